@@ -1,0 +1,105 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test/test-db';
+import { testContext } from '../test/test-config';
+import { buildApp } from './app';
+
+describe.each(TEST_DIALECTS)('app on %s', (dialect) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+
+  beforeAll(async () => {
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+    writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+    testDb = await createTestDatabase(dialect);
+    app = await buildApp(testContext(testDb.handle, { config: { webDistDir: webDist } }), { logger: false });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await testDb.drop();
+  });
+
+  it('answers liveness', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers readiness when the database is reachable', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', database: dialect });
+  });
+
+  it('serves the OpenAPI document and its UI', async () => {
+    const doc = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const body = doc.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(body.openapi).toMatch(/^3\./);
+    expect(Object.keys(body.paths)).toContain('/api/health');
+    const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('answers unknown API paths with a JSON error code', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'ERR_ROUTE_NOT_FOUND' });
+  });
+
+  it('serves the SPA for every other path (history fallback)', async () => {
+    for (const url of ['/', '/cart', '/legal-information', '/category/italok/asvanyviz?page=2']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with long-lived caching and compression', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('refuses malformed JSON and oversized bodies with codes, never a 500', async () => {
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken":',
+    });
+    expect(bad.statusCode).toBeLessThan(500);
+    const big = await app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ x: 'y'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(big.statusCode).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const isValidTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => v.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(v), {
+      message: 'must start with sqlite: or postgres://',
+    })
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), { message: 'must start with smtp:// or smtps://' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Nagyker Webshop <no-reply@nagyker.example>'),
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\//.test(v), { message: 'must start with redis://' })
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHOP_TIME_ZONE: z.string().refine(isValidTimeZone, { message: 'is not a known IANA time zone' }).default('Europe/Budapest'),
+  DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
+  TRUST_PROXY: booleanish.default(false),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  jwtSecret: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  redisUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  shopTimeZone: string;
+  demoData: Env['DEMO_DATA'];
+  trustProxy: boolean;
+  webDistDir: string | undefined;
+  bodyLimit: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once, at start. A bad value throws a message that names the variable. */
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  // Treat empty strings as unset, as shells and .env files often leave them so.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = parseEnv(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const url = parsed.DATABASE_URL;
+  const database: Config['database'] =
+    url && !url.startsWith('sqlite:')
+      ? { kind: 'postgres', url }
+      : {
+          kind: 'sqlite',
+          file: url ? path.resolve(url.slice('sqlite:'.length)) : path.join(dataDir, 'shop.sqlite'),
+        };
+  return {
+    nodeEnv: parsed.NODE_ENV,
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir,
+    database,
+    jwtSecret: parsed.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
+    redisUrl: parsed.REDIS_URL,
+    logLevel: parsed.LOG_LEVEL,
+    shopTimeZone: parsed.SHOP_TIME_ZONE,
+    demoData: parsed.DEMO_DATA,
+    trustProxy: parsed.TRUST_PROXY,
+    webDistDir: parsed.WEB_DIST_DIR,
+    bodyLimit: parsed.BODY_LIMIT_BYTES,
+  };
+}

@@ -1,0 +1,29 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, NO_MIGRATIONS } from 'kysely';
+import * as m001 from './migrations/001-initial-schema';
+import type { Database } from './schema';
+
+/** Migrations are listed here (not read from disk) so that the bundled server carries them. */
+const migrations: Record<string, Migration> = {
+  '001-initial-schema': m001,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function migrateDown(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+  const { error } = await migrator.migrateTo(NO_MIGRATIONS);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+export const MIGRATION_NAMES = Object.keys(migrations);

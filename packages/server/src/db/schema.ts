@@ -1,0 +1,442 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Column conventions, the same on SQLite and PostgreSQL so that one query code path serves both:
+ * - ids: integer, generated;
+ * - booleans: integer 0/1 (`Flag`);
+ * - instants: ISO-8601 UTC text (`Instant`), which sorts and compares as text;
+ * - calendar dates: 'YYYY-MM-DD' text;
+ * - money: integer minor units (1/100 Ft), gross unless the column says net;
+ * - weights: integer grams; percentages of discount: integer basis points (1/100 %).
+ */
+export type Flag = 0 | 1;
+export type Instant = string;
+type Id = Generated<number>;
+type CreatedAt = ColumnType<Instant, Instant | undefined, never>;
+
+export type UserRole = 'customer' | 'agent' | 'admin' | 'staff';
+export type PackUnit = 'piece' | 'carton' | 'row' | 'collector' | 'pallet';
+
+export interface UsersTable {
+  id: Id;
+  email: string;
+  username: string | null;
+  password_hash: string;
+  role: UserRole;
+  name: string;
+  phone: string | null;
+  customer_id: number | null;
+  language: string;
+  is_active: Flag;
+  is_disabled: Flag;
+  email_verified_at: Instant | null;
+  email_verification_code_hash: string | null;
+  email_verification_expires_at: Instant | null;
+  reset_password_code_hash: string | null;
+  reset_password_expires_at: Instant | null;
+  must_change_password: Flag;
+  token_version: number;
+  failed_login_count: number;
+  failed_login_window_start: Instant | null;
+  locked_until: Instant | null;
+  current_shipping_address_id: number | null;
+  approved_at: Instant | null;
+  rejected_at: Instant | null;
+  rejection_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: Instant;
+}
+
+export interface CustomersTable {
+  id: Id;
+  name: string;
+  email: string;
+  phone: string | null;
+  is_company: Flag;
+  company_registration_number: string | null;
+  tax_number: string | null;
+  billing_country: string;
+  billing_country_code: string | null;
+  billing_zip: string;
+  billing_city: string;
+  billing_apt_suite: string;
+  agent_user_id: number | null;
+  price_group: string | null;
+  customer_discount_bp: number;
+  created_at: CreatedAt;
+  updated_at: Instant;
+}
+
+export interface DeliveryRoutesTable {
+  id: Id;
+  name: string;
+  /** ISO weekdays the route runs, comma separated, 1 = Monday ... 7 = Sunday. */
+  weekdays: string;
+  /** Order cut-off on the day before a route day, 'HH:MM' in the shop's time zone. */
+  cutoff_time: string;
+  /** Shown to buyers, e.g. '08:00-12:00'; hidden while a holiday period applies. */
+  route_time: string | null;
+}
+
+export interface HolidayPeriodsTable {
+  id: Id;
+  name: string;
+  start_date: string;
+  end_date: string;
+  /** JSON array of 'YYYY-MM-DD' replacement delivery days. */
+  replacement_dates: string;
+  hides_route_times: Flag;
+}
+
+export interface ShippingAddressesTable {
+  id: Id;
+  customer_id: number;
+  zip: string;
+  city: string;
+  apt_suite: string;
+  country: string;
+  country_code: string | null;
+  logistics_cost: number;
+  note: string | null;
+  delivery_route_id: number | null;
+  is_active: Flag;
+  created_at: CreatedAt;
+}
+
+export interface ManufacturersTable {
+  id: Id;
+  name: string;
+  slug: string;
+}
+
+export interface CategoriesTable {
+  id: Id;
+  parent_id: number | null;
+  slug: string;
+  sort_order: number;
+}
+
+export interface CategoryTranslationsTable {
+  category_id: number;
+  language: string;
+  name: string;
+  /** Folded (lower case, no accents) name for search. */
+  search_name: string;
+}
+
+export interface ProductsTable {
+  id: Id;
+  sku: string;
+  manufacturer_id: number | null;
+  vat: number;
+  weight: number;
+  image: string | null;
+  stock: number;
+  is_active: Flag;
+  is_orderable: Flag;
+  is_seasonal: Flag;
+  min_order_quantity: PackUnit | null;
+  max_order_quantity: PackUnit | null;
+  order_quantity_step: number;
+  /** Folded names of every language, SKU and barcodes, for search. */
+  search_text: string;
+  created_at: CreatedAt;
+  updated_at: Instant;
+}
+
+export interface ProductDetailsTable {
+  product_id: number;
+  language: string;
+  name: string;
+  description: string;
+}
+
+export interface ProductCategoriesTable {
+  product_id: number;
+  category_id: number;
+}
+
+export interface PackSizesTable {
+  id: Id;
+  product_id: number;
+  unit: PackUnit;
+  pieces: number;
+  barcode: string | null;
+}
+
+export interface PriceEntriesTable {
+  id: Id;
+  product_id: number;
+  /** Null: the list price for everyone; otherwise only for customers of this price group. */
+  price_group: string | null;
+  /** Gross price per piece, minor units. */
+  price: number;
+  special_price: number | null;
+  special_price_start: Instant | null;
+  special_price_end: Instant | null;
+  /** Quantity threshold in pieces from which this entry applies. */
+  quantity_discount: number;
+  quantitative_unit: PackUnit;
+}
+
+export interface PriceHistoryTable {
+  id: Id;
+  product_id: number;
+  price_group: string | null;
+  quantitative_unit: PackUnit;
+  price: number;
+  recorded_on: string;
+}
+
+export interface ShippingMethodsTable {
+  id: Id;
+  code: string;
+  name: string;
+  cost: number;
+  is_home_delivery: Flag;
+  is_active: Flag;
+  sort_order: number;
+}
+
+export interface PaymentMethodsTable {
+  id: Id;
+  code: string;
+  name: string;
+  term_days: number;
+  is_active: Flag;
+  sort_order: number;
+}
+
+export interface CustomerPaymentMethodsTable {
+  customer_id: number;
+  payment_method_id: number;
+}
+
+export interface CartsTable {
+  id: Id;
+  user_id: number;
+  customer_id: number;
+  shipping_method_id: number | null;
+  payment_method_id: number | null;
+  delivery_date: string | null;
+  comment_webshop: string;
+  comment_supplier: string;
+  version: number;
+  created_at: CreatedAt;
+  updated_at: Instant;
+}
+
+export interface CartItemsTable {
+  cart_id: number;
+  product_id: number;
+  quantity: number;
+  updated_at: Instant;
+}
+
+export interface OrdersTable {
+  id: Id;
+  customer_id: number;
+  user_id: number;
+  agent_user_id: number | null;
+  /** The cart and its version the order was made from: unique, so a cart never becomes two orders. */
+  source_cart_id: number;
+  source_cart_version: number;
+  status: string;
+  language: string;
+  shipping_method_code: string;
+  shipping_method_name: string;
+  payment_method_code: string;
+  payment_method_name: string;
+  payment_term_days: number;
+  delivery_date: string | null;
+  comment_webshop: string;
+  comment_supplier: string;
+  customer_name: string;
+  customer_email: string;
+  customer_tax_number: string | null;
+  customer_company_registration_number: string | null;
+  billing_country: string;
+  billing_country_code: string | null;
+  billing_zip: string;
+  billing_city: string;
+  billing_apt_suite: string;
+  shipping_address_id: number | null;
+  shipping_country: string | null;
+  shipping_country_code: string | null;
+  shipping_zip: string | null;
+  shipping_city: string | null;
+  shipping_apt_suite: string | null;
+  items_sum_gross: number;
+  items_sum_net: number;
+  items_count: number;
+  items_pieces: number;
+  items_weight: number;
+  logistics_cost: number;
+  shipping_cost: number;
+  erp_acknowledged_at: Instant | null;
+  created_at: CreatedAt;
+  updated_at: Instant;
+}
+
+export interface OrderItemsTable {
+  id: Id;
+  order_id: number;
+  product_id: number | null;
+  sku: string;
+  name: string;
+  quantity: number;
+  unit_price: number;
+  vat: number;
+  weight: number;
+  line_gross: number;
+  line_net: number;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Id;
+  order_id: number;
+  status: string;
+  changed_by_user_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface NewsTable {
+  id: Id;
+  starts_at: Instant | null;
+  ends_at: Instant | null;
+  is_active: Flag;
+  created_at: CreatedAt;
+}
+
+export interface NewsTranslationsTable {
+  news_id: number;
+  language: string;
+  title: string;
+  description: string;
+}
+
+export interface NewsProductsTable {
+  news_id: number;
+  product_id: number;
+  sort_order: number;
+}
+
+export interface ContentPagesTable {
+  id: Id;
+  path: string;
+  sort_order: number;
+  updated_at: Instant;
+}
+
+export interface ContentPageTranslationsTable {
+  page_id: number;
+  language: string;
+  title: string;
+  description: string;
+}
+
+export interface NewspapersTable {
+  id: Id;
+  title: string;
+  language: string | null;
+  valid_from: string;
+  valid_to: string;
+  file_name: string;
+  /** Path relative to the data folder. */
+  file_path: string;
+  created_at: CreatedAt;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: Instant;
+}
+
+export interface ShopClosedWindowsTable {
+  id: Id;
+  /** Local wall-clock time in the shop's time zone, 'YYYY-MM-DDTHH:MM'. */
+  starts_at: string;
+  ends_at: string;
+  note: string | null;
+}
+
+export interface PageViewsTable {
+  id: Id;
+  path: string;
+  language: string;
+  user_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  actor_user_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  created_at: CreatedAt;
+}
+
+export interface ApiKeysTable {
+  id: Id;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_by_user_id: number | null;
+  last_used_at: Instant | null;
+  revoked_at: Instant | null;
+  created_at: CreatedAt;
+}
+
+export interface IntegrationBatchesTable {
+  batch_id: string;
+  kind: string;
+  result_json: string;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  customers: CustomersTable;
+  delivery_routes: DeliveryRoutesTable;
+  holiday_periods: HolidayPeriodsTable;
+  shipping_addresses: ShippingAddressesTable;
+  manufacturers: ManufacturersTable;
+  categories: CategoriesTable;
+  category_translations: CategoryTranslationsTable;
+  products: ProductsTable;
+  product_details: ProductDetailsTable;
+  product_categories: ProductCategoriesTable;
+  pack_sizes: PackSizesTable;
+  price_entries: PriceEntriesTable;
+  price_history: PriceHistoryTable;
+  shipping_methods: ShippingMethodsTable;
+  payment_methods: PaymentMethodsTable;
+  customer_payment_methods: CustomerPaymentMethodsTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_status_history: OrderStatusHistoryTable;
+  news: NewsTable;
+  news_translations: NewsTranslationsTable;
+  news_products: NewsProductsTable;
+  content_pages: ContentPagesTable;
+  content_page_translations: ContentPageTranslationsTable;
+  newspapers: NewspapersTable;
+  settings: SettingsTable;
+  shop_closed_windows: ShopClosedWindowsTable;
+  page_views: PageViewsTable;
+  audit_log: AuditLogTable;
+  api_keys: ApiKeysTable;
+  integration_batches: IntegrationBatchesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type CustomerRow = Selectable<CustomersTable>;
+export type ProductRow = Selectable<ProductsTable>;

@@ -1,0 +1,143 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { AppContext } from '../app-context';
+import type { UserRole } from '../db/schema';
+import { AppError } from './app-error';
+
+/** Who is calling, as the server knows it after checking the token against the database. */
+export interface AuthUser {
+  userId: number;
+  /** The customer the user belongs to; null for agents and staff. */
+  customerId: number | null;
+  isAgent: boolean;
+  role: UserRole;
+  mustChangePassword: boolean;
+  tokenVersion: number;
+}
+
+/** Claims of the shop's access token (spec section 3 plus `tv`, the token version, and `role`). */
+export interface TokenClaims {
+  exp: number;
+  isAgent: boolean;
+  id: number | null;
+  userId: number;
+  tv: number;
+  role: UserRole;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** This route stays open to an account that must change its password first. */
+    allowWhenPasswordChangeRequired?: boolean;
+  }
+}
+
+export const SHORT_TOKEN_SECONDS = 12 * 60 * 60;
+export const LONG_TOKEN_SECONDS = 30 * 24 * 60 * 60;
+const ALGORITHMS = ['HS256'];
+
+export interface Auth {
+  sign(user: Omit<AuthUser, 'mustChangePassword'>, keepLoggedIn: boolean): Promise<string>;
+  /** Reads and checks the bearer token if present; never throws for a missing one. */
+  identify(request: FastifyRequest): Promise<AuthUser | null>;
+  /** preHandler: a valid token is required. */
+  required: preHandlerAsyncHookHandler;
+  /** preHandler: a token is optional, but a bad one is still refused. */
+  optional: preHandlerAsyncHookHandler;
+  /** preHandler factory: a valid token of one of these roles is required. */
+  roles(...roles: UserRole[]): preHandlerAsyncHookHandler;
+}
+
+export function createAuth(ctx: AppContext): Auth {
+  const key = new TextEncoder().encode(ctx.config.jwtSecret);
+
+  async function verifyToken(token: string): Promise<TokenClaims> {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ALGORITHMS,
+        currentDate: ctx.now(),
+      });
+      if (typeof payload.userId !== 'number' || typeof payload.tv !== 'number') {
+        throw new AppError('ERR_UNAUTHORIZED');
+      }
+      return payload as unknown as TokenClaims;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (error instanceof joseErrors.JWTExpired) throw new AppError('ERR_TOKEN_EXPIRED');
+      throw new AppError('ERR_UNAUTHORIZED');
+    }
+  }
+
+  async function identify(request: FastifyRequest): Promise<AuthUser | null> {
+    const header = request.headers.authorization;
+    if (!header) return null;
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1] || match[1] === 'null' || match[1] === 'undefined') return null;
+    const claims = await verifyToken(match[1]);
+    const user = await ctx.database.db
+      .selectFrom('users')
+      .select(['id', 'role', 'customer_id', 'token_version', 'is_disabled', 'is_active', 'must_change_password'])
+      .where('id', '=', claims.userId)
+      .executeTakeFirst();
+    if (!user || user.token_version !== claims.tv || user.is_disabled === 1 || user.is_active !== 1) {
+      throw new AppError('ERR_TOKEN_REVOKED');
+    }
+    return {
+      userId: user.id,
+      customerId: user.customer_id,
+      isAgent: user.role === 'agent',
+      role: user.role,
+      mustChangePassword: user.must_change_password === 1,
+      tokenVersion: user.token_version,
+    };
+  }
+
+  function checkForcedChange(request: FastifyRequest, user: AuthUser): void {
+    if (user.mustChangePassword && !request.routeOptions.config.allowWhenPasswordChangeRequired) {
+      throw new AppError('ERR_PASSWORD_CHANGE_REQUIRED');
+    }
+  }
+
+  const required: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
+    const user = await identify(request);
+    if (!user) throw new AppError('ERR_UNAUTHORIZED');
+    checkForcedChange(request, user);
+    request.auth = user;
+  };
+
+  const optional: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
+    const user = await identify(request);
+    if (user) checkForcedChange(request, user);
+    request.auth = user;
+  };
+
+  return {
+    async sign(user, keepLoggedIn) {
+      const seconds = keepLoggedIn ? LONG_TOKEN_SECONDS : SHORT_TOKEN_SECONDS;
+      const issuedAt = Math.floor(ctx.now().getTime() / 1000);
+      return new SignJWT({
+        isAgent: user.isAgent,
+        id: user.customerId,
+        userId: user.userId,
+        tv: user.tokenVersion,
+        role: user.role,
+      })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + seconds)
+        .sign(key);
+    },
+    identify,
+    required,
+    optional,
+    roles(...roles) {
+      return async (request, reply) => {
+        await required.call(this as never, request, reply);
+        if (!request.auth || !roles.includes(request.auth.role)) throw new AppError('ERR_FORBIDDEN');
+      };
+    },
+  };
+}
