@@ -13,6 +13,8 @@ export type Flag = 0 | 1;
 export type Instant = string;
 type Id = Generated<number>;
 type CreatedAt = ColumnType<Instant, Instant | undefined, never>;
+/** A column with a database default: optional on insert. */
+type Default<T> = ColumnType<T, T | undefined, T>;
 
 export type UserRole = 'customer' | 'agent' | 'admin' | 'staff';
 export type PackUnit = 'piece' | 'carton' | 'row' | 'collector' | 'pallet';
@@ -26,17 +28,17 @@ export interface UsersTable {
   name: string;
   phone: string | null;
   customer_id: number | null;
-  language: string;
-  is_active: Flag;
-  is_disabled: Flag;
+  language: Default<string>;
+  is_active: Default<Flag>;
+  is_disabled: Default<Flag>;
   email_verified_at: Instant | null;
   email_verification_code_hash: string | null;
   email_verification_expires_at: Instant | null;
   reset_password_code_hash: string | null;
   reset_password_expires_at: Instant | null;
-  must_change_password: Flag;
-  token_version: number;
-  failed_login_count: number;
+  must_change_password: Default<Flag>;
+  token_version: Default<number>;
+  failed_login_count: Default<number>;
   failed_login_window_start: Instant | null;
   locked_until: Instant | null;
   current_shipping_address_id: number | null;
@@ -44,7 +46,7 @@ export interface UsersTable {
   rejected_at: Instant | null;
   rejection_reason: string | null;
   created_at: CreatedAt;
-  updated_at: Instant;
+  updated_at: Default<Instant>;
 }
 
 export interface CustomersTable {
@@ -52,7 +54,7 @@ export interface CustomersTable {
   name: string;
   email: string;
   phone: string | null;
-  is_company: Flag;
+  is_company: Default<Flag>;
   company_registration_number: string | null;
   tax_number: string | null;
   billing_country: string;
@@ -62,9 +64,9 @@ export interface CustomersTable {
   billing_apt_suite: string;
   agent_user_id: number | null;
   price_group: string | null;
-  customer_discount_bp: number;
+  customer_discount_bp: Default<number>;
   created_at: CreatedAt;
-  updated_at: Instant;
+  updated_at: Default<Instant>;
 }
 
 export interface DeliveryRoutesTable {
@@ -73,7 +75,7 @@ export interface DeliveryRoutesTable {
   /** ISO weekdays the route runs, comma separated, 1 = Monday ... 7 = Sunday. */
   weekdays: string;
   /** Order cut-off on the day before a route day, 'HH:MM' in the shop's time zone. */
-  cutoff_time: string;
+  cutoff_time: Default<string>;
   /** Shown to buyers, e.g. '08:00-12:00'; hidden while a holiday period applies. */
   route_time: string | null;
 }
@@ -84,8 +86,8 @@ export interface HolidayPeriodsTable {
   start_date: string;
   end_date: string;
   /** JSON array of 'YYYY-MM-DD' replacement delivery days. */
-  replacement_dates: string;
-  hides_route_times: Flag;
+  replacement_dates: Default<string>;
+  hides_route_times: Default<Flag>;
 }
 
 export interface ShippingAddressesTable {
@@ -96,10 +98,10 @@ export interface ShippingAddressesTable {
   apt_suite: string;
   country: string;
   country_code: string | null;
-  logistics_cost: number;
+  logistics_cost: Default<number>;
   note: string | null;
   delivery_route_id: number | null;
-  is_active: Flag;
+  is_active: Default<Flag>;
   created_at: CreatedAt;
 }
 
@@ -113,7 +115,7 @@ export interface CategoriesTable {
   id: Id;
   parent_id: number | null;
   slug: string;
-  sort_order: number;
+  sort_order: Default<number>;
 }
 
 export interface CategoryTranslationsTable {
@@ -129,26 +131,26 @@ export interface ProductsTable {
   sku: string;
   manufacturer_id: number | null;
   vat: number;
-  weight: number;
+  weight: Default<number>;
   image: string | null;
-  stock: number;
-  is_active: Flag;
-  is_orderable: Flag;
-  is_seasonal: Flag;
+  stock: Default<number>;
+  is_active: Default<Flag>;
+  is_orderable: Default<Flag>;
+  is_seasonal: Default<Flag>;
   min_order_quantity: PackUnit | null;
   max_order_quantity: PackUnit | null;
-  order_quantity_step: number;
+  order_quantity_step: Default<number>;
   /** Folded names of every language, SKU and barcodes, for search. */
-  search_text: string;
+  search_text: Default<string>;
   created_at: CreatedAt;
-  updated_at: Instant;
+  updated_at: Default<Instant>;
 }
 
 export interface ProductDetailsTable {
   product_id: number;
   language: string;
   name: string;
-  description: string;
+  description: Default<string>;
 }
 
 export interface ProductCategoriesTable {
@@ -175,7 +177,7 @@ export interface PriceEntriesTable {
   special_price_start: Instant | null;
   special_price_end: Instant | null;
   /** Quantity threshold in pieces from which this entry applies. */
-  quantity_discount: number;
+  quantity_discount: Default<number>;
   quantitative_unit: PackUnit;
 }
 
@@ -192,19 +194,19 @@ export interface ShippingMethodsTable {
   id: Id;
   code: string;
   name: string;
-  cost: number;
-  is_home_delivery: Flag;
-  is_active: Flag;
-  sort_order: number;
+  cost: Default<number>;
+  is_home_delivery: Default<Flag>;
+  is_active: Default<Flag>;
+  sort_order: Default<number>;
 }
 
 export interface PaymentMethodsTable {
   id: Id;
   code: string;
   name: string;
-  term_days: number;
-  is_active: Flag;
-  sort_order: number;
+  term_days: Default<number>;
+  is_active: Default<Flag>;
+  sort_order: Default<number>;
 }
 
 export interface CustomerPaymentMethodsTable {
@@ -219,18 +221,18 @@ export interface CartsTable {
   shipping_method_id: number | null;
   payment_method_id: number | null;
   delivery_date: string | null;
-  comment_webshop: string;
-  comment_supplier: string;
-  version: number;
+  comment_webshop: Default<string>;
+  comment_supplier: Default<string>;
+  version: Default<number>;
   created_at: CreatedAt;
-  updated_at: Instant;
+  updated_at: Default<Instant>;
 }
 
 export interface CartItemsTable {
   cart_id: number;
   product_id: number;
   quantity: number;
-  updated_at: Instant;
+  updated_at: Default<Instant>;
 }
 
 export interface OrdersTable {
@@ -241,16 +243,16 @@ export interface OrdersTable {
   /** The cart and its version the order was made from: unique, so a cart never becomes two orders. */
   source_cart_id: number;
   source_cart_version: number;
-  status: string;
-  language: string;
+  status: Default<string>;
+  language: Default<string>;
   shipping_method_code: string;
   shipping_method_name: string;
   payment_method_code: string;
   payment_method_name: string;
-  payment_term_days: number;
+  payment_term_days: Default<number>;
   delivery_date: string | null;
-  comment_webshop: string;
-  comment_supplier: string;
+  comment_webshop: Default<string>;
+  comment_supplier: Default<string>;
   customer_name: string;
   customer_email: string;
   customer_tax_number: string | null;
@@ -271,11 +273,11 @@ export interface OrdersTable {
   items_count: number;
   items_pieces: number;
   items_weight: number;
-  logistics_cost: number;
-  shipping_cost: number;
+  logistics_cost: Default<number>;
+  shipping_cost: Default<number>;
   erp_acknowledged_at: Instant | null;
   created_at: CreatedAt;
-  updated_at: Instant;
+  updated_at: Default<Instant>;
 }
 
 export interface OrderItemsTable {
@@ -304,7 +306,7 @@ export interface NewsTable {
   id: Id;
   starts_at: Instant | null;
   ends_at: Instant | null;
-  is_active: Flag;
+  is_active: Default<Flag>;
   created_at: CreatedAt;
 }
 
@@ -318,14 +320,14 @@ export interface NewsTranslationsTable {
 export interface NewsProductsTable {
   news_id: number;
   product_id: number;
-  sort_order: number;
+  sort_order: Default<number>;
 }
 
 export interface ContentPagesTable {
   id: Id;
   path: string;
-  sort_order: number;
-  updated_at: Instant;
+  sort_order: Default<number>;
+  updated_at: Default<Instant>;
 }
 
 export interface ContentPageTranslationsTable {
@@ -350,7 +352,7 @@ export interface NewspapersTable {
 export interface SettingsTable {
   key: string;
   value: string;
-  updated_at: Instant;
+  updated_at: Default<Instant>;
 }
 
 export interface ShopClosedWindowsTable {
