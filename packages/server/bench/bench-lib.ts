@@ -1,0 +1,193 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: SERVER_DIR, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+export interface BenchTarget {
+  dialect: 'sqlite' | 'postgres';
+  databaseUrl: string;
+  dataDir: string;
+  cleanup(): Promise<void>;
+}
+
+/** A fresh database for a benchmark: a temporary SQLite file, or a new PostgreSQL database. */
+export async function createTarget(dialect: 'sqlite' | 'postgres', adminUrl?: string): Promise<BenchTarget> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `bench-${dialect}-`));
+  if (dialect === 'sqlite') {
+    return {
+      dialect,
+      databaseUrl: `sqlite:${path.join(dataDir, 'bench.sqlite')}`,
+      dataDir,
+      async cleanup() {
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (!adminUrl) throw new Error('no PostgreSQL URL');
+  const name = `shop_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    dialect,
+    databaseUrl: url.toString(),
+    dataDir,
+    async cleanup() {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function postgresReachable(url: string | undefined): Promise<boolean> {
+  if (!url) return false;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the built server (packages/server/dist/server.js) in its own process. */
+export async function startServer(target: BenchTarget, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['dist/server.js'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      DATABASE_URL: target.databaseUrl,
+      DATA_DIR: target.dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      NODE_ENV: 'production',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      const res = await fetch(`${url}/api/ready`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface Figures {
+  name: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  non2xx: number;
+  errors: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round((sorted[Math.max(0, index)] ?? 0) * 10) / 10;
+}
+
+/**
+ * Runs autocannon against one URL and returns exact latency percentiles (ms, from every
+ * response's own time) and requests per second.
+ */
+export async function measure(
+  name: string,
+  url: string,
+  options: {
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+    method?: 'GET' | 'POST';
+    body?: string;
+    requests?: autocannon.Request[];
+  } = {},
+): Promise<Figures> {
+  const times: number[] = [];
+  const instance = autocannon({
+    url,
+    connections: options.connections ?? 20,
+    duration: options.duration ?? 8,
+    headers: options.headers,
+    method: options.method,
+    body: options.body,
+    requests: options.requests,
+  });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+    times.push(responseTime);
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    name,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    rps: Math.round(result.requests.average),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export function printTable(title: string, rows: Figures[]): void {
+  console.log(`\n${title}`);
+  console.log('| scenario | p50 ms | p95 ms | p99 ms | req/s | non-2xx | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    console.log(`| ${r.name} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | ${r.non2xx} | ${r.errors} |`);
+  }
+}
