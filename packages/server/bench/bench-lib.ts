@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -158,6 +159,7 @@ export async function measure(
   } = {},
 ): Promise<Figures> {
   const times: number[] = [];
+  // Without a callback autocannon returns an event emitter that is also a promise of the result.
   const instance = autocannon({
     url,
     connections: options.connections ?? 20,
@@ -166,7 +168,7 @@ export async function measure(
     method: options.method,
     body: options.body,
     requests: options.requests,
-  });
+  }) as unknown as EventEmitter & PromiseLike<autocannon.Result>;
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     times.push(responseTime);
   });

@@ -22,14 +22,16 @@ describe('formatNumber', () => {
 
 describe('formatMoney', () => {
   it('turns minor units into whole forints with Ft', () => {
-    expect(nbsp(formatMoney(123456))).toBe('1 235 Ft');
+    expect(nbsp(formatMoney(12345678))).toBe('123 457 Ft');
+    // hu-HU groups four-digit numbers only from five digits on (CLDR minimum grouping digits).
+    expect(formatMoney(123456)).toBe('1235 Ft');
     expect(formatMoney(0)).toBe('0 Ft');
   });
   it('can show decimals', () => {
-    expect(nbsp(formatMoney(123456, 2))).toBe('1 234,56 Ft');
+    expect(nbsp(formatMoney(1234567, 2))).toBe('12 345,67 Ft');
   });
   it('handles negative amounts', () => {
-    expect(nbsp(formatMoney(-150000))).toMatch(/^[-−]1 500 Ft$/);
+    expect(nbsp(formatMoney(-1500000))).toMatch(/^[-−]15 000 Ft$/);
   });
 });
 

@@ -1,0 +1,259 @@
+import type { Language } from '@shop/shared/i18n/languages';
+
+/**
+ * The account mails, in every shop language: subject, plain text and simple HTML.
+ * Each template is a list of blocks: a paragraph (with `{name}`, `{reason}` placeholders) or the
+ * link of the mail (printed on a line of its own in the text part, so it can be clicked or copied).
+ */
+
+export type MailKind = 'verification' | 'approval' | 'rejection' | 'passwordReset';
+
+export interface MailVars {
+  /** The confirmation link `${publicUrl}/user/{userId}/verify/{code}`. */
+  verification: { name: string; link: string };
+  /** The shop's address to log in. */
+  approval: { name: string; link: string };
+  rejection: { name: string; reason: string | null };
+  /** The reset link `${publicUrl}/user/{userId}/reset-password/{code}`. */
+  passwordReset: { name: string; link: string };
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+type Block = string | { link: string } | { ifReason: string };
+
+interface Template {
+  subject: string;
+  blocks: Block[];
+}
+
+interface LanguagePack {
+  greeting: string;
+  closing: string;
+  templates: Record<MailKind, Template>;
+}
+
+const PACKS: Record<Language, LanguagePack> = {
+  hu: {
+    greeting: 'Kedves {name}!',
+    closing: 'Üdvözlettel:\na webáruház csapata',
+    templates: {
+      verification: {
+        subject: 'Erősítse meg e-mail-címét',
+        blocks: [
+          'Köszönjük a regisztrációját. E-mail-címe megerősítéséhez nyissa meg az alábbi linket (7 napig érvényes):',
+          { link: 'E-mail-cím megerősítése' },
+          'A megerősítés után munkatársaink 48–72 órán belül jóváhagyják a fiókját; erről e-mailben értesítjük.',
+          'Ha nem Ön regisztrált, hagyja figyelmen kívül ezt a levelet.',
+        ],
+      },
+      approval: {
+        subject: 'Fiókját jóváhagytuk',
+        blocks: [
+          'Örömmel értesítjük, hogy fiókját jóváhagytuk. Mostantól bejelentkezhet a webáruházba:',
+          { link: 'Bejelentkezés' },
+          'Jó vásárlást kívánunk!',
+        ],
+      },
+      rejection: {
+        subject: 'Regisztrációját nem tudtuk jóváhagyni',
+        blocks: [
+          'Sajnáljuk, de regisztrációját nem tudtuk jóváhagyni.',
+          { ifReason: 'Indoklás: {reason}' },
+          'Ha kérdése van, keresse kapcsolattartóját vagy ügyfélszolgálatunkat.',
+        ],
+      },
+      passwordReset: {
+        subject: 'Jelszó visszaállítása',
+        blocks: [
+          'Jelszó-visszaállítást kértek a fiókjához. Új jelszót az alábbi linken állíthat be (1 óráig érvényes, egyszer használható):',
+          { link: 'Új jelszó beállítása' },
+          'Ha nem Ön kérte, hagyja figyelmen kívül ezt a levelet; jelszava nem változik.',
+        ],
+      },
+    },
+  },
+  en: {
+    greeting: 'Dear {name},',
+    closing: 'Kind regards,\nThe web shop team',
+    templates: {
+      verification: {
+        subject: 'Confirm your e-mail address',
+        blocks: [
+          'Thank you for registering. To confirm your e-mail address, open the link below (valid for 7 days):',
+          { link: 'Confirm e-mail address' },
+          'After the confirmation our staff approve your account within 48–72 hours; we will let you know by e-mail.',
+          'If you did not register, please ignore this e-mail.',
+        ],
+      },
+      approval: {
+        subject: 'Your account has been approved',
+        blocks: [
+          'We are pleased to tell you that your account has been approved. You can now log in to the web shop:',
+          { link: 'Log in' },
+          'Happy shopping!',
+        ],
+      },
+      rejection: {
+        subject: 'Your registration could not be approved',
+        blocks: [
+          'We are sorry, but we could not approve your registration.',
+          { ifReason: 'Reason: {reason}' },
+          'If you have any questions, please contact your sales representative or our customer service.',
+        ],
+      },
+      passwordReset: {
+        subject: 'Reset your password',
+        blocks: [
+          'A password reset was requested for your account. You can set a new password with the link below (valid for 1 hour, usable once):',
+          { link: 'Set a new password' },
+          'If you did not ask for it, please ignore this e-mail; your password stays unchanged.',
+        ],
+      },
+    },
+  },
+  vi: {
+    greeting: 'Kính gửi {name},',
+    closing: 'Trân trọng,\nĐội ngũ cửa hàng trực tuyến',
+    templates: {
+      verification: {
+        subject: 'Xác nhận địa chỉ e-mail của bạn',
+        blocks: [
+          'Cảm ơn bạn đã đăng ký. Để xác nhận địa chỉ e-mail, vui lòng mở liên kết dưới đây (có hiệu lực trong 7 ngày):',
+          { link: 'Xác nhận địa chỉ e-mail' },
+          'Sau khi xác nhận, nhân viên của chúng tôi sẽ phê duyệt tài khoản của bạn trong vòng 48–72 giờ; chúng tôi sẽ thông báo cho bạn qua e-mail.',
+          'Nếu bạn không đăng ký, vui lòng bỏ qua e-mail này.',
+        ],
+      },
+      approval: {
+        subject: 'Tài khoản của bạn đã được phê duyệt',
+        blocks: [
+          'Chúng tôi vui mừng thông báo rằng tài khoản của bạn đã được phê duyệt. Từ bây giờ bạn có thể đăng nhập vào cửa hàng trực tuyến:',
+          { link: 'Đăng nhập' },
+          'Chúc bạn mua sắm vui vẻ!',
+        ],
+      },
+      rejection: {
+        subject: 'Đăng ký của bạn không được phê duyệt',
+        blocks: [
+          'Rất tiếc, chúng tôi không thể phê duyệt đăng ký của bạn.',
+          { ifReason: 'Lý do: {reason}' },
+          'Nếu bạn có câu hỏi, vui lòng liên hệ với nhân viên kinh doanh hoặc bộ phận chăm sóc khách hàng của chúng tôi.',
+        ],
+      },
+      passwordReset: {
+        subject: 'Đặt lại mật khẩu',
+        blocks: [
+          'Có yêu cầu đặt lại mật khẩu cho tài khoản của bạn. Bạn có thể đặt mật khẩu mới bằng liên kết dưới đây (có hiệu lực trong 1 giờ, chỉ dùng được một lần):',
+          { link: 'Đặt mật khẩu mới' },
+          'Nếu bạn không yêu cầu, vui lòng bỏ qua e-mail này; mật khẩu của bạn sẽ không thay đổi.',
+        ],
+      },
+    },
+  },
+  zh: {
+    greeting: '尊敬的{name}：',
+    closing: '此致\n网上商店团队',
+    templates: {
+      verification: {
+        subject: '请确认您的电子邮件地址',
+        blocks: [
+          '感谢您的注册。请打开以下链接确认您的电子邮件地址（7天内有效）：',
+          { link: '确认电子邮件地址' },
+          '确认后，我们的工作人员将在48–72小时内审核您的账户，并通过电子邮件通知您。',
+          '如果您没有注册，请忽略此邮件。',
+        ],
+      },
+      approval: {
+        subject: '您的账户已通过审核',
+        blocks: [
+          '我们很高兴地通知您，您的账户已通过审核。您现在可以登录网上商店：',
+          { link: '登录' },
+          '祝您购物愉快！',
+        ],
+      },
+      rejection: {
+        subject: '您的注册未能通过审核',
+        blocks: [
+          '很抱歉，您的注册未能通过审核。',
+          { ifReason: '原因：{reason}' },
+          '如有任何疑问，请联系您的销售代表或我们的客户服务部。',
+        ],
+      },
+      passwordReset: {
+        subject: '重置您的密码',
+        blocks: [
+          '您的账户收到了重置密码的请求。您可以通过以下链接设置新密码（1小时内有效，仅可使用一次）：',
+          { link: '设置新密码' },
+          '如果这不是您本人的请求，请忽略此邮件，您的密码不会改变。',
+        ],
+      },
+    },
+  },
+};
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/** Keeps a value from breaking the layout of the text part: one line, no control characters. */
+function oneLine(value: string): string {
+  let out = '';
+  for (const ch of value) {
+    const code = ch.codePointAt(0) ?? 0;
+    out += code < 0x20 || code === 0x7f ? ' ' : ch;
+  }
+  return out.replace(/ {2,}/g, ' ').trim();
+}
+
+/** Renders one account mail in the given language. */
+export function renderMail<K extends MailKind>(kind: K, language: Language, vars: MailVars[K]): RenderedMail {
+  const pack = PACKS[language];
+  const template = pack.templates[kind];
+  const raw = vars as { name: string; link?: string; reason?: string | null };
+  const values: Record<string, string> = { name: oneLine(raw.name) };
+  const reason = raw.reason ? oneLine(raw.reason) : '';
+  if (reason) values.reason = reason;
+  const link = raw.link;
+
+  const textParts: string[] = [fill(pack.greeting, values)];
+  const htmlParts: string[] = [`<p>${escapeHtml(fill(pack.greeting, values))}</p>`];
+  for (const block of template.blocks) {
+    if (typeof block === 'string') {
+      textParts.push(fill(block, values));
+      htmlParts.push(`<p>${escapeHtml(fill(block, values))}</p>`);
+    } else if ('link' in block) {
+      if (!link) throw new Error(`mail ${kind} needs a link`);
+      textParts.push(link);
+      htmlParts.push(
+        `<p><a href="${escapeHtml(link)}" style="font-weight:bold">${escapeHtml(block.link)}</a><br>` +
+          `<span style="font-size:small;word-break:break-all">${escapeHtml(link)}</span></p>`,
+      );
+    } else if (reason) {
+      textParts.push(fill(block.ifReason, values));
+      htmlParts.push(`<p>${escapeHtml(fill(block.ifReason, values))}</p>`);
+    }
+  }
+  textParts.push(pack.closing);
+  htmlParts.push(`<p>${escapeHtml(pack.closing).replaceAll('\n', '<br>')}</p>`);
+
+  const html =
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(template.subject)}</title></head>` +
+    `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#222">` +
+    htmlParts.join('') +
+    `</body></html>`;
+  return { subject: template.subject, text: `${textParts.join('\n\n')}\n`, html };
+}

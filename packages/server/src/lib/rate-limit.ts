@@ -1,0 +1,33 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import { AppError } from '../http/app-error';
+
+/**
+ * Per-IP limits of the account calls that an attacker would hammer. The counters live in the
+ * process (the @fastify/rate-limit plugin registered in app.ts); over the limit the call answers
+ * 429 `ERR_RATE_LIMITED` with `params.retryAfter` in seconds, never a silent drop.
+ */
+export interface RouteLimit {
+  max: number;
+  timeWindowMs: number;
+}
+
+export const RATE_LIMITS = {
+  /** POST /api/auth/login: 20 attempts a minute per IP (the per-account lockout is separate). */
+  login: { max: 20, timeWindowMs: 60_000 },
+  /** POST /api/users/register: 10 registrations an hour per IP. */
+  registration: { max: 10, timeWindowMs: 60 * 60_000 },
+  /** POST /api/users/forgot-password: 5 password mails in 15 minutes per IP. */
+  passwordMail: { max: 5, timeWindowMs: 15 * 60_000 },
+  /** POST /api/users/{userId}/reset-password/{code}: 20 tries in 15 minutes per IP. */
+  passwordReset: { max: 20, timeWindowMs: 15 * 60_000 },
+} as const satisfies Record<string, RouteLimit>;
+
+/** The route `config.rateLimit` for one limit. */
+export function routeRateLimit(limit: RouteLimit): RateLimitOptions {
+  return {
+    max: limit.max,
+    timeWindow: limit.timeWindowMs,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('ERR_RATE_LIMITED', { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+  };
+}

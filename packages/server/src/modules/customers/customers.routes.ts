@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { extendedCustomerParamsSchema, extendedCustomerResponseSchema } from '@shop/shared/contracts/users';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../http/app-error';
+import type { Auth } from '../../http/auth';
+import * as service from './customers.service';
+
+export function customersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/customers/:customerId/extended',
+      {
+        preHandler: auth.required,
+        schema: {
+          tags: ['customers'],
+          security: [{ bearerAuth: [] }],
+          summary: 'Extended data: customerData for a customer, agentData for an agent',
+          description:
+            'A customer may read only itself (`customerData`). An agent may name any of its own customers and gets ' +
+            "`agentData`: its name and its current shipping address with that address's customer (null until chosen). " +
+            'Anything else → 403 ERR_FORBIDDEN.',
+          params: extendedCustomerParamsSchema,
+          response: { 200: extendedCustomerResponseSchema },
+        },
+      },
+      async (request) => {
+        if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
+        return { data: await service.getExtendedCustomerData(ctx, request.auth, request.params.customerId) };
+      },
+    );
+  };
+}

@@ -1,0 +1,306 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RegisterData, UserData } from '@shop/shared/contracts/users';
+import { isLanguage, type Language } from '@shop/shared/i18n/languages';
+import type { AppContext } from '../../app-context';
+import type { UserRow } from '../../db/schema';
+import { AppError, isAppError } from '../../http/app-error';
+import type { Auth, AuthUser } from '../../http/auth';
+import { renderMail } from '../../lib/mail-templates';
+import { hashPassword } from '../../lib/password';
+import {
+  createOneTimeCode,
+  hashOneTimeCode,
+  RESET_CODE_TTL_MS,
+  sameCodeHash,
+  VERIFICATION_CODE_TTL_MS,
+} from './one-time-code';
+import { uniqueViolationColumn } from './unique-violation';
+import * as repo from './users.repository';
+
+type Logger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
+
+const silent: Logger = { error: () => undefined, warn: () => undefined, info: () => undefined };
+
+function userLanguage(user: Pick<UserRow, 'language'>): Language {
+  return isLanguage(user.language) ? user.language : 'hu';
+}
+
+function isExpired(expiresAt: string | null, now: Date): boolean {
+  return !expiresAt || new Date(expiresAt).getTime() <= now.getTime();
+}
+
+function duplicateError(column: string): AppError | null {
+  if (column === 'email') return new AppError('ERR_DUP_EMAIL');
+  if (column === 'company_registration_number') return new AppError('ERR_DUP_COMP_REG_NUM');
+  if (column === 'tax_number') return new AppError('ERR_DUP_TAX_NUM');
+  return null;
+}
+
+/**
+ * Registration: the customer and its user (role customer, inactive until staff approve it) are
+ * stored in one transaction, then the confirmation mail is sent in the user's language. If the
+ * mail cannot be sent the registration is removed again (nothing stays) and the answer is
+ * ERR_SEND_REG_VER_EMAIL. The mail is sent after the commit, not inside the transaction, so a
+ * slow mail server never holds a database write lock.
+ */
+export async function registerUser(
+  ctx: AppContext,
+  input: RegisterData,
+  options: { language: Language; log?: Logger },
+): Promise<{ userId: number }> {
+  const log = options.log ?? silent;
+  const db = ctx.database.db;
+  const language = input.language ?? options.language;
+  let ids: { userId: number; customerId: number };
+  let code: string;
+  try {
+    if (await repo.findUserByEmail(db, input.email)) throw new AppError('ERR_DUP_EMAIL');
+    if (
+      input.companyRegistrationNumber &&
+      (await repo.customerWithCompanyRegistrationNumberExists(db, input.companyRegistrationNumber))
+    ) {
+      throw new AppError('ERR_DUP_COMP_REG_NUM');
+    }
+    if (input.taxNumber && (await repo.customerWithTaxNumberExists(db, input.taxNumber))) {
+      throw new AppError('ERR_DUP_TAX_NUM');
+    }
+    const oneTime = createOneTimeCode();
+    code = oneTime.code;
+    const now = ctx.now();
+    ids = await repo.insertRegistration(db, {
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      phone: input.phone,
+      name: input.name,
+      isCompany: input.isCompany,
+      companyRegistrationNumber: input.companyRegistrationNumber,
+      taxNumber: input.taxNumber,
+      billing: input.billing,
+      language,
+      verificationCodeHash: oneTime.hash,
+      verificationExpiresAt: new Date(now.getTime() + VERIFICATION_CODE_TTL_MS).toISOString(),
+      now: now.toISOString(),
+    });
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    // A concurrent registration won the race past the checks above: the unique index tells which.
+    const column = uniqueViolationColumn(error);
+    const duplicate = column ? duplicateError(column) : null;
+    if (duplicate) throw duplicate;
+    log.error({ err: error }, 'registration failed');
+    throw new AppError('ERR_CREATE_USER');
+  }
+
+  const link = `${ctx.config.publicUrl}/user/${ids.userId}/verify/${code}`;
+  try {
+    await ctx.mailer.send({
+      to: input.email,
+      ...renderMail('verification', language, { name: input.name, link }),
+    });
+  } catch (error) {
+    log.error({ err: error }, 'registration confirmation mail failed; the registration is removed');
+    try {
+      await repo.deleteRegistration(db, ids);
+    } catch (cleanupError) {
+      log.error({ err: cleanupError, userId: ids.userId }, 'could not remove the unconfirmed registration');
+    }
+    throw new AppError('ERR_SEND_REG_VER_EMAIL');
+  }
+  log.info({ userId: ids.userId }, 'registration stored, confirmation mail sent');
+  return { userId: ids.userId };
+}
+
+/** Confirms an e-mail address with the code of the confirmation link (single use, 7 days). */
+export async function verifyEmail(ctx: AppContext, userId: number, code: string): Promise<void> {
+  const db = ctx.database.db;
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw new AppError('ERR_VERIFY_LINK');
+  if (user.email_verified_at) throw new AppError('ERR_ALREADY_VER');
+  const now = ctx.now();
+  const hash = hashOneTimeCode(code);
+  if (
+    !sameCodeHash(user.email_verification_code_hash, hash) ||
+    isExpired(user.email_verification_expires_at, now)
+  ) {
+    throw new AppError('ERR_VERIFY_LINK');
+  }
+  if (!(await repo.markEmailVerified(db, userId, hash, now.toISOString()))) {
+    // Another request used the code a moment ago.
+    throw new AppError('ERR_ALREADY_VER');
+  }
+}
+
+/**
+ * Sends a password-reset link (1 hour, single use; a new request replaces the older link).
+ * Agents change their password in the back office; administrators do not use the shop.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  email: string,
+  log: Logger = silent,
+): Promise<void> {
+  const db = ctx.database.db;
+  const user = await repo.findUserByEmail(db, email);
+  if (!user) throw new AppError('ERR_NO_USER_FOUND');
+  if (user.role === 'agent') throw new AppError('ERR_AGENT_CANNOT_CHANGE_PASSWORD');
+  if (user.role === 'admin' || user.role === 'staff') throw new AppError('ERR_ADMIN_CANNOT_LOGIN');
+  if (user.is_disabled === 1) throw new AppError('ERR_ACCOUNT_DISABLED');
+  const now = ctx.now();
+  const { code, hash } = createOneTimeCode();
+  await repo.setResetCode(
+    db,
+    user.id,
+    hash,
+    new Date(now.getTime() + RESET_CODE_TTL_MS).toISOString(),
+    now.toISOString(),
+  );
+  const link = `${ctx.config.publicUrl}/user/${user.id}/reset-password/${code}`;
+  try {
+    await ctx.mailer.send({
+      to: user.email,
+      ...renderMail('passwordReset', userLanguage(user), { name: user.name, link }),
+    });
+  } catch (error) {
+    log.error({ err: error }, 'password reset mail failed');
+    await repo.clearResetCode(db, user.id, hash);
+    throw new AppError('ERR_NO_MAIL_SENT');
+  }
+}
+
+/** Sets a new password through a reset link. */
+export async function resetPassword(
+  ctx: AppContext,
+  userId: number,
+  code: string,
+  newPassword: string,
+): Promise<void> {
+  const db = ctx.database.db;
+  const user = await repo.findUserById(db, userId);
+  const hash = hashOneTimeCode(code);
+  if (
+    !user ||
+    !sameCodeHash(user.reset_password_code_hash, hash) ||
+    isExpired(user.reset_password_expires_at, ctx.now())
+  ) {
+    throw new AppError('ERR_FORGOT_PASSWORD_LINK');
+  }
+  if (user.role === 'agent') throw new AppError('ERR_AGENT_CANNOT_CHANGE_PASSWORD');
+  const passwordHash = await hashPassword(newPassword);
+  if (!(await repo.resetPasswordWithCode(db, userId, hash, passwordHash, ctx.now().toISOString()))) {
+    throw new AppError('ERR_FORGOT_PASSWORD_LINK');
+  }
+}
+
+/**
+ * A signed-in user sets a new password: older tokens are revoked (token version + 1), the forced
+ * change ends, and a fresh token of the same lifetime is returned.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  auth: Auth,
+  user: AuthUser,
+  newPassword: string,
+  keepLoggedIn: boolean,
+): Promise<string> {
+  if (user.isAgent) throw new AppError('ERR_AGENT_CANNOT_CHANGE_PASSWORD');
+  const passwordHash = await hashPassword(newPassword);
+  const version = await repo.changePassword(
+    ctx.database.db,
+    user.userId,
+    user.tokenVersion,
+    passwordHash,
+    ctx.now().toISOString(),
+  );
+  if (version === undefined) throw new AppError('ERR_TOKEN_REVOKED');
+  return auth.sign({ ...user, tokenVersion: version }, keepLoggedIn);
+}
+
+/** The signed-in customer's own data (agents read theirs through the extended customer call). */
+export async function getUserData(ctx: AppContext, user: AuthUser): Promise<UserData> {
+  if (user.isAgent || user.role !== 'customer' || user.customerId === null)
+    throw new AppError('ERR_FORBIDDEN');
+  const customer = await repo.findCustomerById(ctx.database.db, user.customerId);
+  if (!customer) throw new AppError('ERR_NO_USER_FOUND');
+  return {
+    email: customer.email,
+    phone: customer.phone,
+    taxNumber: customer.tax_number,
+    companyRegistrationNumber: customer.company_registration_number,
+    name: customer.name,
+    isCompany: customer.is_company === 1,
+    billing: {
+      country: customer.billing_country,
+      countryCode: customer.billing_country_code,
+      zip: customer.billing_zip,
+      city: customer.billing_city,
+      aptSuite: customer.billing_apt_suite,
+    },
+  };
+}
+
+export interface ApprovalResult {
+  userId: number;
+  email: string;
+  /** The account was already active: nothing changed and no mail went out. */
+  alreadyApproved: boolean;
+  mailSent: boolean;
+}
+
+/**
+ * Staff approval of a registration (until the back office exists: `npm run admin -- approve EMAIL`).
+ * The e-mail address must be confirmed. The approval stands even if the mail fails (mailSent false).
+ */
+export async function approveUser(
+  ctx: AppContext,
+  email: string,
+  log: Logger = silent,
+): Promise<ApprovalResult> {
+  const db = ctx.database.db;
+  const user = await repo.findUserByEmail(db, email);
+  if (!user) throw new AppError('ERR_NO_USER_FOUND');
+  if (user.is_active === 1 && user.is_disabled === 0) {
+    return { userId: user.id, email: user.email, alreadyApproved: true, mailSent: false };
+  }
+  if (!user.email_verified_at) throw new AppError('ERR_EMAIL_NOT_VERIFIED');
+  await repo.approveUserRow(db, user.id, ctx.now().toISOString());
+  try {
+    await ctx.mailer.send({
+      to: user.email,
+      ...renderMail('approval', userLanguage(user), {
+        name: user.name,
+        link: `${ctx.config.publicUrl}/login`,
+      }),
+    });
+    return { userId: user.id, email: user.email, alreadyApproved: false, mailSent: true };
+  } catch (error) {
+    log.error({ err: error }, 'approval mail failed');
+    return { userId: user.id, email: user.email, alreadyApproved: false, mailSent: false };
+  }
+}
+
+/** Staff rejection: the account is disabled (its tokens revoked) and the person gets a mail. */
+export async function rejectUser(
+  ctx: AppContext,
+  email: string,
+  reason: string | null,
+  log: Logger = silent,
+): Promise<{ userId: number; email: string; mailSent: boolean }> {
+  const db = ctx.database.db;
+  const user = await repo.findUserByEmail(db, email);
+  if (!user) throw new AppError('ERR_NO_USER_FOUND');
+  await repo.rejectUserRow(db, user.id, reason, ctx.now().toISOString());
+  try {
+    await ctx.mailer.send({
+      to: user.email,
+      ...renderMail('rejection', userLanguage(user), { name: user.name, reason }),
+    });
+    return { userId: user.id, email: user.email, mailSent: true };
+  } catch (error) {
+    log.error({ err: error }, 'rejection mail failed');
+    return { userId: user.id, email: user.email, mailSent: false };
+  }
+}
+
+export async function listPendingRegistrations(ctx: AppContext) {
+  return repo.listPendingUsers(ctx.database.db);
+}
