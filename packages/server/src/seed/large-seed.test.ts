@@ -1,0 +1,97 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@shop/shared/i18n/languages';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/test-db';
+import { isValidEan13 } from './ean13';
+import { runLargeSeed } from './large-seed';
+
+const NOW = new Date('2026-11-20T10:00:00.000Z');
+
+describe.each(TEST_DIALECTS)('large seed on %s', (dialect) => {
+  let testDb: TestDatabase;
+  let dataDir: string;
+  let first: Record<string, number>;
+  const db = () => testDb.handle.db;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect);
+    dataDir = mkdtempSync(path.join(tmpdir(), 'shop-large-seed-'));
+    first = await runLargeSeed(db(), { products: 2_000, dataDir, now: NOW });
+  });
+
+  afterAll(async () => {
+    await testDb?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates the categories, manufacturers and 2,000 complete products on an empty database', async () => {
+    expect(first.products).toBe(2_000);
+    expect(first.product_details).toBe(8_000);
+    expect(first.product_categories).toBe(2_000);
+    expect(first.categories).toBeGreaterThanOrEqual(24);
+    expect(first.manufacturers).toBeGreaterThanOrEqual(25);
+    const mains = await db().selectFrom('categories').select('id').where('parent_id', 'is', null).execute();
+    expect(mains.length).toBeGreaterThanOrEqual(8);
+
+    const products = await db().selectFrom('products').selectAll().execute();
+    expect(products).toHaveLength(2_000);
+    expect(products.every((p) => /^BM\d{7}$/.test(p.sku))).toBe(true);
+    expect(
+      products.every((p) => p.manufacturer_id !== null && p.search_text.includes(p.sku.toLowerCase())),
+    ).toBe(true);
+    const images = new Set(products.map((p) => p.image));
+    expect(images.size).toBeLessThanOrEqual(first.images ?? 0);
+    for (const image of images) expect(existsSync(path.join(dataDir, image ?? 'missing'))).toBe(true);
+
+    const details = await db()
+      .selectFrom('product_details')
+      .select(['product_id', 'language', 'name'])
+      .execute();
+    for (const language of LANGUAGES) {
+      const names = details.filter((d) => d.language === language).map((d) => d.name);
+      expect(names).toHaveLength(2_000);
+      expect(new Set(names).size).toBe(2_000);
+    }
+  });
+
+  it('gives valid, unique barcodes, the carton as step and a price entry per pack', async () => {
+    const products = await db().selectFrom('products').select(['id', 'order_quantity_step']).execute();
+    const packs = await db()
+      .selectFrom('pack_sizes')
+      .select(['product_id', 'unit', 'pieces', 'barcode'])
+      .execute();
+    const entries = await db()
+      .selectFrom('price_entries')
+      .select(['product_id', 'quantitative_unit', 'quantity_discount', 'price', 'special_price'])
+      .execute();
+    const barcodes = packs.map((p) => p.barcode ?? '');
+    expect(barcodes.every(isValidEan13)).toBe(true);
+    expect(new Set(barcodes).size).toBe(barcodes.length);
+    const cartons = new Map(packs.filter((p) => p.unit === 'carton').map((p) => [p.product_id, p.pieces]));
+    for (const product of products) expect(product.order_quantity_step).toBe(cartons.get(product.id));
+    expect(entries).toHaveLength(packs.length);
+    expect(entries.every((e) => e.special_price === null || e.special_price < e.price)).toBe(true);
+  });
+
+  it('continues with new SKUs when run again', async () => {
+    const second = await runLargeSeed(db(), { products: 500, dataDir, now: NOW });
+    expect(second).toMatchObject({ products: 500, categories: 0, manufacturers: 0 });
+    const skus = await db().selectFrom('products').select('sku').orderBy('sku').execute();
+    expect(skus).toHaveLength(2_500);
+    expect(skus.at(-1)?.sku).toBe('BM0002500');
+    const barcodes = await db().selectFrom('pack_sizes').select('barcode').execute();
+    expect(new Set(barcodes.map((b) => b.barcode)).size).toBe(barcodes.length);
+    const names = await db()
+      .selectFrom('product_details')
+      .select('name')
+      .where('language', '=', 'hu')
+      .execute();
+    expect(new Set(names.map((n) => n.name)).size).toBe(2_500);
+  });
+
+  it('rejects a bad product count', async () => {
+    await expect(runLargeSeed(db(), { products: 0, dataDir })).rejects.toThrow();
+  });
+});
