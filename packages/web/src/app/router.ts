@@ -1,0 +1,35 @@
+import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
+import { renewNavigationSignal } from '../lib/navigation-abort';
+import { appRoutes } from './routes';
+
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * Navigation aborts pending requests (spec section 7): every location change renews the
+ * navigation abort scope. The router's subscribers run before React renders the new page, so
+ * only requests of the page being left are aborted.
+ */
+export function renewAbortScopeOnNavigation(router: AppRouter): () => void {
+  let lastKey = router.state.location.key;
+  return router.subscribe((state) => {
+    if (state.location.key === lastKey) return;
+    lastKey = state.location.key;
+    renewNavigationSignal();
+  });
+}
+
+export function createAppRouter(routes: RouteObject[] = appRoutes): AppRouter {
+  const router = createBrowserRouter(routes);
+  renewAbortScopeOnNavigation(router);
+  return router;
+}
+
+/** For tests: the same routes in memory, starting at the given entries. */
+export function createAppMemoryRouter(
+  initialEntries: string[] = ['/'],
+  routes: RouteObject[] = appRoutes,
+): AppRouter {
+  const router = createMemoryRouter(routes, { initialEntries });
+  renewAbortScopeOnNavigation(router);
+  return router;
+}

@@ -1,0 +1,186 @@
+import { redirect, type RouteObject } from 'react-router';
+import { authStore } from '../lib/auth-store';
+import type { RouteHandle } from '../lib/route-handle';
+import { AppShell } from './shell/app-shell';
+import { RouteErrorView } from './shell/route-error-view';
+import { ShellFallback } from './shell/shell-fallback';
+
+const handle = (value: RouteHandle): RouteHandle => value;
+
+/** Login, registration and forgot-password: an authenticated user is sent to the shop root. */
+function guestOnly() {
+  return authStore.getState() ? redirect('/') : null;
+}
+
+/**
+ * Listing routes (`element: null`) only name the filter; the catalog page above them renders.
+ *
+ * All routes of spec section 2. Screens are lazy modules so the first page only loads the shell;
+ * the shell itself is eager.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: AppShell,
+    HydrateFallback: ShellFallback,
+    ErrorBoundary: RouteErrorView,
+    children: [
+      {
+        // Errors of a screen render inside the shell.
+        ErrorBoundary: RouteErrorView,
+        children: [
+          {
+            path: '',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/components/catalog-page')).CatalogPage,
+            }),
+            children: [
+              { index: true, element: null, handle: handle({ name: 'home', title: 'routes.home' }) },
+              {
+                path: 'ordered-products',
+                element: null,
+                handle: handle({ name: 'ordered-products', title: 'routes.orderedProducts' }),
+              },
+              {
+                path: 'on-sale-products',
+                element: null,
+                handle: handle({ name: 'on-sale-products', title: 'routes.onSaleProducts' }),
+              },
+              {
+                path: 'seasonal-products',
+                element: null,
+                handle: handle({ name: 'seasonal-products', title: 'routes.seasonalProducts' }),
+              },
+              {
+                path: 'category/:mainCategorySlug',
+                handle: handle({ name: 'main-category-products', title: 'routes.mainCategoryProducts' }),
+                children: [
+                  { index: true, element: null },
+                  {
+                    path: ':subCategorySlug',
+                    element: null,
+                    handle: handle({ name: 'sub-category-products', title: 'routes.subCategoryProducts' }),
+                  },
+                ],
+              },
+              {
+                path: 'search',
+                handle: handle({ name: 'search', title: 'routes.search' }),
+                lazy: async () => ({
+                  Component: (await import('../features/search/components/search-results-page'))
+                    .SearchResultsPage,
+                }),
+              },
+              {
+                path: 'login',
+                handle: handle({ name: 'login', title: 'routes.login', dialog: true }),
+                loader: guestOnly,
+                lazy: async () => ({
+                  Component: (await import('../features/auth/components/auth-dialogs')).LoginDialog,
+                }),
+              },
+              {
+                path: 'registration',
+                handle: handle({ name: 'registration', title: 'routes.registration', dialog: true }),
+                loader: guestOnly,
+                lazy: async () => ({
+                  Component: (await import('../features/auth/components/auth-dialogs')).RegistrationDialog,
+                }),
+              },
+              {
+                path: 'forgot-password',
+                handle: handle({ name: 'forgot-password', title: 'routes.forgotPassword', dialog: true }),
+                loader: guestOnly,
+                lazy: async () => ({
+                  Component: (await import('../features/auth/components/auth-dialogs')).ForgotPasswordDialog,
+                }),
+              },
+            ],
+          },
+          {
+            path: 'cart',
+            lazy: async () => ({
+              Component: (await import('../features/cart/components/cart-layout')).CartLayout,
+            }),
+            children: [
+              {
+                index: true,
+                handle: handle({ name: 'cart', title: 'routes.cart', sidebar: true }),
+                lazy: async () => ({
+                  Component: (await import('../features/cart/components/cart-page')).CartPage,
+                }),
+              },
+              {
+                path: 'receipt-and-payment',
+                handle: handle({
+                  name: 'receipt-and-payment',
+                  title: 'routes.receiptAndPayment',
+                  sidebar: false,
+                }),
+                lazy: async () => ({
+                  Component: (await import('../features/cart/components/receipt-and-payment-page'))
+                    .ReceiptAndPaymentPage,
+                }),
+              },
+            ],
+          },
+          {
+            path: 'profile',
+            lazy: async () => ({
+              Component: (await import('../features/profile/components/profile-layout')).ProfileLayout,
+            }),
+            children: [
+              {
+                index: true,
+                handle: handle({ name: 'profile', title: 'routes.profile' }),
+                lazy: async () => ({
+                  Component: (await import('../features/profile/components/profile-data-page'))
+                    .ProfileDataPage,
+                }),
+              },
+              {
+                path: 'change-password',
+                handle: handle({ name: 'change-password', title: 'routes.changePassword' }),
+                lazy: async () => ({
+                  Component: (await import('../features/profile/components/change-password-page'))
+                    .ChangePasswordPage,
+                }),
+              },
+              {
+                path: 'order-history',
+                handle: handle({ name: 'order-history', title: 'routes.orderHistory' }),
+                lazy: async () => ({
+                  Component: (await import('../features/profile/components/order-history-page'))
+                    .OrderHistoryPage,
+                }),
+              },
+            ],
+          },
+          {
+            path: 'user/:userId/verify/:emailVerificationCode',
+            handle: handle({ name: 'verify-email', title: 'routes.verifyEmail' }),
+            lazy: async () => ({
+              Component: (await import('../features/auth/components/verify-email-page')).VerifyEmailPage,
+            }),
+          },
+          {
+            path: 'user/:userId/reset-password/:resetPasswordCode',
+            handle: handle({ name: 'reset-password', title: 'routes.resetPassword' }),
+            lazy: async () => ({
+              Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
+            }),
+          },
+          {
+            // Any other path is a content page, or the not-found view when there is none.
+            path: '*',
+            handle: handle({ name: 'content', ownDocumentTitle: true }),
+            lazy: async () => ({
+              Component: (await import('../features/content/components/content-page')).ContentPage,
+            }),
+          },
+        ],
+      },
+    ],
+  },
+];

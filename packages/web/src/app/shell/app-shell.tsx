@@ -1,0 +1,132 @@
+import Box from '@mui/material/Box';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { authStore } from '../../lib/auth-store';
+import { useRouteHandle } from '../../lib/route-handle';
+import { toastStore, useToasts } from '../../lib/toast-store';
+import { CookieBanner } from './cookie-banner';
+import { Footer } from './footer';
+import { GlobalLoader } from './global-loader';
+import { Header } from './header';
+import { useShellOptions } from './shell-options';
+import { useDocumentTitle } from './use-document-title';
+import { useNavigationGuard } from './use-navigation-guard';
+
+// Loaded when the cart button is first pressed, not with the first page.
+const CartDrawer = lazy(() =>
+  import('../../features/cart/components/cart-drawer').then((module) => ({ default: module.CartDrawer })),
+);
+
+// The toast stack loads with the first toast.
+const ToastHost = lazy(() =>
+  import('../../components/toast-host').then((module) => ({ default: module.ToastHost })),
+);
+
+/** After a navigation to a new page, move focus to the main region so screen readers start there. */
+function useFocusMainOnNavigate(main: React.RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const handle = useRouteHandle();
+  const previous = useRef<{ pathname: string; dialog: boolean } | null>(null);
+  const dialog = handle.dialog === true;
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = { pathname, dialog };
+    if (!before || before.pathname === pathname || before.dialog || dialog) return;
+    main.current?.focus({ preventScroll: true });
+  }, [pathname, dialog, main]);
+}
+
+/**
+ * The app shell (spec section 2): skip link, loader, header, routed page, footer, cookie banner,
+ * cart drawer and toasts.
+ */
+export function AppShell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { onPageView } = useShellOptions();
+  const main = useRef<HTMLElement>(null);
+  const [cartOpen, setCartOpen] = useState(false);
+  const [cartLoaded, setCartLoaded] = useState(false);
+  const hasToasts = useToasts().length > 0;
+
+  useNavigationGuard(onPageView);
+  useDocumentTitle();
+  useFocusMainOnNavigate(main);
+
+  // After a reload caused by an expired session (spec section 4).
+  useEffect(() => {
+    if (authStore.consumeSessionExpired()) toastStore.show('error', { key: 'toasts.session_expired' });
+  }, []);
+
+  const openCart = useCallback(() => {
+    setCartLoaded(true);
+    setCartOpen(true);
+  }, []);
+  const closeCart = useCallback(() => setCartOpen(false), []);
+
+  const logout = useCallback(() => {
+    setCartOpen(false);
+    authStore.logout();
+    queryClient.clear();
+    void navigate('/');
+  }, [navigate, queryClient]);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <Box
+        component="a"
+        href="#main-content"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -100,
+          zIndex: (theme) => theme.zIndex.tooltip,
+          bgcolor: 'background.paper',
+          color: 'text.primary',
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          boxShadow: 3,
+          '&:focus': { top: 8 },
+        }}
+      >
+        {t('app.skipToContent')}
+      </Box>
+      <GlobalLoader />
+      <Header onOpenCart={openCart} onLogout={logout} />
+      <Box
+        component="main"
+        id="main-content"
+        ref={main}
+        tabIndex={-1}
+        sx={{
+          flex: 1,
+          width: '100%',
+          maxWidth: 2560,
+          mx: 'auto',
+          px: { xs: 2, md: 3, lg: 4 },
+          py: { xs: 2, md: 3 },
+          '&:focus': { outline: 'none' },
+        }}
+      >
+        <Outlet />
+      </Box>
+      <Footer />
+      <CookieBanner />
+      {cartLoaded && (
+        <Suspense fallback={null}>
+          <CartDrawer open={cartOpen} onClose={closeCart} />
+        </Suspense>
+      )}
+      {hasToasts && (
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
+      )}
+      <ScrollRestoration />
+    </Box>
+  );
+}

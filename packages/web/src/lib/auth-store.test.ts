@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeToken } from '../test/tokens';
+import { createAuthStore, decodeTokenClaims } from './auth-store';
+
+const NOW = Date.parse('2026-11-21T10:00:00Z');
+const nowSeconds = NOW / 1000;
+
+describe('decodeTokenClaims', () => {
+  it('reads exp, isAgent, id and userId without verifying', () => {
+    const token = fakeToken({
+      exp: nowSeconds + 60,
+      isAgent: true,
+      id: null,
+      userId: 'u-1',
+      name: 'Kovács Árpád',
+    });
+    expect(decodeTokenClaims(token)).toEqual({
+      exp: nowSeconds + 60,
+      isAgent: true,
+      id: null,
+      userId: 'u-1',
+    });
+  });
+
+  it('rejects what is not a readable token', () => {
+    expect(decodeTokenClaims('not-a-token')).toBeNull();
+    expect(decodeTokenClaims('a.%%%.c')).toBeNull();
+    expect(decodeTokenClaims(fakeToken({ userId: 1 }))).toBeNull();
+    expect(decodeTokenClaims(fakeToken({ exp: nowSeconds }))).toBeNull();
+  });
+});
+
+describe('auth store', () => {
+  let reload: ReturnType<typeof vi.fn<() => void>>;
+  let now: number;
+
+  beforeEach(() => {
+    reload = vi.fn<() => void>();
+    now = NOW;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const store = () => createAuthStore({ now: () => now, reload });
+  const token = (secondsLeft: number) =>
+    fakeToken({ exp: nowSeconds + secondsLeft, isAgent: false, id: 3, userId: 9 });
+
+  it('is anonymous without a token and authenticated with one', () => {
+    const auth = store();
+    expect(auth.getState()).toBeNull();
+    const listener = vi.fn();
+    auth.subscribe(listener);
+    expect(auth.login(token(600))).toBe(true);
+    expect(listener).toHaveBeenCalled();
+    expect(localStorage.getItem('access_token')).toBe(token(600));
+    expect(auth.getState()?.claims).toEqual({ exp: nowSeconds + 600, isAgent: false, id: 3, userId: 9 });
+    // The same snapshot object while the token does not change (useSyncExternalStore needs it).
+    expect(auth.getState()).toBe(auth.getState());
+    expect(auth.getToken()).toBe(token(600));
+  });
+
+  it('refuses an unreadable or already expired token at login', () => {
+    const auth = store();
+    expect(auth.login('garbage')).toBe(false);
+    expect(auth.login(token(-1))).toBe(false);
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('logout removes the token and the product-news flag', () => {
+    const auth = store();
+    auth.login(token(600));
+    localStorage.setItem('product_news_shown', '1');
+    auth.logout();
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(localStorage.getItem('product_news_shown')).toBeNull();
+    expect(auth.getState()).toBeNull();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('at start-up removes an expired token and flags the session as expired, without reloading', () => {
+    localStorage.setItem('access_token', token(-10));
+    const auth = store();
+    auth.init();
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(reload).not.toHaveBeenCalled();
+    expect(auth.consumeSessionExpired()).toBe(true);
+    expect(auth.consumeSessionExpired()).toBe(false);
+  });
+
+  it('at start-up drops an unreadable token silently', () => {
+    localStorage.setItem('access_token', 'garbage');
+    const auth = store();
+    auth.init();
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(auth.consumeSessionExpired()).toBe(false);
+  });
+
+  it('an expired token is removed and the page reloads with the session-expired flag', () => {
+    const auth = store();
+    auth.login(token(60));
+    now += 61_000;
+    expect(auth.getToken()).toBeNull();
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(localStorage.getItem('session_expired')).toBe('1');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('checkExpiry does nothing while the token is valid', () => {
+    const auth = store();
+    auth.login(token(60));
+    expect(auth.checkExpiry()).toBe(false);
+    now += 60_000;
+    expect(auth.checkExpiry()).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the session when the token expires while the page is open', () => {
+    vi.useFakeTimers({ now: NOW });
+    const auth = createAuthStore({ now: () => Date.now(), reload });
+    auth.login(token(120));
+    vi.advanceTimersByTime(119_000);
+    expect(reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('follows a logout in another tab (storage event)', () => {
+    const auth = store();
+    auth.login(token(600));
+    const listener = vi.fn();
+    const unsubscribe = auth.subscribe(listener);
+    localStorage.removeItem('access_token');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'access_token' }));
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(auth.getState()).toBeNull();
+    unsubscribe();
+  });
+});

@@ -1,0 +1,206 @@
+import { useSyncExternalStore } from 'react';
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage';
+
+/**
+ * Authentication state (spec section 4): with a stored access token the visitor is authenticated.
+ * The token's claims are read without verifying it (the server verifies every call). An expired
+ * token is removed, a `session_expired` flag is stored and the page reloads; after the reload the
+ * shell shows the session-expired toast. Logout removes the token and the product-news flag.
+ */
+
+/** Login token claims (spec section 3). */
+export interface TokenClaims {
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+  isAgent: boolean;
+  /** Customer id (null for an agent without a selected customer). */
+  id: number | string | null;
+  userId: number | string;
+}
+
+export interface AuthState {
+  token: string;
+  claims: TokenClaims;
+}
+
+function decodeBase64Url(segment: string): string {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  const binary = atob(padded);
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+function isId(value: unknown): value is number | string {
+  return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value !== '');
+}
+
+/** The claims of a JWT, or null when it is not a readable token with exp and userId. */
+export function decodeTokenClaims(token: string): TokenClaims | null {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) return null;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(decodeBase64Url(parts[1]));
+  } catch {
+    return null;
+  }
+  if (typeof payload !== 'object' || payload === null) return null;
+  const record = payload as Record<string, unknown>;
+  if (typeof record.exp !== 'number' || !Number.isFinite(record.exp) || !isId(record.userId)) return null;
+  return {
+    exp: record.exp,
+    isAgent: record.isAgent === true,
+    id: isId(record.id) ? record.id : null,
+    userId: record.userId,
+  };
+}
+
+export interface AuthStoreOptions {
+  now?: () => number;
+  /** Reloads the page after the session expired (default `location.reload()`). */
+  reload?: () => void;
+}
+
+export interface AuthStore {
+  subscribe(listener: () => void): () => void;
+  /** The current state; the same object while the token does not change. */
+  getState(): AuthState | null;
+  /** The token to send, or null; an expired token ends the session first. */
+  getToken(): string | null;
+  /** Stores a token from a login answer; false when it is unreadable or already expired. */
+  login(token: string): boolean;
+  /** Removes the token and the product-news flag. */
+  logout(): void;
+  /** Ends the session: removes the token, stores the session-expired flag, reloads when asked. */
+  expireSession(options?: { reload?: boolean }): void;
+  /**
+   * Start-up check: an unreadable token is dropped; an expired one ends the session without a
+   * reload (the page is loading anyway). Starts the timer that ends the session at expiry.
+   */
+  init(): void;
+  /** Ends the session (with reload) when the token has expired; true when it did. */
+  checkExpiry(): boolean;
+  /** True once after a session expired (the flag is removed). */
+  consumeSessionExpired(): boolean;
+}
+
+/** setTimeout cannot wait longer than this. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
+  const now = options.now ?? (() => Date.now());
+  const reload = options.reload ?? (() => window.location.reload());
+  const listeners = new Set<() => void>();
+  let cachedToken: string | null = null;
+  let cachedState: AuthState | null = null;
+  let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  function notify() {
+    for (const listener of listeners) listener();
+  }
+
+  function getState(): AuthState | null {
+    const token = readStorage(STORAGE_KEYS.accessToken);
+    if (token === cachedToken) return cachedState;
+    cachedToken = token;
+    const claims = token ? decodeTokenClaims(token) : null;
+    cachedState = token && claims ? { token, claims } : null;
+    return cachedState;
+  }
+
+  function isExpired(claims: TokenClaims): boolean {
+    return claims.exp * 1000 <= now();
+  }
+
+  function scheduleExpiry() {
+    clearTimeout(expiryTimer);
+    const state = getState();
+    if (!state) return;
+    const delay = Math.min(Math.max(state.claims.exp * 1000 - now(), 0), MAX_TIMER_MS);
+    expiryTimer = setTimeout(() => {
+      if (!store.checkExpiry()) scheduleExpiry();
+    }, delay);
+  }
+
+  const store: AuthStore = {
+    subscribe(listener) {
+      listeners.add(listener);
+      const onStorage = (event: StorageEvent) => {
+        if (event.key === STORAGE_KEYS.accessToken || event.key === null) listener();
+      };
+      window.addEventListener('storage', onStorage);
+      return () => {
+        listeners.delete(listener);
+        window.removeEventListener('storage', onStorage);
+      };
+    },
+    getState,
+    getToken() {
+      const state = getState();
+      if (!state) return null;
+      if (isExpired(state.claims)) {
+        store.expireSession({ reload: true });
+        return null;
+      }
+      return state.token;
+    },
+    login(token) {
+      const claims = decodeTokenClaims(token);
+      if (!claims || isExpired(claims)) return false;
+      writeStorage(STORAGE_KEYS.accessToken, token);
+      removeStorage(STORAGE_KEYS.sessionExpired);
+      scheduleExpiry();
+      notify();
+      return true;
+    },
+    logout() {
+      clearTimeout(expiryTimer);
+      removeStorage(STORAGE_KEYS.accessToken);
+      removeStorage(STORAGE_KEYS.productNewsShown);
+      notify();
+    },
+    expireSession({ reload: shouldReload = false } = {}) {
+      clearTimeout(expiryTimer);
+      removeStorage(STORAGE_KEYS.accessToken);
+      removeStorage(STORAGE_KEYS.productNewsShown);
+      writeStorage(STORAGE_KEYS.sessionExpired, '1');
+      notify();
+      if (shouldReload) reload();
+    },
+    init() {
+      const token = readStorage(STORAGE_KEYS.accessToken);
+      if (token === null) return;
+      const state = getState();
+      if (!state) {
+        removeStorage(STORAGE_KEYS.accessToken);
+        notify();
+        return;
+      }
+      if (isExpired(state.claims)) {
+        store.expireSession({ reload: false });
+        return;
+      }
+      scheduleExpiry();
+    },
+    checkExpiry() {
+      const state = getState();
+      if (!state || !isExpired(state.claims)) return false;
+      store.expireSession({ reload: true });
+      return true;
+    },
+    consumeSessionExpired() {
+      const flagged = readStorage(STORAGE_KEYS.sessionExpired) !== null;
+      if (flagged) removeStorage(STORAGE_KEYS.sessionExpired);
+      return flagged;
+    },
+  };
+  return store;
+}
+
+/** The shop's auth store. */
+export const authStore = createAuthStore();
+
+export function useAuth(store: AuthStore = authStore): AuthState | null {
+  return useSyncExternalStore(store.subscribe, store.getState, () => null);
+}

@@ -1,0 +1,33 @@
+import { useSyncExternalStore } from 'react';
+import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
+
+/** The visitor's cookie choice, kept in localStorage `cookie_consent`; null until they choose. */
+export type CookieConsent = 'accepted' | 'declined';
+
+const listeners = new Set<() => void>();
+
+export function getCookieConsent(): CookieConsent | null {
+  const value = readStorage(STORAGE_KEYS.cookieConsent);
+  return value === 'accepted' || value === 'declined' ? value : null;
+}
+
+export function setCookieConsent(value: CookieConsent): void {
+  writeStorage(STORAGE_KEYS.cookieConsent, value);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEYS.cookieConsent || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useCookieConsent(): CookieConsent | null {
+  return useSyncExternalStore(subscribe, getCookieConsent, () => null);
+}

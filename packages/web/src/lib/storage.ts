@@ -1,0 +1,43 @@
+/**
+ * localStorage access that never throws (storage can be disabled, full, or missing in a private
+ * window). Keys used by the shop are listed here so they are easy to find.
+ */
+export const STORAGE_KEYS = {
+  language: 'language',
+  accessToken: 'access_token',
+  sessionExpired: 'session_expired',
+  productNewsShown: 'product_news_shown',
+  cookieConsent: 'cookie_consent',
+} as const;
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readStorage(key: string): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string): void {
+  try {
+    storage()?.setItem(key, value);
+  } catch {
+    // Storage full or disabled: the value lives only for this page view.
+  }
+}
+
+export function removeStorage(key: string): void {
+  try {
+    storage()?.removeItem(key);
+  } catch {
+    // Nothing to remove when storage is unavailable.
+  }
+}

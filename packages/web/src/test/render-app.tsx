@@ -1,0 +1,47 @@
+import { render } from '@testing-library/react';
+import type { Language } from '@shop/shared/i18n/languages';
+import { App } from '../app/app';
+import { createQueryClient } from '../app/query-client';
+import { createAppMemoryRouter } from '../app/router';
+import type { PageViewHandler } from '../app/shell/shell-options';
+import { createI18n, currentLanguage } from '../i18n/i18n';
+import { createApiClient, type FetchLike } from '../lib/api-client';
+import { authStore } from '../lib/auth-store';
+import { getNavigationSignal } from '../lib/navigation-abort';
+
+export interface RenderAppOptions {
+  path?: string;
+  /** The injected fetch: no network in component tests. Default: every call answers 404. */
+  fetch?: FetchLike;
+  language?: Language;
+  onPageView?: PageViewHandler;
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** The whole app (real routes, shell, i18n, query client) in a memory router. */
+export async function renderApp({ path = '/', fetch, language, onPageView }: RenderAppOptions = {}) {
+  const i18n = await createI18n(language ? { language } : {});
+  const fetchFn: FetchLike = fetch ?? (() => Promise.resolve(jsonResponse(404, { error: 'NOT_FOUND' })));
+  const apiClient = createApiClient({
+    fetch: fetchFn,
+    getToken: () => authStore.getToken(),
+    getLanguage: () => currentLanguage(i18n),
+    getNavigationSignal,
+    retryDelayMs: 1,
+  });
+  const queryClient = createQueryClient();
+  const router = createAppMemoryRouter([path]);
+  const view = render(
+    <App
+      router={router}
+      queryClient={queryClient}
+      apiClient={apiClient}
+      i18n={i18n}
+      shellOptions={onPageView ? { onPageView } : {}}
+    />,
+  );
+  return { ...view, router, i18n, queryClient, apiClient };
+}
