@@ -19,6 +19,11 @@ import type { AppContext } from './app-context';
 import { registerErrorHandler } from './http/error-handler';
 import { createAuth } from './http/auth';
 import { healthRoutes } from './modules/health/health.routes';
+import { productsRoutes } from './modules/products/products.routes';
+import { categoriesRoutes } from './modules/categories/categories.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { customersRoutes } from './modules/customers/customers.routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -116,6 +121,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     async (api) => {
       // Each domain module registers its routes here, one line each.
       await api.register(healthRoutes(ctx));
+      await api.register(productsRoutes(ctx, auth));
+      await api.register(categoriesRoutes(ctx, auth));
+      await api.register(authRoutes(ctx, auth));
+      await api.register(usersRoutes(ctx, auth));
+      await api.register(customersRoutes(ctx, auth));
       void auth;
     },
     { prefix: '/api' },

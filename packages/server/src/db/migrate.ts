@@ -1,10 +1,12 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, NO_MIGRATIONS } from 'kysely';
 import * as m001 from './migrations/001-initial-schema';
+import * as m002 from './migrations/002-search-index';
 import type { Database } from './schema';
 
 /** Migrations are listed here (not read from disk) so that the bundled server carries them. */
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
+  '002-search-index': m002,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  categorySearchQuerySchema,
+  categorySearchResponseSchema,
+  categoryTreeResponseSchema,
+} from '@shop/shared/contracts/categories';
+import type { AppContext } from '../../app-context';
+import type { Auth } from '../../http/auth';
+import * as service from './categories.service';
+
+export function categoriesRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+  return async (app) => {
+    const countsCache = service.createCountsCache();
+
+    app.get(
+      '/categories',
+      {
+        preHandler: auth.optional,
+        schema: {
+          tags: ['categories'],
+          security: [{}, { bearerAuth: [] }],
+          summary: 'The category tree: main categories with their subcategories and active product counts',
+          description: 'Names in the request language (Accept-Language), Hungarian when missing.',
+          response: { 200: categoryTreeResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('vary', 'accept-language');
+        return { data: await service.categoryTree(ctx, request.language, countsCache) };
+      },
+    );
+
+    app.get(
+      '/categories/search',
+      {
+        preHandler: auth.optional,
+        schema: {
+          tags: ['categories'],
+          security: [{}, { bearerAuth: [] }],
+          summary: 'Categories whose name (any language) contains every word of the search string',
+          description:
+            'At least 3 characters, else 400 ERR_VALIDATION. Case- and accent-insensitive; at most 20, exact names first.',
+          querystring: categorySearchQuerySchema,
+          response: { 200: categorySearchResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('vary', 'accept-language');
+        return { data: await service.searchCategories(ctx, request.language, request.query.searchString) };
+      },
+    );
+  };
+}

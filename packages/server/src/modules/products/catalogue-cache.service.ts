@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { DEFAULT_FEW_STOCK_THRESHOLD } from '@shop/shared/rules/stock-status';
+import type { Database } from '../../db/schema';
+
+/**
+ * Catalogue settings read once per request, and a small per-process cache for the expensive,
+ * customer-independent parts of a listing (the total count and the manufacturers of a filter).
+ *
+ * A cached value is used only while the setting `catalogue.version` is unchanged and for at most
+ * CACHE_TTL_MS; anything that changes products (activation, categories, manufacturers) should call
+ * bumpCatalogueVersion, and refreshProductSearchText does. See docs/decisions/0005-search.md.
+ */
+export const CATALOGUE_VERSION_KEY = 'catalogue.version';
+export const FEW_STOCK_THRESHOLD_KEY = 'shop.fewStockThreshold';
+export const CACHE_TTL_MS = 60_000;
+
+export interface CatalogueSettings {
+  version: string;
+  fewStockThreshold: number;
+}
+
+export async function readCatalogueSettings(db: Kysely<Database>): Promise<CatalogueSettings> {
+  const rows = await db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('key', 'in', [CATALOGUE_VERSION_KEY, FEW_STOCK_THRESHOLD_KEY])
+    .execute();
+  const value = (key: string) => rows.find((row) => row.key === key)?.value;
+  const threshold = Number(value(FEW_STOCK_THRESHOLD_KEY));
+  return {
+    version: value(CATALOGUE_VERSION_KEY) ?? '',
+    fewStockThreshold:
+      value(FEW_STOCK_THRESHOLD_KEY) !== undefined && Number.isFinite(threshold) && threshold >= 0
+        ? threshold
+        : DEFAULT_FEW_STOCK_THRESHOLD,
+  };
+}
+
+/** Marks the catalogue as changed: every process drops its cached counts on its next request. */
+export async function bumpCatalogueVersion(db: Kysely<Database>, now: Date): Promise<void> {
+  const at = now.toISOString();
+  const value = `${at}/${randomUUID()}`;
+  await db
+    .insertInto('settings')
+    .values({ key: CATALOGUE_VERSION_KEY, value, updated_at: at })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: at }))
+    .execute();
+}
+
+interface Entry<T> {
+  value: T;
+  version: string;
+  expiresAt: number;
+}
+
+/** A bounded map of values valid for one catalogue version and a limited time. */
+export class CatalogueCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+
+  constructor(
+    private readonly ttlMs: number = CACHE_TTL_MS,
+    private readonly maxEntries = 500,
+  ) {}
+
+  get(key: string, version: string, nowMs: number): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.version !== version || entry.expiresAt <= nowMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: string, version: string, value: T, nowMs: number): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { value, version, expiresAt: nowMs + this.ttlMs });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,118 @@
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductListResponse } from '@shop/shared/contracts/products';
+import { TEST_DIALECTS } from '../../../test/test-db';
+import { buildApp } from '../../app';
+import type { DatabaseHandle } from '../../db/connection';
+import { type CatalogueWorld, createCatalogueWorld, getJson } from './catalogue-test-setup';
+
+/**
+ * The catalogue answers with a fixed number of SQL queries whatever the page size (no N+1):
+ * the queries of each request are counted through a Kysely plugin on the app's database.
+ */
+describe.each(TEST_DIALECTS)('SQL queries per catalogue request on %s', (dialect) => {
+  let w: CatalogueWorld;
+  const counter = { queries: 0 };
+  let counting: DatabaseHandle;
+
+  beforeAll(async () => {
+    w = await createCatalogueWorld(dialect);
+    const plugin: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        counter.queries += 1;
+        return args.result;
+      },
+    };
+    counting = { ...w.testDb.handle, db: w.testDb.handle.db.withPlugin(plugin) };
+  });
+  afterAll(async () => {
+    await w.close();
+  });
+
+  /** Queries of one request on a fresh app (cold caches), and of the same request again (warm). */
+  async function measure(
+    url: string,
+    token?: string,
+  ): Promise<{ cold: number; warm: number; body: ProductListResponse }> {
+    const app = await buildApp({ ...w.ctx, database: counting }, { logger: false });
+    await app.ready();
+    try {
+      counter.queries = 0;
+      const first = await getJson<ProductListResponse>(app, url, token ? { token } : {});
+      expect(first.status).toBe(200);
+      const cold = counter.queries;
+      counter.queries = 0;
+      await getJson(app, url, token ? { token } : {});
+      return { cold, warm: counter.queries, body: first.body };
+    } finally {
+      await app.close();
+    }
+  }
+
+  const cases: [string, string, keyof CatalogueWorld['tokens'] | null][] = [
+    ['products/all, anonymous', '/api/products/all?currentPage=1', null],
+    ['products/all, customer', '/api/products/all?currentPage=1', 'a'],
+    [
+      'products/all, agent, filtered',
+      '/api/products/all?currentPage=1&mainCategorySlug=italok&onSale=false&selectedManufacturers=alfa,beta,gamma',
+      'agent',
+    ],
+    ['products/ordered-products', '/api/products/ordered-products?currentPage=1', 'a'],
+    ['products/search all', '/api/products/search?searchType=all&searchString=ca%20phe&currentPage=1', 'b'],
+  ];
+
+  it.each(cases)(
+    '%s: the same number of queries for 1 and 100 products per page',
+    async (_name, url, who) => {
+      const token = who ? w.tokens[who] : undefined;
+      const one = await measure(`${url}&productsPerPage=1`, token);
+      const hundred = await measure(`${url}&productsPerPage=100`, token);
+      expect(one.body.products).toHaveLength(1);
+      expect(hundred.body.products.length).toBeGreaterThan(1);
+      expect(hundred.cold).toBe(one.cold);
+      expect(hundred.warm).toBe(one.warm);
+      expect(one.cold).toBeLessThanOrEqual(11);
+    },
+  );
+
+  it('the whole catalogue (99999 per page) costs no more than one product', async () => {
+    const one = await measure('/api/products/all?productsPerPage=1', w.tokens.a);
+    const all = await measure('/api/products/all?productsPerPage=99999', w.tokens.a);
+    expect(all.body.products).toHaveLength(29);
+    expect(all.cold).toBe(one.cold);
+  });
+
+  it('a repeated listing reuses the cached count and manufacturers', async () => {
+    const anonymous = await measure('/api/products/all?productsPerPage=50');
+    // settings, page, per-manufacturer tally (count and manufacturers), details, pack sizes, categories, price entries
+    expect(anonymous.cold).toBe(7);
+    expect(anonymous.warm).toBe(6);
+    const customer = await measure('/api/products/all?productsPerPage=50', w.tokens.a);
+    // + token check, customer, price history, last orders
+    expect(customer.cold).toBe(11);
+    expect(customer.warm).toBe(10);
+    // Another manufacturer selection of the same filter reuses the tally too.
+    const app = await buildApp({ ...w.ctx, database: counting }, { logger: false });
+    await app.ready();
+    try {
+      await getJson(app, '/api/products/all?mainCategorySlug=italok');
+      counter.queries = 0;
+      const { body } = await getJson<ProductListResponse>(
+        app,
+        '/api/products/all?mainCategorySlug=italok&selectedManufacturers=beta',
+      );
+      expect(body.count).toBe(6);
+      expect(counter.queries).toBe(6);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('the simple search needs neither a count nor the manufacturers', async () => {
+    const { cold } = await measure(
+      '/api/products/search?selectType=simple&searchType=products-by-name&searchString=kave',
+    );
+    expect(cold).toBe(6);
+  });
+});

@@ -1,0 +1,532 @@
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
+import type { DialectName } from '../../db/connection';
+import type { Database, PackUnit, ProductsTable } from '../../db/schema';
+import { inIdList, searchTextMatches } from './products.dialect';
+
+type Db = Kysely<Database>;
+type ProductDb = Database & { p: ProductsTable };
+
+/** What narrows a listing; undefined fields do not filter. Only active products are ever listed. */
+export interface ProductFilter {
+  /** Now, ISO, for special-price validity. */
+  nowIso: string;
+  /** The customer's price group (decides which entries' special prices count for onSale). */
+  priceGroup: string | null;
+  mainCategorySlug?: string;
+  subCategorySlug?: string;
+  onSale?: boolean;
+  seasonal?: boolean;
+  manufacturers?: { ids: number[]; slugs: string[] };
+  orderedByCustomerId?: number;
+  /** Folded words that must all be substrings of search_text. */
+  textWords?: string[];
+  /** Folded text that must equal one of the folded names. */
+  nameExact?: string;
+  /** Lower-cased SKU, matched exactly (case-insensitive). */
+  skuExact?: string;
+  barcodeExact?: string;
+  /** Lower-cased substring of a pack barcode. */
+  barcodeContains?: string;
+}
+
+export type ProductSort =
+  | { kind: 'catalogue' }
+  | { kind: 'relevance'; folded: string }
+  | { kind: 'lastOrdered'; customerId: number }
+  | { kind: 'name'; language: string; descending: boolean }
+  | { kind: 'sku'; descending: boolean }
+  | { kind: 'newest' };
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The WHERE of a listing, on `products as p`. */
+function filterExpression(
+  eb: ExpressionBuilder<ProductDb, 'p'>,
+  dialect: DialectName,
+  f: ProductFilter,
+  options: { ignoreManufacturers?: boolean } = {},
+): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [eb('p.is_active', '=', 1)];
+  if (f.seasonal) conditions.push(eb('p.is_seasonal', '=', 1));
+  if (f.subCategorySlug !== undefined) {
+    let categories = eb.selectFrom('categories as c').select('c.id').where('c.slug', '=', f.subCategorySlug);
+    if (f.mainCategorySlug !== undefined) {
+      categories = categories.where(
+        'c.parent_id',
+        'in',
+        eb.selectFrom('categories as main').select('main.id').where('main.slug', '=', f.mainCategorySlug!),
+      );
+    }
+    conditions.push(
+      eb(
+        'p.id',
+        'in',
+        eb
+          .selectFrom('product_categories as pc')
+          .select('pc.product_id')
+          .where('pc.category_id', 'in', categories),
+      ),
+    );
+  } else if (f.mainCategorySlug !== undefined) {
+    const main = eb
+      .selectFrom('categories as main')
+      .select('main.id')
+      .where('main.slug', '=', f.mainCategorySlug);
+    const categories = eb
+      .selectFrom('categories as c')
+      .select('c.id')
+      .where((w) => w.or([w('c.id', 'in', main), w('c.parent_id', 'in', main)]));
+    conditions.push(
+      eb(
+        'p.id',
+        'in',
+        eb
+          .selectFrom('product_categories as pc')
+          .select('pc.product_id')
+          .where('pc.category_id', 'in', categories),
+      ),
+    );
+  }
+  if (f.manufacturers && !options.ignoreManufacturers) {
+    const { ids, slugs } = f.manufacturers;
+    const alternatives: Expression<SqlBool>[] = [];
+    if (ids.length > 0) alternatives.push(eb('p.manufacturer_id', 'in', ids));
+    if (slugs.length > 0) {
+      alternatives.push(
+        eb(
+          'p.manufacturer_id',
+          'in',
+          eb.selectFrom('manufacturers as fm').select('fm.id').where('fm.slug', 'in', slugs),
+        ),
+      );
+    }
+    conditions.push(alternatives.length > 0 ? eb.or(alternatives) : sql<SqlBool>`1 = 0`);
+  }
+  if (f.onSale) conditions.push(eb('p.id', 'in', onSaleProductIds(eb, f)));
+  if (f.orderedByCustomerId !== undefined) {
+    conditions.push(
+      eb(
+        'p.id',
+        'in',
+        eb
+          .selectFrom('order_items as oi')
+          .innerJoin('orders as o', 'o.id', 'oi.order_id')
+          .select('oi.product_id')
+          .where('o.customer_id', '=', f.orderedByCustomerId)
+          .where('oi.product_id', 'is not', null)
+          .$narrowType<{ product_id: number }>(),
+      ),
+    );
+  }
+  if (f.textWords && f.textWords.length > 0) conditions.push(searchTextMatches(dialect, f.textWords));
+  if (f.nameExact !== undefined) conditions.push(eb('p.search_text', 'like', `%|${f.nameExact}|%`));
+  if (f.skuExact !== undefined) conditions.push(eb(eb.fn('lower', ['p.sku']), '=', f.skuExact));
+  if (f.barcodeExact !== undefined) {
+    conditions.push(
+      eb(
+        'p.id',
+        'in',
+        eb.selectFrom('pack_sizes as bx').select('bx.product_id').where('bx.barcode', '=', f.barcodeExact),
+      ),
+    );
+  }
+  if (f.barcodeContains !== undefined) {
+    const pattern = `%${escapeLike(f.barcodeContains)}%`;
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('pack_sizes as bc')
+          .select(sql.lit(1).as('one'))
+          .whereRef('bc.product_id', '=', 'p.id')
+          .where(sql<SqlBool>`lower(bc.barcode) like ${pattern} escape '\\'`),
+      ),
+    );
+  }
+  return eb.and(conditions);
+}
+
+/**
+ * Ids of products with a special price valid now among the entries that apply to the price group:
+ * the group's own entries, and list entries of units the group does not override.
+ */
+function onSaleProductIds(eb: ExpressionBuilder<ProductDb, 'p'>, f: ProductFilter) {
+  return eb
+    .selectFrom('price_entries as pe')
+    .select('pe.product_id')
+    .where('pe.special_price', '>', sql.lit(0))
+    .where(sql<SqlBool>`pe.special_price < pe.price`)
+    .where((w) =>
+      w.or([
+        w('pe.special_price_start', 'is', null),
+        w('pe.special_price_start', '=', ''),
+        w('pe.special_price_start', '<=', f.nowIso),
+      ]),
+    )
+    .where((w) =>
+      w.or([
+        w('pe.special_price_end', 'is', null),
+        w('pe.special_price_end', '=', ''),
+        w('pe.special_price_end', '>=', f.nowIso),
+      ]),
+    )
+    .where((w) =>
+      f.priceGroup === null
+        ? w('pe.price_group', 'is', null)
+        : w.or([
+            w('pe.price_group', '=', f.priceGroup),
+            w.and([
+              w('pe.price_group', 'is', null),
+              w.not(
+                w.exists(
+                  w
+                    .selectFrom('price_entries as ge')
+                    .select(sql.lit(1).as('one'))
+                    .whereRef('ge.product_id', '=', 'pe.product_id')
+                    .whereRef('ge.quantitative_unit', '=', 'pe.quantitative_unit')
+                    .where('ge.price_group', '=', f.priceGroup),
+                ),
+              ),
+            ]),
+          ]),
+    );
+}
+
+export interface ProductRow {
+  id: number;
+  sku: string;
+  vat: number;
+  weight: number;
+  image: string | null;
+  stock: number;
+  is_active: number;
+  is_orderable: number;
+  is_seasonal: number;
+  min_order_quantity: PackUnit | null;
+  max_order_quantity: PackUnit | null;
+  order_quantity_step: number;
+  manufacturer_id: number | null;
+  manufacturer_name: string | null;
+  manufacturer_slug: string | null;
+}
+
+/** The expression a listing is ordered by (then by id), and the directions. */
+function sortKey(sort: ProductSort): {
+  key: RawBuilder<unknown>;
+  direction: 'asc' | 'desc';
+  idDirection: 'asc' | 'desc';
+} {
+  switch (sort.kind) {
+    case 'relevance': {
+      const q = sort.folded;
+      return {
+        key: sql`case
+          when p.search_text like ${`%|${q}|%`} or p.search_text like ${`%~${q}~%`} then 0
+          when p.search_text like ${`%|${q}%`} then 1
+          when p.search_text like ${`% ${q}%`} then 2
+          else 3 end`,
+        direction: 'asc',
+        idDirection: 'asc',
+      };
+    }
+    case 'lastOrdered':
+      return {
+        key: sql`(select max(o.created_at) from order_items oi inner join orders o on o.id = oi.order_id
+             where oi.product_id = p.id and o.customer_id = ${sort.customerId})`,
+        direction: 'desc',
+        idDirection: 'asc',
+      };
+    case 'name':
+      return {
+        key: sql`coalesce(
+          (select d.name from product_details d where d.product_id = p.id and d.language = ${sort.language}),
+          (select d.name from product_details d where d.product_id = p.id and d.language = 'hu'), '')`,
+        direction: sort.descending ? 'desc' : 'asc',
+        idDirection: 'asc',
+      };
+    case 'sku':
+      return { key: sql`p.sku`, direction: sort.descending ? 'desc' : 'asc', idDirection: 'asc' };
+    case 'newest':
+      return { key: sql`p.created_at`, direction: 'desc', idDirection: 'desc' };
+    case 'catalogue':
+      return { key: sql`p.id`, direction: 'asc', idDirection: 'asc' };
+  }
+}
+
+/**
+ * One page of the filtered products, in order, with their manufacturer. The page's ids are chosen
+ * first on the products table alone (an index scan that skips `offset` rows cheaply), then only
+ * those rows are read in full and joined with their manufacturer.
+ */
+export async function findProductPage(
+  db: Db,
+  dialect: DialectName,
+  filter: ProductFilter,
+  sort: ProductSort,
+  limit: number,
+  offset: number,
+): Promise<ProductRow[]> {
+  const { key, direction, idDirection } = sortKey(sort);
+  const page = db
+    .selectFrom('products as p')
+    .where((eb) => filterExpression(eb, dialect, filter))
+    .select(['p.id', key.as('sort_key')])
+    .orderBy(key, direction)
+    .orderBy('p.id', idDirection)
+    .limit(limit)
+    .offset(offset);
+  return db
+    .selectFrom(page.as('pg'))
+    .innerJoin('products as p', 'p.id', 'pg.id')
+    .leftJoin('manufacturers as m', 'm.id', 'p.manufacturer_id')
+    .select([
+      'p.id',
+      'p.sku',
+      'p.vat',
+      'p.weight',
+      'p.image',
+      'p.stock',
+      'p.is_active',
+      'p.is_orderable',
+      'p.is_seasonal',
+      'p.min_order_quantity',
+      'p.max_order_quantity',
+      'p.order_quantity_step',
+      'm.id as manufacturer_id',
+      'm.name as manufacturer_name',
+      'm.slug as manufacturer_slug',
+    ])
+    .orderBy('pg.sort_key', direction)
+    .orderBy('pg.id', idDirection)
+    .execute();
+}
+
+export interface ManufacturerTally {
+  manufacturerId: number | null;
+  name: string | null;
+  slug: string | null;
+  count: number;
+}
+
+/**
+ * The filtered result counted per manufacturer, ignoring the manufacturer filter: in one pass it
+ * gives both the manufacturers of the result and (summed over the selected ones) the total count.
+ * Ordered by manufacturer name.
+ */
+export async function tallyByManufacturer(
+  db: Db,
+  dialect: DialectName,
+  filter: ProductFilter,
+): Promise<ManufacturerTally[]> {
+  const rows = await db
+    .selectFrom('products as p')
+    .where((eb) => filterExpression(eb, dialect, filter, { ignoreManufacturers: true }))
+    .leftJoin('manufacturers as m', 'm.id', 'p.manufacturer_id')
+    .select(['p.manufacturer_id', 'm.name', 'm.slug'])
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .groupBy(['p.manufacturer_id', 'm.name', 'm.slug'])
+    .orderBy('m.name')
+    .orderBy('p.manufacturer_id')
+    .execute();
+  return rows.map((row) => ({
+    manufacturerId: row.manufacturer_id,
+    name: row.name,
+    slug: row.slug,
+    count: Number(row.count),
+  }));
+}
+
+/** Names and descriptions in every language (the service picks the request's, else hu, else any). */
+export async function findDetails(db: Db, dialect: DialectName, ids: readonly number[]) {
+  return db
+    .selectFrom('product_details')
+    .select(['product_id', 'language', 'name', 'description'])
+    .where(inIdList(dialect, 'product_details.product_id', ids))
+    .orderBy('product_id')
+    .orderBy('language')
+    .execute();
+}
+
+export async function findPackSizes(db: Db, dialect: DialectName, ids: readonly number[]) {
+  return db
+    .selectFrom('pack_sizes')
+    .select(['product_id', 'unit', 'pieces', 'barcode'])
+    .where(inIdList(dialect, 'pack_sizes.product_id', ids))
+    .orderBy('product_id')
+    .orderBy('pieces')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findProductCategories(
+  db: Db,
+  dialect: DialectName,
+  ids: readonly number[],
+  language: string,
+) {
+  return db
+    .selectFrom('product_categories as pc')
+    .innerJoin('categories as c', 'c.id', 'pc.category_id')
+    .leftJoin('categories as parent', 'parent.id', 'c.parent_id')
+    .leftJoin('category_translations as tl', (join) =>
+      join.onRef('tl.category_id', '=', 'c.id').on('tl.language', '=', language),
+    )
+    .leftJoin('category_translations as th', (join) =>
+      join.onRef('th.category_id', '=', 'c.id').on('th.language', '=', 'hu'),
+    )
+    .select([
+      'pc.product_id',
+      'c.slug',
+      'c.sort_order',
+      'parent.slug as parent_slug',
+      'tl.name as name_language',
+      'th.name as name_hu',
+    ])
+    .where(inIdList(dialect, 'pc.product_id', ids))
+    .orderBy('pc.product_id')
+    .orderBy(sql`case when c.parent_id is null then 0 else 1 end`)
+    .orderBy('c.sort_order')
+    .orderBy('c.id')
+    .execute();
+}
+
+/** List entries and, with a price group, that group's entries (never another group's). */
+export async function findPriceEntries(
+  db: Db,
+  dialect: DialectName,
+  ids: readonly number[],
+  priceGroup: string | null,
+) {
+  return db
+    .selectFrom('price_entries')
+    .select([
+      'id',
+      'product_id',
+      'price_group',
+      'price',
+      'special_price',
+      'special_price_start',
+      'special_price_end',
+      'quantity_discount',
+      'quantitative_unit',
+    ])
+    .where(inIdList(dialect, 'price_entries.product_id', ids))
+    .where((eb) =>
+      priceGroup === null
+        ? eb('price_group', 'is', null)
+        : eb.or([eb('price_group', 'is', null), eb('price_group', '=', priceGroup)]),
+    )
+    .orderBy('product_id')
+    .orderBy('quantity_discount')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * The price in effect on a day: per product, price group and unit, the latest history row recorded
+ * on or before `onOrBefore` (list rows and, with a price group, the group's rows).
+ */
+export async function findHistoricPrices(
+  db: Db,
+  dialect: DialectName,
+  ids: readonly number[],
+  priceGroup: string | null,
+  onOrBefore: string,
+) {
+  const latest = db
+    .selectFrom('price_history as h2')
+    .select(['h2.product_id', 'h2.price_group', 'h2.quantitative_unit'])
+    .select((eb) => eb.fn.max('h2.recorded_on').as('last_on'))
+    .where(inIdList(dialect, 'h2.product_id', ids))
+    .where('h2.recorded_on', '<=', onOrBefore)
+    .where((eb) =>
+      priceGroup === null
+        ? eb('h2.price_group', 'is', null)
+        : eb.or([eb('h2.price_group', 'is', null), eb('h2.price_group', '=', priceGroup)]),
+    )
+    .groupBy(['h2.product_id', 'h2.price_group', 'h2.quantitative_unit']);
+  return db
+    .selectFrom('price_history as h')
+    .innerJoin(latest.as('m'), (join) =>
+      join
+        .onRef('m.product_id', '=', 'h.product_id')
+        .onRef('m.quantitative_unit', '=', 'h.quantitative_unit')
+        .onRef('m.last_on', '=', 'h.recorded_on')
+        .on((eb) =>
+          eb.or([
+            eb('h.price_group', '=', eb.ref('m.price_group')),
+            eb.and([eb('h.price_group', 'is', null), eb('m.price_group', 'is', null)]),
+          ]),
+        ),
+    )
+    .select(['h.id', 'h.product_id', 'h.price_group', 'h.quantitative_unit', 'h.price'])
+    .orderBy('h.id')
+    .execute();
+}
+
+/** The quantity of the customer's most recent order line per product. */
+export async function findLastOrderedQuantities(
+  db: Db,
+  dialect: DialectName,
+  ids: readonly number[],
+  customerId: number,
+) {
+  return db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('order_items as oi')
+        .innerJoin('orders as o', 'o.id', 'oi.order_id')
+        .select(['oi.product_id', 'oi.quantity'])
+        .select(
+          sql<number>`row_number() over (partition by oi.product_id order by o.created_at desc, o.id desc, oi.id desc)`.as(
+            'rn',
+          ),
+        )
+        .where('o.customer_id', '=', customerId)
+        .where(inIdList(dialect, 'oi.product_id', ids))
+        .as('t'),
+    )
+    .select(['t.product_id', 't.quantity'])
+    .where('t.rn', '=', 1)
+    .execute();
+}
+
+export interface CustomerPricingRow {
+  id: number;
+  price_group: string | null;
+  customer_discount_bp: number;
+}
+
+export async function findCustomerPricing(
+  db: Db,
+  customerId: number,
+): Promise<CustomerPricingRow | undefined> {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'price_group', 'customer_discount_bp'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+}
+
+/** The customer of the agent's current shipping address, if that customer is one of the agent's. */
+export async function findAgentCustomerPricing(
+  db: Db,
+  agentUserId: number,
+): Promise<CustomerPricingRow | undefined> {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('shipping_addresses as sa', 'sa.id', 'u.current_shipping_address_id')
+    .innerJoin('customers as c', 'c.id', 'sa.customer_id')
+    .select(['c.id', 'c.price_group', 'c.customer_discount_bp'])
+    .where('u.id', '=', agentUserId)
+    .where('c.agent_user_id', '=', agentUserId)
+    .executeTakeFirst();
+}

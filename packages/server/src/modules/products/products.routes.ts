@@ -1,0 +1,96 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  productListQuerySchema,
+  productListResponseSchema,
+  productSearchQuerySchema,
+  productSearchResponseSchema,
+} from '@shop/shared/contracts/products';
+import type { AppContext } from '../../app-context';
+import type { Auth } from '../../http/auth';
+import * as service from './products.service';
+
+/** The answer depends on the token and the language; `caching=true` lets the browser keep it a minute. */
+function cacheHeaders(reply: FastifyReply, caching: boolean | undefined): void {
+  reply.header('cache-control', caching ? 'private, max-age=60' : 'private, no-cache');
+  reply.header('vary', 'authorization, accept-language');
+}
+
+export function productsRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+  return async (app) => {
+    const caches = service.createListingCaches();
+
+    app.get(
+      '/products/all',
+      {
+        preHandler: auth.optional,
+        schema: {
+          tags: ['products'],
+          security: [{}, { bearerAuth: [] }],
+          summary: 'The product listing: one page of active products, the total count and the manufacturers',
+          description:
+            'Anonymous visitors get the catalogue without prices (`prices: []`, `currentPrice: null`). ' +
+            'Filters: mainCategorySlug (with its subcategories), subCategorySlug, onSale, seasonal, selectedManufacturers. ' +
+            '`manufacturers` lists the manufacturers of the whole filtered result, ignoring selectedManufacturers. ' +
+            'productsPerPage other than 1, 50, 100, 99999 → 400 ERR_INVALID_PPP.',
+          querystring: productListQuerySchema,
+          response: { 200: productListResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const result = await service.listProducts(ctx, request, request.query, 'all', caches);
+        cacheHeaders(reply, request.query.caching);
+        return result;
+      },
+    );
+
+    app.get(
+      '/products/ordered-products',
+      {
+        preHandler: auth.required,
+        schema: {
+          tags: ['products'],
+          security: [{ bearerAuth: [] }],
+          summary:
+            'Products the customer has ordered before, most recently ordered first, with lastOrderedQuantity',
+          description:
+            'Same query and answer as products/all. For an agent: the customer of its current shipping address ' +
+            '(409 ERR_NO_CURRENT_SHIPPING until one is chosen).',
+          querystring: productListQuerySchema,
+          response: { 200: productListResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const result = await service.listProducts(ctx, request, request.query, 'ordered', caches);
+        cacheHeaders(reply, request.query.caching);
+        return result;
+      },
+    );
+
+    app.get(
+      '/products/search',
+      {
+        preHandler: auth.optional,
+        schema: {
+          tags: ['products'],
+          security: [{}, { bearerAuth: [] }],
+          summary: 'Product search: the paged listing form and the six-way simple form',
+          description:
+            'searchType=all with searchString, or product-by-sku with searchSku (forces productsPerPage=1, currentPage=1): ' +
+            'answers like products/all. selectType=simple with searchType products-by-name-exact, products-by-name, ' +
+            'products-by-barcode-exact, products-by-barcode (searchString) or product-by-sku (searchSku): answers ' +
+            '`{ data: { products } }`, at most 20; barcode results carry `barcodes` (all pack barcodes, comma separated). ' +
+            'At least 3 characters, else 400 ERR_VALIDATION. Case- and accent-insensitive in every language; exact name ' +
+            'matches first, then name prefixes, then word prefixes, then other matches.',
+          querystring: productSearchQuerySchema,
+          response: { 200: productSearchResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const result = await service.searchProducts(ctx, request, request.query);
+        cacheHeaders(reply, request.query.caching);
+        return result;
+      },
+    );
+  };
+}
