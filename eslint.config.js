@@ -63,7 +63,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@shop/server', '@shop/server/*', '@shop/web', '@shop/web/*'], message: 'shared imports neither server nor web.' },
+            {
+              group: ['@shop/server', '@shop/server/*', '@shop/web', '@shop/web/*'],
+              message: 'shared imports neither server nor web.',
+            },
             { regex: '^\\.\\./\\.\\./\\.\\./', message: 'shared must not reach outside its package.' },
           ],
         },
@@ -87,7 +90,11 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@shop/server', '@shop/server/*'], message: 'The web never imports the server.' }] },
+        {
+          patterns: [
+            { group: ['@shop/server', '@shop/server/*'], message: 'The web never imports the server.' },
+          ],
+        },
       ],
     },
   },

@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !name.startsWith('@shop/'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter(
+  (name) => !name.startsWith('@shop/'),
+);
 
 await build({
   entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts' },

@@ -24,8 +24,14 @@ export async function freePort(): Promise<number> {
 
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: SERVER_DIR, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`))));
+    const child = spawn(command, args, {
+      cwd: SERVER_DIR,
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
+    );
   });
 }
 
@@ -89,7 +95,10 @@ export interface RunningServer {
 }
 
 /** Starts the built server (packages/server/dist/server.js) in its own process. */
-export async function startServer(target: BenchTarget, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+export async function startServer(
+  target: BenchTarget,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['dist/server.js'], {
     cwd: SERVER_DIR,

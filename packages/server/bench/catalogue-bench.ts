@@ -5,7 +5,15 @@
  * own process, and measures with autocannon (20 connections) the listing and every search type.
  * Options: --products N (default 100000), --duration S (default 8), --only sqlite|postgres.
  */
-import { createTarget, measure, postgresReachable, printTable, run, startServer, type Figures } from './bench-lib';
+import {
+  createTarget,
+  measure,
+  postgresReachable,
+  printTable,
+  run,
+  startServer,
+  type Figures,
+} from './bench-lib';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -15,7 +23,10 @@ const option = (name: string, fallback: string) => {
 const products = Number(option('products', '100000'));
 const duration = Number(option('duration', '8'));
 const only = option('only', '');
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const pgUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
   const res = await fetch(url, init);
@@ -36,7 +47,9 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Figures[]> 
     const seedStart = Date.now();
     await run(process.execPath, ['dist/cli.js', 'seed'], env);
     await run(process.execPath, ['dist/cli.js', 'seed-large', '--products', String(products)], env);
-    console.log(`[${dialect}] seeded ${products} products in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+    console.log(
+      `[${dialect}] seeded ${products} products in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
     const server = await startServer(target);
     try {
       const base = `${server.url}/api`;
@@ -46,7 +59,9 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Figures[]> 
         body: JSON.stringify({ emailorusername: 'customer@example.com', password: 'customer123' }),
       });
       const headers = { authorization: `Bearer ${login.access_token}`, 'accept-language': 'hu' };
-      const categories = await json<{ data: { slug: string; children?: { slug: string }[] }[] }>(`${base}/categories`);
+      const categories = await json<{ data: { slug: string; children?: { slug: string }[] }[] }>(
+        `${base}/categories`,
+      );
       const main = categories.data.find((c) => (c.children ?? []).length > 0) ?? categories.data[0];
       if (!main) throw new Error('no categories');
       const first = await json<{ products: ProductLite[]; count: number }>(
@@ -56,7 +71,8 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Figures[]> 
       const deepPage = Math.max(1, Math.floor(first.count / 50 / 2));
       const sample = first.products.find((p) => p.packSizes.some((s) => s.barcode)) ?? first.products[0];
       if (!sample) throw new Error('no products');
-      const word = (sample.productDetails[0]?.name ?? 'kave').split(/\s+/).find((w) => w.length >= 4) ?? 'kave';
+      const word =
+        (sample.productDetails[0]?.name ?? 'kave').split(/\s+/).find((w) => w.length >= 4) ?? 'kave';
       const barcode = sample.packSizes.find((s) => s.barcode)?.barcode ?? '5990000000000';
       const q = encodeURIComponent(word);
       const scenarios: [string, string][] = [
@@ -65,16 +81,32 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Figures[]> 
         ['category page 1', `/products/all?currentPage=1&productsPerPage=50&mainCategorySlug=${main.slug}`],
         ['category page 10', `/products/all?currentPage=10&productsPerPage=50&mainCategorySlug=${main.slug}`],
         ['search all', `/products/search?searchType=all&searchString=${q}&currentPage=1&productsPerPage=50`],
-        ['search name exact', `/products/search?selectType=simple&searchType=products-by-name-exact&searchString=${q}`],
+        [
+          'search name exact',
+          `/products/search?selectType=simple&searchType=products-by-name-exact&searchString=${q}`,
+        ],
         ['search name', `/products/search?selectType=simple&searchType=products-by-name&searchString=${q}`],
-        ['search sku', `/products/search?selectType=simple&searchType=product-by-sku&searchSku=${encodeURIComponent(sample.sku)}`],
-        ['search barcode exact', `/products/search?selectType=simple&searchType=products-by-barcode-exact&searchString=${barcode}`],
-        ['search barcode', `/products/search?selectType=simple&searchType=products-by-barcode&searchString=${barcode.slice(0, 8)}`],
+        [
+          'search sku',
+          `/products/search?selectType=simple&searchType=product-by-sku&searchSku=${encodeURIComponent(sample.sku)}`,
+        ],
+        [
+          'search barcode exact',
+          `/products/search?selectType=simple&searchType=products-by-barcode-exact&searchString=${barcode}`,
+        ],
+        [
+          'search barcode',
+          `/products/search?selectType=simple&searchType=products-by-barcode&searchString=${barcode.slice(0, 8)}`,
+        ],
         ['search categories', `/categories/search?searchString=${encodeURIComponent(word.slice(0, 4))}`],
       ];
       const rows: Figures[] = [];
       for (const [name, path] of scenarios) {
-        const figures = await measure(`${dialect}: ${name}`, `${base}${path}`, { headers, duration, connections: 20 });
+        const figures = await measure(`${dialect}: ${name}`, `${base}${path}`, {
+          headers,
+          duration,
+          connections: 20,
+        });
         rows.push(figures);
         console.log(`  ${figures.name}: p95 ${figures.p95} ms, ${figures.rps} req/s`);
       }

@@ -14,8 +14,14 @@ describe.each(TEST_DIALECTS)('app on %s', (dialect) => {
 
   beforeAll(async () => {
     mkdirSync(path.join(webDist, 'assets'));
-    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
-    writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      path.join(webDist, 'assets', 'app-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(4000))});`,
+    );
     testDb = await createTestDatabase(dialect);
     app = await buildApp(testContext(testDb.handle, { config: { webDistDir: webDist } }), { logger: false });
     await app.ready();

@@ -41,7 +41,10 @@ async function main(): Promise<void> {
       case 'seed': {
         const unknown = args.filter((a) => a !== '--reset');
         if (unknown.length) fail(`Unknown option ${unknown[0]}\n${USAGE}`);
-        const counts = await runDemoSeed(database.db, { dataDir: config.dataDir, reset: args.includes('--reset') });
+        const counts = await runDemoSeed(database.db, {
+          dataDir: config.dataDir,
+          reset: args.includes('--reset'),
+        });
         console.log('demo data seeded:', counts);
         break;
       }
@@ -50,7 +53,8 @@ async function main(): Promise<void> {
         for (let i = 0; i < args.length; i += 1) {
           if (args[i] === '--products') {
             const value = Number(args[i + 1]);
-            if (!Number.isInteger(value) || value < 1 || value > 2_000_000) fail('--products takes a whole number from 1 to 2000000');
+            if (!Number.isInteger(value) || value < 1 || value > 2_000_000)
+              fail('--products takes a whole number from 1 to 2000000');
             products = value;
             i += 1;
           } else fail(`Unknown option ${args[i]}\n${USAGE}`);

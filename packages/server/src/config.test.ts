@@ -49,7 +49,8 @@ describe('configuration', () => {
       file: path.join(dataDir, 'shop.sqlite'),
     });
     expect(
-      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://u@h/db' }).database,
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://u@h/db' })
+        .database,
     ).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
   });
 });

@@ -39,11 +39,19 @@ const envSchema = z.object({
     .refine((v) => /^rediss?:\/\//.test(v), { message: 'must start with redis://' })
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SHOP_TIME_ZONE: z.string().refine(isValidTimeZone, { message: 'is not a known IANA time zone' }).default('Europe/Budapest'),
+  SHOP_TIME_ZONE: z
+    .string()
+    .refine(isValidTimeZone, { message: 'is not a known IANA time zone' })
+    .default('Europe/Budapest'),
   DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
   TRUST_PROXY: booleanish.default(false),
   WEB_DIST_DIR: z.string().min(1).optional(),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -23,7 +23,14 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', DEMO_DATA: 'false', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      DEMO_DATA: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

@@ -43,7 +43,11 @@ export function testContext(
   let current: Date | null = options.now ?? null;
   const mailer =
     options.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+    });
   return {
     config,
     database,

@@ -15,7 +15,9 @@ export interface TestDatabase {
 }
 
 /** The dialects every integration test runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const TEST_DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const TEST_DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 
 /**
  * A fresh, empty, migrated database of its own: a temporary SQLite file, or a new PostgreSQL

@@ -79,7 +79,15 @@ export function createAuth(ctx: AppContext): Auth {
     const claims = await verifyToken(match[1]);
     const user = await ctx.database.db
       .selectFrom('users')
-      .select(['id', 'role', 'customer_id', 'token_version', 'is_disabled', 'is_active', 'must_change_password'])
+      .select([
+        'id',
+        'role',
+        'customer_id',
+        'token_version',
+        'is_disabled',
+        'is_active',
+        'must_change_password',
+      ])
       .where('id', '=', claims.userId)
       .executeTakeFirst();
     if (!user || user.token_version !== claims.tv || user.is_disabled === 1 || user.is_active !== 1) {

@@ -50,7 +50,9 @@ export function createMailer(options: MailerOptions): Mailer {
       const file = path.join(options.outboxDir, `${Date.now()}-${process.pid}-${counter}-${safeTo}.eml`);
       writeFileSync(file, info.message as Buffer);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      options.log?.(`mail to ${message.to} written to ${file}${links.length ? `; links: ${links.join(' ')}` : ''}`);
+      options.log?.(
+        `mail to ${message.to} written to ${file}${links.length ? `; links: ${links.join(' ')}` : ''}`,
+      );
     },
     close() {
       transport.close();

@@ -9,33 +9,78 @@ const at = (local: string) => new Date(`${local}+01:00`);
 
 describe('deliveryDays', () => {
   it('offers the next 10 route days starting tomorrow before the cut-off', () => {
-    const { days, routeTime } = deliveryDays({ now: at('2026-11-23T09:00:00'), timeZone: TZ, route: monWedFri, holidays: [] });
+    const { days, routeTime } = deliveryDays({
+      now: at('2026-11-23T09:00:00'),
+      timeZone: TZ,
+      route: monWedFri,
+      holidays: [],
+    });
     expect(days.map((d) => d.date)).toEqual([
-      '2026-11-25', '2026-11-27', '2026-11-30', '2026-12-02', '2026-12-04',
-      '2026-12-07', '2026-12-09', '2026-12-11', '2026-12-14', '2026-12-16',
+      '2026-11-25',
+      '2026-11-27',
+      '2026-11-30',
+      '2026-12-02',
+      '2026-12-04',
+      '2026-12-07',
+      '2026-12-09',
+      '2026-12-11',
+      '2026-12-14',
+      '2026-12-16',
     ]);
     expect(routeTime).toBe('08:00-12:00');
   });
 
   it('after the cut-off, tomorrow is no longer possible', () => {
-    const before = deliveryDays({ now: at('2026-11-24T13:59:00'), timeZone: TZ, route: weekdaysOnly, holidays: [] });
+    const before = deliveryDays({
+      now: at('2026-11-24T13:59:00'),
+      timeZone: TZ,
+      route: weekdaysOnly,
+      holidays: [],
+    });
     expect(before.days[0]?.date).toBe('2026-11-25');
-    const after = deliveryDays({ now: at('2026-11-24T14:00:00'), timeZone: TZ, route: weekdaysOnly, holidays: [] });
+    const after = deliveryDays({
+      now: at('2026-11-24T14:00:00'),
+      timeZone: TZ,
+      route: weekdaysOnly,
+      holidays: [],
+    });
     expect(after.days[0]?.date).toBe('2026-11-26');
   });
 
   it('skips weekends: an order on Friday afternoon is delivered on Tuesday', () => {
-    const { days } = deliveryDays({ now: at('2026-11-27T15:00:00'), timeZone: TZ, route: weekdaysOnly, holidays: [] });
+    const { days } = deliveryDays({
+      now: at('2026-11-27T15:00:00'),
+      timeZone: TZ,
+      route: weekdaysOnly,
+      holidays: [],
+    });
     expect(days[0]?.date).toBe('2026-12-01');
-    expect(days.every((d) => !['6', '7'].includes(String(new Date(`${d.date}T12:00:00Z`).getUTCDay() || 7)))).toBe(true);
-    const friMorning = deliveryDays({ now: at('2026-11-27T09:00:00'), timeZone: TZ, route: weekdaysOnly, holidays: [] });
+    expect(
+      days.every((d) => !['6', '7'].includes(String(new Date(`${d.date}T12:00:00Z`).getUTCDay() || 7))),
+    ).toBe(true);
+    const friMorning = deliveryDays({
+      now: at('2026-11-27T09:00:00'),
+      timeZone: TZ,
+      route: weekdaysOnly,
+      holidays: [],
+    });
     expect(friMorning.days[0]?.date).toBe('2026-11-30');
-    const saturday = deliveryDays({ now: at('2026-11-28T09:00:00'), timeZone: TZ, route: weekdaysOnly, holidays: [] });
+    const saturday = deliveryDays({
+      now: at('2026-11-28T09:00:00'),
+      timeZone: TZ,
+      route: weekdaysOnly,
+      holidays: [],
+    });
     expect(saturday.days[0]?.date).toBe('2026-12-01');
   });
 
   it('marks days that start within 48 hours', () => {
-    const { days } = deliveryDays({ now: at('2026-11-23T09:00:00'), timeZone: TZ, route: weekdaysOnly, holidays: [] });
+    const { days } = deliveryDays({
+      now: at('2026-11-23T09:00:00'),
+      timeZone: TZ,
+      route: weekdaysOnly,
+      holidays: [],
+    });
     expect(days[0]).toEqual({ date: '2026-11-24', isReplacement: false, within48Hours: true });
     expect(days[1]).toEqual({ date: '2026-11-25', isReplacement: false, within48Hours: true });
     expect(days[2]?.within48Hours).toBe(false);
@@ -43,7 +88,13 @@ describe('deliveryDays', () => {
 
   it('removes days of a holiday period, adds replacement days and hides route times', () => {
     const holidays: HolidayPeriod[] = [
-      { name: 'Christmas', startDate: '2026-12-24', endDate: '2027-01-01', replacementDates: ['2026-12-19'], hidesRouteTimes: true },
+      {
+        name: 'Christmas',
+        startDate: '2026-12-24',
+        endDate: '2027-01-01',
+        replacementDates: ['2026-12-19'],
+        hidesRouteTimes: true,
+      },
     ];
     const { days, routeTime, holiday } = deliveryDays({
       now: at('2026-12-16T10:00:00'),
@@ -53,8 +104,16 @@ describe('deliveryDays', () => {
     });
     const dates = days.map((d) => d.date);
     expect(dates).toEqual([
-      '2026-12-18', '2026-12-19', '2026-12-21', '2026-12-23', '2027-01-04',
-      '2027-01-06', '2027-01-08', '2027-01-11', '2027-01-13', '2027-01-15',
+      '2026-12-18',
+      '2026-12-19',
+      '2026-12-21',
+      '2026-12-23',
+      '2027-01-04',
+      '2027-01-06',
+      '2027-01-08',
+      '2027-01-11',
+      '2027-01-13',
+      '2027-01-15',
     ]);
     expect(days.find((d) => d.date === '2026-12-19')?.isReplacement).toBe(true);
     expect(routeTime).toBeNull();
@@ -63,11 +122,17 @@ describe('deliveryDays', () => {
 
   it('shows route times when no holiday touches the offered days', () => {
     const holidays: HolidayPeriod[] = [
-      { name: 'Later', startDate: '2027-06-01', endDate: '2027-06-02', replacementDates: [], hidesRouteTimes: true },
+      {
+        name: 'Later',
+        startDate: '2027-06-01',
+        endDate: '2027-06-02',
+        replacementDates: [],
+        hidesRouteTimes: true,
+      },
     ];
-    expect(deliveryDays({ now: at('2026-11-23T09:00:00'), timeZone: TZ, route: monWedFri, holidays }).routeTime).toBe(
-      '08:00-12:00',
-    );
+    expect(
+      deliveryDays({ now: at('2026-11-23T09:00:00'), timeZone: TZ, route: monWedFri, holidays }).routeTime,
+    ).toBe('08:00-12:00');
   });
 
   it('validates a chosen day against the same rule', () => {
@@ -79,7 +144,12 @@ describe('deliveryDays', () => {
   });
 
   it('returns no days for a route that never runs', () => {
-    const none = deliveryDays({ now: at('2026-11-23T09:00:00'), timeZone: TZ, route: { ...monWedFri, weekdays: [] }, holidays: [] });
+    const none = deliveryDays({
+      now: at('2026-11-23T09:00:00'),
+      timeZone: TZ,
+      route: { ...monWedFri, weekdays: [] },
+      holidays: [],
+    });
     expect(none.days).toEqual([]);
   });
 });

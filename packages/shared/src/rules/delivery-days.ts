@@ -74,7 +74,11 @@ export function deliveryDays(options: DeliveryDayOptions): DeliveryDayChoice {
     const isReplacement = replacement.has(date);
     const regular = weekdays.has(isoWeekday(date)) && !inHoliday(date);
     if (!regular && !isReplacement) continue;
-    days.push({ date, isReplacement: isReplacement && !regular, within48Hours: hoursUntilDate(now, date, timeZone) < 48 });
+    days.push({
+      date,
+      isReplacement: isReplacement && !regular,
+      within48Hours: hoursUntilDate(now, date, timeZone) < 48,
+    });
   }
   const last = days.at(-1)?.date ?? earliest;
   const holiday =

@@ -19,7 +19,12 @@ export interface ShopState {
  * Spec section 4: the shop is closed inside a closed window (2024-12-27 16:00 to 2025-01-02 08:00
  * local time in the demo) or when the force-disabled flag is set. Start inclusive, end exclusive.
  */
-export function shopState(now: Date, timeZone: string, windows: ClosedWindow[], forceDisabled: boolean): ShopState {
+export function shopState(
+  now: Date,
+  timeZone: string,
+  windows: ClosedWindow[],
+  forceDisabled: boolean,
+): ShopState {
   const local = localDateTime(now, timeZone);
   const current = `${local.date}T${local.time}`;
   const window = windows.find((w) => current >= w.startsAt && current < w.endsAt) ?? null;

@@ -32,7 +32,10 @@ const smtp = new SMTPServer({
           html: typeof mail.html === 'string' ? mail.html : '',
           receivedAt: new Date().toISOString(),
         };
-        writeFileSync(path.join(mailDir, `${Date.now()}-${String(counter).padStart(4, '0')}.json`), JSON.stringify(record));
+        writeFileSync(
+          path.join(mailDir, `${Date.now()}-${String(counter).padStart(4, '0')}.json`),
+          JSON.stringify(record),
+        );
         callback();
       })
       .catch((error: Error) => callback(error));

@@ -11,7 +11,9 @@ export async function up(db: Kysely<any>): Promise<void> {
         isPg ? c.primaryKey() : c.primaryKey().autoIncrement(),
       );
   const money = isPg ? 'bigint' : 'integer';
-  const now = isPg ? sql`to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+  const now = isPg
+    ? sql`to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
   await table('customers')
     .addColumn('name', 'varchar(255)', (c) => c.notNull())
@@ -60,7 +62,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('shipping_addresses_customer_idx').on('shipping_addresses').column('customer_id').execute();
+  await db.schema
+    .createIndex('shipping_addresses_customer_idx')
+    .on('shipping_addresses')
+    .column('customer_id')
+    .execute();
 
   await table('users')
     .addColumn('email', 'varchar(255)', (c) => c.notNull().unique())
@@ -222,7 +228,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await table('carts')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('customer_id', 'integer', (c) => c.notNull().references('customers.id').onDelete('cascade'))
-    .addColumn('shipping_method_id', 'integer', (c) => c.references('shipping_methods.id').onDelete('set null'))
+    .addColumn('shipping_method_id', 'integer', (c) =>
+      c.references('shipping_methods.id').onDelete('set null'),
+    )
     .addColumn('payment_method_id', 'integer', (c) => c.references('payment_methods.id').onDelete('set null'))
     .addColumn('delivery_date', 'varchar(10)')
     .addColumn('comment_webshop', 'text', (c) => c.notNull().defaultTo(''))
@@ -285,7 +293,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull().defaultTo(now))
     .addUniqueConstraint('orders_source_cart_uq', ['source_cart_id', 'source_cart_version'])
     .execute();
-  await db.schema.createIndex('orders_customer_idx').on('orders').columns(['customer_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('orders_customer_idx')
+    .on('orders')
+    .columns(['customer_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('orders_created_idx').on('orders').column('created_at').execute();
 
   await table('order_items')
@@ -408,12 +420,39 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   const tables = [
-    'integration_batches', 'api_keys', 'audit_log', 'page_views', 'shop_closed_windows', 'settings',
-    'newspapers', 'content_page_translations', 'content_pages', 'news_products', 'news_translations',
-    'news', 'order_status_history', 'order_items', 'orders', 'cart_items', 'carts',
-    'customer_payment_methods', 'payment_methods', 'shipping_methods', 'price_history', 'price_entries',
-    'pack_sizes', 'product_categories', 'product_details', 'products', 'category_translations',
-    'categories', 'manufacturers', 'users', 'shipping_addresses', 'holiday_periods', 'delivery_routes',
+    'integration_batches',
+    'api_keys',
+    'audit_log',
+    'page_views',
+    'shop_closed_windows',
+    'settings',
+    'newspapers',
+    'content_page_translations',
+    'content_pages',
+    'news_products',
+    'news_translations',
+    'news',
+    'order_status_history',
+    'order_items',
+    'orders',
+    'cart_items',
+    'carts',
+    'customer_payment_methods',
+    'payment_methods',
+    'shipping_methods',
+    'price_history',
+    'price_entries',
+    'pack_sizes',
+    'product_categories',
+    'product_details',
+    'products',
+    'category_translations',
+    'categories',
+    'manufacturers',
+    'users',
+    'shipping_addresses',
+    'holiday_periods',
+    'delivery_routes',
     'customers',
   ];
   for (const name of tables) await db.schema.dropTable(name).ifExists().execute();

@@ -22,7 +22,9 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['system'],
           summary: 'Readiness: the database is reachable',
-          response: { 200: z.object({ status: z.literal('ready'), database: z.enum(['sqlite', 'postgres']) }) },
+          response: {
+            200: z.object({ status: z.literal('ready'), database: z.enum(['sqlite', 'postgres']) }),
+          },
         },
       },
       async () => {
