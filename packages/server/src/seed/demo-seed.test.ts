@@ -14,7 +14,10 @@ import { buildProductSearchText } from '../modules/products/product-search-text.
 import { PACK_UNIT_ORDER } from './catalogue-builder';
 import { DEMO_ACCOUNTS, QUANTITY_RULE_SKUS, runDemoSeed, seedDemoIfEmpty } from './demo-seed';
 import { isValidEan13 } from './ean13';
-import { isValidCompanyRegistrationNumber, isValidTaxNumber } from './hu-tax-number';
+import {
+  isValidHuCompanyRegistrationNumber as isValidCompanyRegistrationNumber,
+  isValidHuTaxNumber as isValidTaxNumber,
+} from '@shop/shared/rules/hu-tax-number';
 import { runLargeSeed } from './large-seed';
 import { deleteAllRows } from './seed-db';
 
