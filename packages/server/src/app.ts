@@ -19,6 +19,11 @@ import type { AppContext } from './app-context';
 import { registerErrorHandler } from './http/error-handler';
 import { createAuth } from './http/auth';
 import { healthRoutes } from './modules/health/health.routes';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { shippingAddressesRoutes } from './modules/shipping-addresses/shipping-addresses.routes';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { shopRoutes } from './modules/shop/shop.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -126,6 +131,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(authRoutes(ctx, auth));
       await api.register(usersRoutes(ctx, auth));
       await api.register(customersRoutes(ctx, auth));
+      await api.register(cartRoutes(ctx, auth));
+      await api.register(shippingAddressesRoutes(ctx, auth));
+      await api.register(checkoutRoutes(ctx, auth));
+      await api.register(ordersRoutes(ctx, auth));
+      await api.register(shopRoutes(ctx));
       void auth;
     },
     { prefix: '/api' },

@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import type { PackUnitName, PriceEntry } from '@shop/shared/contracts/products';
+import {
+  applicableTier,
+  discountedPrice,
+  discountPercent,
+  entriesForPriceGroup,
+  entryUnitPrice,
+} from '@shop/shared/rules/pricing';
+import {
+  correctQuantity,
+  orderQuantityLimits,
+  type QuantityCorrection,
+} from '@shop/shared/rules/quantity-correction';
+import { validSpecialPrice } from '@shop/shared/rules/special-price';
+import type { Database } from '../../db/schema';
+import * as repo from './cart.repository';
+import type { CartProductRow } from './cart.repository';
+
+type Db = Kysely<Database>;
+
+/** Whose prices: the acting customer's price group and discount. */
+export interface PricingOf {
+  priceGroup: string | null;
+  discountBp: number;
+}
+
+/** A product with the price entries that apply to the acting customer. */
+export interface PricedProduct {
+  row: CartProductRow;
+  tiers: PriceEntry[];
+  limits: { minimum: number | null; maximum: number | null };
+}
+
+/** Loads products and their customer-specific price entries (two queries). */
+export async function loadPricedProducts(
+  db: Db,
+  rows: readonly CartProductRow[],
+  pricing: PricingOf,
+): Promise<Map<number, PricedProduct>> {
+  const ids = rows.map((row) => row.id);
+  const entries = await repo.findPriceEntries(db, ids, pricing.priceGroup);
+  const discount = discountPercent(pricing.discountBp);
+  const entriesOf = new Map<number, typeof entries>();
+  for (const entry of entries) {
+    const bucket = entriesOf.get(entry.product_id);
+    if (bucket) bucket.push(entry);
+    else entriesOf.set(entry.product_id, [entry]);
+  }
+  const out = new Map<number, PricedProduct>();
+  for (const row of rows) {
+    const effective = entriesForPriceGroup(
+      (entriesOf.get(row.id) ?? []).map((e) => ({
+        priceGroup: e.price_group,
+        price: Number(e.price),
+        specialPrice: e.special_price === null ? null : Number(e.special_price),
+        specialPriceStart: e.special_price_start,
+        specialPriceEnd: e.special_price_end,
+        quantityDiscount: e.quantity_discount,
+        quantitativeUnit: e.quantitative_unit as PackUnitName,
+        customerDiscount: discount,
+      })),
+      pricing.priceGroup,
+    );
+    const tiers: PriceEntry[] = effective.map(({ priceGroup: _group, ...tier }) => tier);
+    const product = normaliseRow(row);
+    out.set(row.id, { row: product, tiers, limits: orderQuantityLimits(ruleProduct(product, tiers)) });
+  }
+  return out;
+}
+
+/** PostgreSQL hands bigint/numeric back as numbers already (db/connection.ts); keep ints exact. */
+function normaliseRow(row: CartProductRow): CartProductRow {
+  return { ...row, vat: Number(row.vat), weight: Number(row.weight), stock: Number(row.stock) };
+}
+
+function ruleProduct(row: CartProductRow, tiers: readonly PriceEntry[]) {
+  return {
+    prices: tiers,
+    minOrderQuantity: row.min_order_quantity,
+    maxOrderQuantity: row.max_order_quantity,
+    stock: row.stock,
+    orderQuantityStep: row.order_quantity_step,
+  };
+}
+
+/** The shared quantity correction (minimum, maximum, stock, step) for this customer's entries. */
+export function correctFor(product: PricedProduct, requested: number): QuantityCorrection {
+  return correctQuantity(ruleProduct(product.row, product.tiers), requested);
+}
+
+export interface LinePrice {
+  /** The applicable tier's price after the customer's discount. */
+  price: number | null;
+  specialPrice: number | null;
+  currentPrice: number | null;
+}
+
+/** Per-piece prices at this quantity (shared pricing rule); nulls without price entries. */
+export function priceAt(product: PricedProduct, quantity: number, now: Date): LinePrice {
+  const tier = applicableTier(product.tiers, quantity, now);
+  if (!tier) return { price: null, specialPrice: null, currentPrice: null };
+  return {
+    price: discountedPrice(tier.price, tier.customerDiscount),
+    specialPrice: validSpecialPrice(tier, now),
+    currentPrice: entryUnitPrice(tier, now),
+  };
+}

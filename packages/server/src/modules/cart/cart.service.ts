@@ -1,0 +1,380 @@
+import type {
+  CartAdditionResponse,
+  CartComments,
+  CartItem,
+  CartResponse,
+  QuickOrderLine,
+  SetProductQuantityResponse,
+} from '@shop/shared/contracts/cart';
+import { parseQuickOrderText, QUICK_ORDER_MAX_LINES } from '@shop/shared/contracts/cart';
+import type { PackUnitName } from '@shop/shared/contracts/products';
+import type { ErrorCode } from '@shop/shared/errors/error-codes';
+import { cartTotals, lineTotals } from '@shop/shared/rules/cart-totals';
+import { isNonOrderable } from '@shop/shared/rules/non-orderable';
+import { stockStatus } from '@shop/shared/rules/stock-status';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../http/app-error';
+import type { AuthUser } from '../../http/auth';
+import { readCatalogueSettings } from '../products/catalogue-cache.service';
+import { type ActingCustomer, resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
+import { correctFor, loadPricedProducts, priceAt, type PricedProduct } from './cart-pricing.service';
+import * as repo from './cart.repository';
+
+/* ------------------------------------------------------------------ GET /api/cart */
+
+export async function getCart(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  language: string,
+): Promise<CartResponse> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  return buildCart(ctx, acting, language);
+}
+
+/** The cart of the acting customer as the API shows it (prices computed now, on the server). */
+export async function buildCart(
+  ctx: AppContext,
+  acting: ActingCustomer,
+  language: string,
+): Promise<CartResponse> {
+  const db = ctx.database.db;
+  const now = ctx.now();
+  const cart = await repo.findCart(db, acting.userId, acting.customerId);
+  const items = cart ? await repo.findCartItems(db, cart.id) : [];
+  const ids = items.map((item) => item.product_id);
+  const [rows, details, packs, settings, shippingMethod, paymentMethod, address] = await Promise.all([
+    repo.findProductsByIds(db, ids),
+    repo.findProductDetails(db, ids, language),
+    repo.findPackSizes(db, ids),
+    readCatalogueSettings(db),
+    cart?.shipping_method_id
+      ? repo.findShippingMethodById(db, cart.shipping_method_id)
+      : Promise.resolve(undefined),
+    cart?.payment_method_id
+      ? repo.findPaymentMethodById(db, cart.payment_method_id)
+      : Promise.resolve(undefined),
+    acting.shippingAddressId !== null
+      ? repo.findAddressCost(db, acting.shippingAddressId)
+      : Promise.resolve(undefined),
+  ]);
+  const priced = await loadPricedProducts(db, rows, acting);
+
+  const cartItems: CartItem[] = [];
+  for (const item of items) {
+    const product = priced.get(item.product_id);
+    if (!product) continue;
+    const row = product.row;
+    const own = details.filter((d) => d.product_id === row.id);
+    const detail = own.find((d) => d.language === language) ?? own.find((d) => d.language === 'hu') ?? own[0];
+    const packSizes = packs
+      .filter((p) => p.product_id === row.id)
+      .map((p) => ({ unit: p.unit as PackUnitName, pieces: p.pieces, barcode: p.barcode }));
+    const prices = priceAt(product, item.quantity, now);
+    const totals = lineTotals({
+      currentPrice: prices.currentPrice,
+      quantity: item.quantity,
+      vat: row.vat,
+      weight: row.weight,
+    });
+    cartItems.push({
+      quantity: item.quantity,
+      price: prices.price,
+      specialPrice: prices.specialPrice,
+      currentPrice: prices.currentPrice,
+      lineGross: totals.gross,
+      lineNet: totals.net,
+      lineWeight: totals.weight,
+      orderable: isLineOrderable(product),
+      product: {
+        id: row.id,
+        sku: row.sku,
+        productDetails: detail
+          ? [{ language: detail.language, name: detail.name, description: detail.description }]
+          : [],
+        vat: row.vat,
+        weight: row.weight,
+        image: row.image,
+        stock: row.stock,
+        stockStatus: stockStatus(
+          { stock: row.stock, packSizes, orderQuantityStep: row.order_quantity_step },
+          settings.fewStockThreshold,
+        ),
+        isActive: row.is_active === 1,
+        isOrderable: row.is_orderable === 1,
+        prices: product.tiers,
+        minOrderQuantity: row.min_order_quantity,
+        maxOrderQuantity: row.max_order_quantity,
+        orderQuantityStep: row.order_quantity_step,
+        limits: product.limits,
+        packSizes,
+      },
+    });
+  }
+  cartItems.sort((a, b) => a.product.sku.localeCompare(b.product.sku));
+
+  const isHomeDelivery = shippingMethod?.is_home_delivery === 1;
+  const totals = cartTotals(
+    cartItems.map((item) => ({
+      currentPrice: item.currentPrice,
+      quantity: item.quantity,
+      vat: item.product.vat,
+      weight: item.product.weight,
+    })),
+    {
+      logisticsCost: address ? Number(address.logistics_cost) : 0,
+      shippingMethodCost: shippingMethod ? Number(shippingMethod.cost) : 0,
+      isHomeDelivery,
+    },
+  );
+  return {
+    cartId: cart?.id ?? null,
+    version: cart?.version ?? 0,
+    customerId: acting.customerId,
+    shippingAddressId: acting.shippingAddressId,
+    cartItems,
+    count: cartItems.length,
+    cartItemIds: cartItems.map((item) => item.product.sku),
+    totals: {
+      gross: totals.gross,
+      net: totals.net,
+      weight: totals.weight,
+      pieces: totals.pieces,
+      logisticsCost: totals.logisticsCost,
+      shippingMethodCost: totals.shippingMethodCost,
+      grandTotal: totals.grandTotal,
+    },
+    currentShippingMethod: shippingMethod
+      ? {
+          code: shippingMethod.code,
+          name: shippingMethod.name,
+          cost: Number(shippingMethod.cost),
+          isHomeDelivery,
+        }
+      : null,
+    currentPaymentMethod: paymentMethod
+      ? {
+          id: paymentMethod.id,
+          code: paymentMethod.code,
+          name: paymentMethod.name,
+          termDays: paymentMethod.term_days,
+        }
+      : null,
+    paymentMethodId: cart?.payment_method_id ?? null,
+    deliveryDate: cart?.delivery_date ?? null,
+    commentWebshop: cart?.comment_webshop ?? '',
+    commentSupplier: cart?.comment_supplier ?? '',
+    containsNonOrderableProduct: cartItems.some((item) => !item.orderable),
+  };
+}
+
+/**
+ * A line stays in the order when placed unless its product is non-orderable (spec section 5: not
+ * active, stock below 1, or flagged not orderable) or has no price for the customer.
+ */
+export function isLineOrderable(product: PricedProduct): boolean {
+  const row = product.row;
+  return (
+    product.tiers.length > 0 &&
+    !isNonOrderable({ isActive: row.is_active === 1, stock: row.stock, isOrderable: row.is_orderable === 1 })
+  );
+}
+
+/* ------------------------------------------------------- POST /api/cart/set-product-quantity */
+
+export async function setProductQuantity(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  productSku: string,
+  requested: number,
+): Promise<SetProductQuantityResponse> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  const db = ctx.database.db;
+  const row = await repo.findProductBySku(db, productSku);
+  if (!row) throw new AppError('ERR_PRODUCT_NOT_FOUND', { sku: productSku });
+  if (requested > 0 && row.is_active !== 1) throw new AppError('ERR_PRODUCT_NOT_ORDERABLE', { sku: row.sku });
+  const product = (await loadPricedProducts(db, [row], acting)).get(row.id)!;
+  const correction = correctFor(product, requested);
+  const nowIso = ctx.now().toISOString();
+  await db.transaction().execute(async (trx) => {
+    const cart = await repo.ensureCart(trx, acting.userId, acting.customerId, nowIso);
+    // The cart row first, then its lines: the same lock order as place-order (no deadlock on PostgreSQL).
+    await repo.bumpCartVersion(trx, cart.id, nowIso);
+    if (correction.quantity > 0) await repo.upsertCartItem(trx, cart.id, row.id, correction.quantity, nowIso);
+    else await repo.deleteCartItem(trx, cart.id, row.id);
+  });
+  return { data: true, quantity: correction.quantity, warnings: correction.warnings };
+}
+
+/* ------------------------------------------------------------ DELETE /api/cart/delete */
+
+/** Empties the cart (its lines); the chosen methods, delivery day and comments stay. */
+export async function deleteCart(ctx: AppContext, auth: AuthUser | null): Promise<void> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  const db = ctx.database.db;
+  const nowIso = ctx.now().toISOString();
+  await db.transaction().execute(async (trx) => {
+    const cart = await repo.findCart(trx, acting.userId, acting.customerId);
+    if (!cart) return;
+    await repo.bumpCartVersion(trx, cart.id, nowIso);
+    await repo.deleteAllCartItems(trx, cart.id);
+  });
+}
+
+/* -------------------------------------------------------------- comments */
+
+export async function getComments(ctx: AppContext, auth: AuthUser | null): Promise<CartComments> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  const cart = await repo.findCart(ctx.database.db, acting.userId, acting.customerId);
+  return { commentWebshop: cart?.comment_webshop ?? '', commentSupplier: cart?.comment_supplier ?? '' };
+}
+
+export async function setComments(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  comments: CartComments,
+): Promise<void> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  const nowIso = ctx.now().toISOString();
+  await ctx.database.db.transaction().execute(async (trx) => {
+    const cart = await repo.ensureCart(trx, acting.userId, acting.customerId, nowIso);
+    await repo.bumpCartVersion(trx, cart.id, nowIso, {
+      comment_webshop: comments.commentWebshop,
+      comment_supplier: comments.commentSupplier,
+    });
+  });
+}
+
+/* ------------------------------------------------------- quick order and order again */
+
+/** One line to add: a product (or why not) and the pieces it asks for. */
+export interface AdditionRequest {
+  line: number;
+  code: string;
+  /** Resolved product id, or the reason it is rejected. */
+  target: { productId: number; pieces: number } | { reason: ErrorCode };
+}
+
+/**
+ * Adds lines to the acting customer's cart in one transaction: each line's pieces are added to the
+ * product's quantity in the cart and the sum goes through the quantity correction; inactive
+ * products are rejected. One version bump for the whole batch.
+ */
+export async function addToCart(
+  ctx: AppContext,
+  acting: ActingCustomer,
+  requests: readonly AdditionRequest[],
+): Promise<CartAdditionResponse> {
+  const db = ctx.database.db;
+  const result: CartAdditionResponse = { data: true, added: [], corrected: [], rejected: [] };
+  const productIds = [
+    ...new Set(requests.flatMap((r) => ('productId' in r.target ? [r.target.productId] : []))),
+  ];
+  const rows = await repo.findProductsByIds(db, productIds);
+  const priced = await loadPricedProducts(db, rows, acting);
+  const nowIso = ctx.now().toISOString();
+
+  await db.transaction().execute(async (trx) => {
+    const cart = await repo.ensureCart(trx, acting.userId, acting.customerId, nowIso);
+    // Lock the cart row before reading its lines, so a concurrent place-order is either before or after.
+    await repo.lockCartRow(trx, cart.id);
+    const existing = await repo.findCartQuantities(trx, cart.id, productIds);
+    const inCart = new Map(existing.map((row) => [row.product_id, row.quantity]));
+    const touched = new Set<number>();
+    for (const request of requests) {
+      const target = request.target;
+      if ('reason' in target) {
+        result.rejected.push({ line: request.line, code: request.code, reason: target.reason });
+        continue;
+      }
+      const product = priced.get(target.productId);
+      if (!product) {
+        result.rejected.push({ line: request.line, code: request.code, reason: 'ERR_PRODUCT_NOT_FOUND' });
+        continue;
+      }
+      if (product.row.is_active !== 1) {
+        result.rejected.push({ line: request.line, code: request.code, reason: 'ERR_PRODUCT_NOT_ORDERABLE' });
+        continue;
+      }
+      const before = inCart.get(product.row.id) ?? 0;
+      const wanted = before + target.pieces;
+      const correction = correctFor(product, wanted);
+      // Adding never takes pieces away: a correction below what is already in the cart adds nothing.
+      const cartQuantity = Math.max(correction.quantity, before);
+      const entry = {
+        line: request.line,
+        code: request.code,
+        sku: product.row.sku,
+        requested: target.pieces,
+        quantity: cartQuantity - before,
+        cartQuantity,
+      };
+      if (correction.warnings.length === 0 && correction.quantity === wanted) result.added.push(entry);
+      else result.corrected.push({ ...entry, warnings: correction.warnings });
+      if (cartQuantity !== before) {
+        inCart.set(product.row.id, cartQuantity);
+        touched.add(product.row.id);
+      }
+    }
+    for (const productId of touched) {
+      const quantity = inCart.get(productId) ?? 0;
+      if (quantity > 0) await repo.upsertCartItem(trx, cart.id, productId, quantity, nowIso);
+      else await repo.deleteCartItem(trx, cart.id, productId);
+    }
+    if (touched.size > 0) await repo.bumpCartVersion(trx, cart.id, nowIso);
+  });
+  return result;
+}
+
+/** POST /api/cart/quick-order */
+export async function quickOrder(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  input: string | { code: string; quantity: number }[],
+): Promise<CartAdditionResponse> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  const lines: QuickOrderLine[] =
+    typeof input === 'string'
+      ? parseQuickOrderText(input)
+      : input.map((item, index) => ({ line: index + 1, code: item.code.trim(), quantity: item.quantity }));
+  if (lines.length > QUICK_ORDER_MAX_LINES) {
+    throw new AppError('ERR_VALIDATION', { field: 'body.lines', maximum: QUICK_ORDER_MAX_LINES });
+  }
+  const requests = await resolveCodes(ctx, lines);
+  return addToCart(ctx, acting, requests);
+}
+
+/**
+ * SKU first (as typed, then upper-case), then a pack barcode. A barcode of a pack of several pieces
+ * orders that many packs: the line's quantity is multiplied by the pack's pieces.
+ */
+async function resolveCodes(ctx: AppContext, lines: readonly QuickOrderLine[]): Promise<AdditionRequest[]> {
+  const db = ctx.database.db;
+  const codes = [...new Set(lines.map((l) => l.code).filter((c) => c.length > 0 && c.length <= 64))];
+  const skuCandidates = [...new Set(codes.flatMap((c) => [c, c.toUpperCase()]))];
+  const [bySku, byBarcode] = await Promise.all([
+    repo.findProductsBySkus(db, skuCandidates),
+    repo.findPacksByBarcodes(db, codes),
+  ]);
+  const skuMap = new Map(bySku.map((p) => [p.sku, p.id]));
+  const barcodeMap = new Map<string, { productId: number; pieces: number }>();
+  for (const pack of byBarcode) {
+    if (pack.barcode !== null && !barcodeMap.has(pack.barcode)) {
+      barcodeMap.set(pack.barcode, { productId: pack.product_id, pieces: Math.max(1, pack.pieces) });
+    }
+  }
+  return lines.map((line): AdditionRequest => {
+    if (line.quantity === null || line.code === '')
+      return { line: line.line, code: line.code, target: { reason: 'ERR_VALIDATION' } };
+    const skuId = skuMap.get(line.code) ?? skuMap.get(line.code.toUpperCase());
+    if (skuId !== undefined)
+      return { line: line.line, code: line.code, target: { productId: skuId, pieces: line.quantity } };
+    const pack = barcodeMap.get(line.code);
+    if (pack)
+      return {
+        line: line.line,
+        code: line.code,
+        target: { productId: pack.productId, pieces: line.quantity * pack.pieces },
+      };
+    return { line: line.line, code: line.code, target: { reason: 'ERR_PRODUCT_NOT_FOUND' } };
+  });
+}

@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  checkoutSaveResponseSchema,
+  deliveryDaysResponseSchema,
+  paymentMethodListResponseSchema,
+  setDeliveryDateRequestSchema,
+  setPaymentMethodRequestSchema,
+  setShippingMethodRequestSchema,
+  shippingMethodListResponseSchema,
+} from '@shop/shared/contracts/checkout';
+import type { AppContext } from '../../app-context';
+import type { Auth } from '../../http/auth';
+import * as service from './checkout.service';
+
+const SAVED =
+  "Saved in the acting customer's cart (a customer's own; an agent's for the customer of its current shipping " +
+  'address, else 409 ERR_NO_CURRENT_SHIPPING) and given back by GET /api/cart; answers `{ data: true }`.';
+
+export function checkoutRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    app.get(
+      '/shipping-methods',
+      {
+        preHandler: auth.required,
+        schema: {
+          tags: ['checkout'],
+          security: [{ bearerAuth: [] }],
+          summary: 'The shipping methods (home delivery, pickups, invoice only)',
+          description: '`cost` is gross, minor units (1/100 Ft). Home delivery has `isHomeDelivery: true`.',
+          response: { 200: shippingMethodListResponseSchema },
+        },
+      },
+      async () => service.listShippingMethods(ctx),
+    );
+
+    app.get(
+      '/payment-methods/available-for-customer',
+      {
+        preHandler: auth.required,
+        schema: {
+          tags: ['checkout'],
+          security: [{ bearerAuth: [] }],
+          summary: 'The payment methods available to the acting customer, with their day terms',
+          description:
+            "The customer's assigned, active methods. For an agent: those of its current address's customer " +
+            '(409 ERR_NO_CURRENT_SHIPPING without one).',
+          response: { 200: paymentMethodListResponseSchema },
+        },
+      },
+      async (request) => service.listPaymentMethods(ctx, request.auth),
+    );
+
+    app.put(
+      '/cart/shipping-method',
+      {
+        preHandler: auth.required,
+        schema: {
+          tags: ['checkout'],
+          security: [{ bearerAuth: [] }],
+          summary: 'Choose the shipping method (a "not shown" save call)',
+          description: `${SAVED} An unknown or inactive code → 400 ERR_INVALID_SHIPPING_METHOD.`,
+          body: setShippingMethodRequestSchema,
+          response: { 200: checkoutSaveResponseSchema },
+        },
+      },
+      async (request) => {
+        await service.setShippingMethod(ctx, request.auth, request.body.shippingMethodCode);
+        return { data: true as const };
+      },
+    );
+
+    app.put(
+      '/cart/payment-method',
+      {
+        preHandler: auth.required,
+        schema: {
+          tags: ['checkout'],
+          security: [{ bearerAuth: [] }],
+          summary: 'Choose the payment method (a "not shown" save call)',
+          description: `${SAVED} A method not available to the customer → 400 ERR_INVALID_PAYMENT_METHOD.`,
+          body: setPaymentMethodRequestSchema,
+          response: { 200: checkoutSaveResponseSchema },
+        },
+      },
+      async (request) => {
+        await service.setPaymentMethod(ctx, request.auth, request.body.paymentMethodId);
+        return { data: true as const };
+      },
+    );
+
+    app.put(
+      '/cart/delivery-date',
+      {
+        preHandler: auth.required,
+        schema: {
+          tags: ['checkout'],
+          security: [{ bearerAuth: [] }],
+          summary: 'Choose the delivery day for home delivery (a "not shown" save call)',
+          description:
+            `${SAVED} \`deliveryDate\` 'YYYY-MM-DD' must be one of the days GET /api/cart/delivery-days offers now ` +
+            "(the route's weekdays, the cut-off on the last working day before, holiday periods and their replacement " +
+            "days, in the shop's time zone), else 400 ERR_INVALID_DELIVERY_DATE; null clears it.",
+          body: setDeliveryDateRequestSchema,
+          response: { 200: checkoutSaveResponseSchema },
+        },
+      },
+      async (request) => {
+        await service.setDeliveryDate(ctx, request.auth, request.body.deliveryDate);
+        return { data: true as const };
+      },
+    );
+
+    app.get(
+      '/cart/delivery-days',
+      {
+        preHandler: auth.required,
+        schema: {
+          tags: ['checkout'],
+          security: [{ bearerAuth: [] }],
+          summary: 'The next 10 delivery days of the current shipping address',
+          description:
+            "From the address's delivery route (Monday to Friday, cut-off 14:00 when it has none) and the holiday " +
+            'periods; `within48Hours` marks days that need a phone call to the sales representative; `routeTime` is ' +
+            'null while a holiday period applies. 409 ERR_NO_CURRENT_SHIPPING / ERR_NO_SHIPPING without an address.',
+          response: { 200: deliveryDaysResponseSchema },
+        },
+      },
+      async (request) => service.getDeliveryDays(ctx, request.auth),
+    );
+  };
+}

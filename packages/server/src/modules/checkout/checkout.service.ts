@@ -1,0 +1,104 @@
+import type { DeliveryDaysResponse, PaymentMethod, ShippingMethod } from '@shop/shared/contracts/checkout';
+import { deliveryDays, isDeliveryDayAllowed } from '@shop/shared/rules/delivery-days';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../http/app-error';
+import type { AuthUser } from '../../http/auth';
+import * as cartRepo from '../cart/cart.repository';
+import { requireShippingAddress, resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
+import * as repo from './checkout.repository';
+import { deliveryOptionsFor } from './delivery-days.service';
+
+/** GET /api/shipping-methods: the active methods, in their order. */
+export async function listShippingMethods(ctx: AppContext): Promise<ShippingMethod[]> {
+  const rows = await repo.findActiveShippingMethods(ctx.database.db);
+  return rows.map((row) => ({
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    cost: Number(row.cost),
+    isHomeDelivery: row.is_home_delivery === 1,
+  }));
+}
+
+/** GET /api/payment-methods/available-for-customer: the acting customer's assigned, active methods. */
+export async function listPaymentMethods(ctx: AppContext, auth: AuthUser | null): Promise<PaymentMethod[]> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  const rows = await repo.findAvailablePaymentMethods(ctx.database.db, acting.customerId);
+  return rows.map((row) => ({ id: row.id, code: row.code, name: row.name, termDays: row.term_days }));
+}
+
+/** PUT /api/cart/shipping-method: an active method's code, else 400 ERR_INVALID_SHIPPING_METHOD. */
+export async function setShippingMethod(ctx: AppContext, auth: AuthUser | null, code: string): Promise<void> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  const db = ctx.database.db;
+  const method = await repo.findActiveShippingMethodByCode(db, code);
+  if (!method) throw new AppError('ERR_INVALID_SHIPPING_METHOD', { shippingMethodCode: code });
+  const nowIso = ctx.now().toISOString();
+  await db.transaction().execute(async (trx) => {
+    const cart = await cartRepo.ensureCart(trx, acting.userId, acting.customerId, nowIso);
+    await cartRepo.bumpCartVersion(trx, cart.id, nowIso, { shipping_method_id: method.id });
+  });
+}
+
+/** PUT /api/cart/payment-method: one of the customer's methods, else 400 ERR_INVALID_PAYMENT_METHOD. */
+export async function setPaymentMethod(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  paymentMethodId: number,
+): Promise<void> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  const db = ctx.database.db;
+  const method = await repo.findAvailablePaymentMethod(db, acting.customerId, paymentMethodId);
+  if (!method) throw new AppError('ERR_INVALID_PAYMENT_METHOD', { paymentMethodId });
+  const nowIso = ctx.now().toISOString();
+  await db.transaction().execute(async (trx) => {
+    const cart = await cartRepo.ensureCart(trx, acting.userId, acting.customerId, nowIso);
+    await cartRepo.bumpCartVersion(trx, cart.id, nowIso, { payment_method_id: method.id });
+  });
+}
+
+/**
+ * PUT /api/cart/delivery-date: null clears it; a day must be one the shared rule offers now for the
+ * current address's route and the holiday periods (cut-off, weekdays, holidays, replacement days),
+ * else 400 ERR_INVALID_DELIVERY_DATE. Place-order checks the day again.
+ */
+export async function setDeliveryDate(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  deliveryDate: string | null,
+): Promise<void> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  const db = ctx.database.db;
+  if (deliveryDate !== null) {
+    const addressId = requireShippingAddress(acting);
+    const options = await deliveryOptionsFor(ctx, addressId);
+    if (!isDeliveryDayAllowed(deliveryDate, options))
+      throw new AppError('ERR_INVALID_DELIVERY_DATE', { deliveryDate });
+  }
+  const nowIso = ctx.now().toISOString();
+  await db.transaction().execute(async (trx) => {
+    const cart = await cartRepo.ensureCart(trx, acting.userId, acting.customerId, nowIso);
+    await cartRepo.bumpCartVersion(trx, cart.id, nowIso, { delivery_date: deliveryDate });
+  });
+}
+
+/** GET /api/cart/delivery-days: the next 10 delivery days of the current address. */
+export async function getDeliveryDays(ctx: AppContext, auth: AuthUser | null): Promise<DeliveryDaysResponse> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  const addressId = requireShippingAddress(acting);
+  const options = await deliveryOptionsFor(ctx, addressId);
+  const choice = deliveryDays(options);
+  return {
+    days: choice.days,
+    routeTime: choice.routeTime,
+    holiday: choice.holiday
+      ? {
+          name: choice.holiday.name,
+          startDate: choice.holiday.startDate,
+          endDate: choice.holiday.endDate,
+          replacementDates: choice.holiday.replacementDates,
+        }
+      : null,
+    timeZone: options.timeZone,
+  };
+}

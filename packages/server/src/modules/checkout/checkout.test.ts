@@ -1,0 +1,293 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CartResponse } from '@shop/shared/contracts/cart';
+import type { DeliveryDaysResponse, PaymentMethod, ShippingMethod } from '@shop/shared/contracts/checkout';
+import { testContext } from '../../../test/test-config';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import { buildApp } from '../../app';
+import {
+  api,
+  insertAgent,
+  insertBuyer,
+  insertMethods,
+  insertRoute,
+  insertStaff,
+  type MethodsFixture,
+} from '../cart/checkout-fixtures';
+
+/** Budapest is UTC+1 until 2025-03-30. */
+const budapest = (local: string) => new Date(`${local}+01:00`);
+
+describe.each(TEST_DIALECTS)('checkout on %s', (dialect) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let ctx: ReturnType<typeof testContext>;
+  let call: ReturnType<typeof api>;
+  let methods: MethodsFixture;
+  let routeId: number;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect);
+    ctx = testContext(testDb.handle, { now: budapest('2025-03-03T09:00:00') });
+    app = await buildApp(ctx, { logger: false });
+    await app.ready();
+    call = api(app);
+    methods = await insertMethods(testDb.handle);
+    routeId = await insertRoute(testDb.handle, {
+      weekdays: '1,2,3,4,5',
+      cutoffTime: '14:00',
+      routeTime: '08:00-12:00',
+    });
+  });
+
+  beforeEach(() => {
+    ctx.clock.set(budapest('2025-03-03T09:00:00'));
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await testDb.drop();
+  });
+
+  const days = async (token: string): Promise<DeliveryDaysResponse> => {
+    const res = await call('GET', '/api/cart/delivery-days', token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as DeliveryDaysResponse;
+  };
+  const setDate = (token: string, deliveryDate: unknown) =>
+    call('PUT', '/api/cart/delivery-date', token, { deliveryDate });
+
+  it('lists the active shipping methods in order', async () => {
+    const buyer = await insertBuyer(ctx);
+    const res = await call('GET', '/api/shipping-methods', buyer.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json() as ShippingMethod[];
+    expect(list.map((m) => [m.code, m.name, m.cost, m.isHomeDelivery])).toEqual([
+      ['home-delivery', 'Kiszállítás', 0, true],
+      ['pickup-customer', 'Személyes átvétel (vevő)', 0, false],
+      ['pickup-employee', 'Személyes átvétel (munkatárs)', 0, false],
+      ['invoice-only', 'Csak számla', 50000, false],
+    ]);
+    expect((await call('GET', '/api/shipping-methods')).statusCode).toBe(401);
+  });
+
+  it("lists and saves only the acting customer's payment methods", async () => {
+    const buyer = await insertBuyer(ctx, { paymentMethodIds: [methods.cash, methods.bankTransfer] });
+    const res = await call('GET', '/api/payment-methods/available-for-customer', buyer.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json() as PaymentMethod[]).toEqual([
+      { id: methods.bankTransfer, code: 'bank-transfer', name: 'Átutalás', termDays: 8 },
+      { id: methods.cash, code: 'cash', name: 'Készpénz', termDays: 0 },
+    ]);
+    const refused = await call('PUT', '/api/cart/payment-method', buyer.token, {
+      paymentMethodId: methods.card,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'ERR_INVALID_PAYMENT_METHOD' });
+    expect(((await call('GET', '/api/cart', buyer.token)).json() as CartResponse).paymentMethodId).toBeNull();
+
+    const saved = await call('PUT', '/api/cart/payment-method', buyer.token, {
+      paymentMethodId: methods.bankTransfer,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ data: true });
+    const cart = (await call('GET', '/api/cart', buyer.token)).json() as CartResponse;
+    expect(cart.paymentMethodId).toBe(methods.bankTransfer);
+    expect(cart.currentPaymentMethod).toEqual({
+      id: methods.bankTransfer,
+      code: 'bank-transfer',
+      name: 'Átutalás',
+      termDays: 8,
+    });
+    expect(
+      (await call('PUT', '/api/cart/payment-method', buyer.token, { paymentMethodId: 'x' })).statusCode,
+    ).toBe(400);
+  });
+
+  it("gives an agent the payment methods of its current address's customer", async () => {
+    const agent = await insertAgent(ctx);
+    const customer = await insertBuyer(ctx, { agentUserId: agent.userId, paymentMethodIds: [methods.card] });
+    const noAddress = await call('GET', '/api/payment-methods/available-for-customer', agent.token);
+    expect(noAddress.statusCode).toBe(409);
+    expect(noAddress.json()).toEqual({ error: 'ERR_NO_CURRENT_SHIPPING' });
+    await call('POST', '/api/shipping-addresses/set-current', agent.token, {
+      shippingAddressId: customer.addressId,
+    });
+    const res = await call('GET', '/api/payment-methods/available-for-customer', agent.token);
+    expect((res.json() as PaymentMethod[]).map((m) => m.code)).toEqual(['debit-card']);
+    expect(
+      (await call('PUT', '/api/cart/payment-method', agent.token, { paymentMethodId: methods.card })).json(),
+    ).toEqual({ data: true });
+    expect(
+      (await call('PUT', '/api/cart/payment-method', agent.token, { paymentMethodId: methods.cash }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('saves an active shipping method by code and refuses others', async () => {
+    const buyer = await insertBuyer(ctx);
+    for (const code of ['retired', 'no-such-method']) {
+      const res = await call('PUT', '/api/cart/shipping-method', buyer.token, { shippingMethodCode: code });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'ERR_INVALID_SHIPPING_METHOD' });
+    }
+    expect((await call('PUT', '/api/cart/shipping-method', buyer.token, {})).statusCode).toBe(400);
+    expect(
+      ((await call('GET', '/api/cart', buyer.token)).json() as CartResponse).currentShippingMethod,
+    ).toBeNull();
+    expect(
+      (
+        await call('PUT', '/api/cart/shipping-method', buyer.token, { shippingMethodCode: 'pickup-employee' })
+      ).json(),
+    ).toEqual({ data: true });
+    expect(
+      ((await call('GET', '/api/cart', buyer.token)).json() as CartResponse).currentShippingMethod?.code,
+    ).toBe('pickup-employee');
+  });
+
+  it('offers the route days before the cut-off, with the 48-hour flag', async () => {
+    const buyer = await insertBuyer(ctx, { routeId });
+    ctx.clock.set(budapest('2025-03-04T10:00:00')); // Tuesday before 14:00
+    const result = await days(buyer.token);
+    expect(result.days.map((d) => d.date)).toEqual([
+      '2025-03-05',
+      '2025-03-06',
+      '2025-03-07',
+      '2025-03-10',
+      '2025-03-11',
+      '2025-03-12',
+      '2025-03-13',
+      '2025-03-14',
+      '2025-03-17',
+      '2025-03-18',
+    ]);
+    expect(result.days.slice(0, 3).map((d) => d.within48Hours)).toEqual([true, true, false]);
+    expect(result).toMatchObject({ routeTime: '08:00-12:00', holiday: null, timeZone: 'Europe/Budapest' });
+  });
+
+  it('moves the earliest day after the cut-off and over the weekend', async () => {
+    const buyer = await insertBuyer(ctx, { routeId });
+    ctx.clock.set(budapest('2025-03-04T14:00:00')); // Tuesday at the cut-off
+    expect((await days(buyer.token)).days[0]?.date).toBe('2025-03-06');
+    ctx.clock.set(budapest('2025-03-07T10:00:00')); // Friday morning: Monday is still possible
+    expect((await days(buyer.token)).days[0]?.date).toBe('2025-03-10');
+    ctx.clock.set(budapest('2025-03-07T15:00:00')); // Friday afternoon: Tuesday
+    expect((await days(buyer.token)).days[0]?.date).toBe('2025-03-11');
+    ctx.clock.set(budapest('2025-03-08T10:00:00')); // Saturday: Tuesday
+    expect((await days(buyer.token)).days.slice(0, 2).map((d) => d.date)).toEqual([
+      '2025-03-11',
+      '2025-03-12',
+    ]);
+  });
+
+  it('removes holiday days, adds the replacement day and hides the route time', async () => {
+    const buyer = await insertBuyer(ctx, { routeId });
+    await testDb.handle.db
+      .insertInto('holiday_periods')
+      .values({
+        name: 'Nemzeti ünnep',
+        start_date: '2025-03-14',
+        end_date: '2025-03-17',
+        replacement_dates: '["2025-03-15"]',
+        hides_route_times: 1,
+      })
+      .execute();
+    try {
+      ctx.clock.set(budapest('2025-03-04T10:00:00'));
+      const result = await days(buyer.token);
+      expect(result.days.map((d) => d.date)).toEqual([
+        '2025-03-05',
+        '2025-03-06',
+        '2025-03-07',
+        '2025-03-10',
+        '2025-03-11',
+        '2025-03-12',
+        '2025-03-13',
+        '2025-03-15',
+        '2025-03-18',
+        '2025-03-19',
+      ]);
+      expect(result.days.find((d) => d.date === '2025-03-15')?.isReplacement).toBe(true);
+      expect(result.routeTime).toBeNull();
+      expect(result.holiday).toEqual({
+        name: 'Nemzeti ünnep',
+        startDate: '2025-03-14',
+        endDate: '2025-03-17',
+        replacementDates: ['2025-03-15'],
+      });
+
+      // The server validates the chosen day with the same rule.
+      expect((await setDate(buyer.token, '2025-03-14')).statusCode).toBe(400);
+      expect((await setDate(buyer.token, '2025-03-15')).json()).toEqual({ data: true });
+      expect(((await call('GET', '/api/cart', buyer.token)).json() as CartResponse).deliveryDate).toBe(
+        '2025-03-15',
+      );
+    } finally {
+      await testDb.handle.db.deleteFrom('holiday_periods').execute();
+    }
+  });
+
+  it('validates the delivery day against the cut-off and the weekend, and clears it with null', async () => {
+    const buyer = await insertBuyer(ctx, { routeId });
+    ctx.clock.set(budapest('2025-03-04T15:00:00')); // Tuesday after the cut-off
+    const late = await setDate(buyer.token, '2025-03-05');
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({
+      error: 'ERR_INVALID_DELIVERY_DATE',
+      params: { deliveryDate: '2025-03-05' },
+    });
+    expect((await setDate(buyer.token, '2025-03-08')).statusCode).toBe(400); // Saturday
+    expect((await setDate(buyer.token, '2025-03-04')).statusCode).toBe(400); // today
+    for (const bad of ['2025-3-6', '2025-02-30', 20250306, 'tomorrow']) {
+      const res = await setDate(buyer.token, bad);
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION' });
+    }
+    expect(((await call('GET', '/api/cart', buyer.token)).json() as CartResponse).deliveryDate).toBeNull();
+    expect((await setDate(buyer.token, '2025-03-06')).json()).toEqual({ data: true });
+    expect(((await call('GET', '/api/cart', buyer.token)).json() as CartResponse).deliveryDate).toBe(
+      '2025-03-06',
+    );
+    expect((await setDate(buyer.token, null)).json()).toEqual({ data: true });
+    expect(((await call('GET', '/api/cart', buyer.token)).json() as CartResponse).deliveryDate).toBeNull();
+  });
+
+  it('uses Monday to Friday with a 14:00 cut-off for an address without a route', async () => {
+    const buyer = await insertBuyer(ctx, { routeId: null });
+    ctx.clock.set(budapest('2025-03-06T13:59:00')); // Thursday before the cut-off
+    const result = await days(buyer.token);
+    expect(result.days.slice(0, 3).map((d) => d.date)).toEqual(['2025-03-07', '2025-03-10', '2025-03-11']);
+    expect(result.routeTime).toBeNull();
+  });
+
+  it('follows a route that runs on some weekdays only', async () => {
+    const tuesdayThursday = await insertRoute(testDb.handle, {
+      weekdays: '2,4',
+      cutoffTime: '12:00',
+      routeTime: '13:00-17:00',
+    });
+    const buyer = await insertBuyer(ctx, { routeId: tuesdayThursday });
+    ctx.clock.set(budapest('2025-03-03T12:30:00')); // Monday after 12:00: not Tuesday
+    const result = await days(buyer.token);
+    expect(result.days.slice(0, 4).map((d) => d.date)).toEqual([
+      '2025-03-06',
+      '2025-03-11',
+      '2025-03-13',
+      '2025-03-18',
+    ]);
+    expect(result.routeTime).toBe('13:00-17:00');
+  });
+
+  it('refuses staff and answers ERR_NO_CURRENT_SHIPPING for an agent without an address', async () => {
+    const staff = await insertStaff(ctx);
+    expect((await call('GET', '/api/cart/delivery-days', staff.token)).statusCode).toBe(403);
+    expect(
+      (await call('PUT', '/api/cart/shipping-method', staff.token, { shippingMethodCode: 'home-delivery' }))
+        .statusCode,
+    ).toBe(403);
+    const agent = await insertAgent(ctx);
+    const res = await call('GET', '/api/cart/delivery-days', agent.token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: 'ERR_NO_CURRENT_SHIPPING' });
+  });
+});

@@ -1,0 +1,338 @@
+import type { Language } from '@shop/shared/i18n/languages';
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatWeightKg,
+} from '@shop/shared/format/format';
+
+/**
+ * The order confirmation mail in every shop language: subject, plain text and simple HTML, with
+ * the lines and the totals. Amounts arrive in minor units (1/100 Ft) and are printed in Ft (hu-HU
+ * number format, spec section 1), with fillér only where an amount has them.
+ */
+export interface OrderMailLine {
+  sku: string;
+  name: string;
+  quantity: number;
+  unitPrice: number;
+  lineGross: number;
+}
+
+export interface OrderMailData {
+  orderId: number;
+  /** ISO instant. */
+  createdAt: string;
+  timeZone: string;
+  customerName: string;
+  /** The agent who placed it for the customer, if one did. */
+  agentName: string | null;
+  lines: OrderMailLine[];
+  itemsGross: number;
+  itemsNet: number;
+  /** Grams. */
+  weight: number;
+  logisticsCost: number;
+  shippingCost: number;
+  shippingMethod: string;
+  paymentMethod: string;
+  paymentTermDays: number;
+  /** 'YYYY-MM-DD' for home delivery, else null. */
+  deliveryDate: string | null;
+  /** One line, or null. */
+  shippingAddress: string | null;
+  commentWebshop: string;
+  commentSupplier: string;
+}
+
+export type OrderMailRecipient = 'customer' | 'agent';
+
+interface Pack {
+  subject: string;
+  greeting: string;
+  introCustomer: string;
+  introCustomerByAgent: string;
+  introAgent: string;
+  orderNumber: string;
+  date: string;
+  product: string;
+  sku: string;
+  quantity: string;
+  unitPrice: string;
+  lineTotal: string;
+  pieces: string;
+  itemsGross: string;
+  itemsNet: string;
+  weight: string;
+  logisticsCost: string;
+  shippingCost: string;
+  total: string;
+  shippingMethod: string;
+  paymentMethod: string;
+  days: string;
+  deliveryDate: string;
+  shippingAddress: string;
+  commentWebshop: string;
+  commentSupplier: string;
+  outro: string;
+  closing: string;
+}
+
+const PACKS: Record<Language, Pack> = {
+  hu: {
+    subject: 'Rendelés visszaigazolása – {orderId}. sz. rendelés',
+    greeting: 'Kedves {name}!',
+    introCustomer: 'Köszönjük a rendelését. Az alábbi rendelést rögzítettük:',
+    introCustomerByAgent: 'Értékesítője, {agent} az Ön nevében az alábbi rendelést adta le:',
+    introAgent: 'Az alábbi rendelést rögzítettük ügyfele, {customer} számára:',
+    orderNumber: 'Rendelésszám',
+    date: 'Dátum',
+    product: 'Termék',
+    sku: 'Cikkszám',
+    quantity: 'Mennyiség',
+    unitPrice: 'Egységár',
+    lineTotal: 'Összesen',
+    pieces: 'db',
+    itemsGross: 'Termékek bruttó összesen',
+    itemsNet: 'Termékek nettó összesen',
+    weight: 'Tömeg',
+    logisticsCost: 'Logisztikai költség',
+    shippingCost: 'Szállítási díj',
+    total: 'Fizetendő összesen',
+    shippingMethod: 'Szállítási mód',
+    paymentMethod: 'Fizetési mód',
+    days: '{days} nap',
+    deliveryDate: 'Szállítás napja',
+    shippingAddress: 'Szállítási cím',
+    commentWebshop: 'Megjegyzés a webáruháznak',
+    commentSupplier: 'Megjegyzés a szállítónak',
+    outro: 'Ha kérdése van a rendeléssel kapcsolatban, keresse értékesítőjét vagy ügyfélszolgálatunkat.',
+    closing: 'Üdvözlettel:\na webáruház csapata',
+  },
+  en: {
+    subject: 'Order confirmation – order no. {orderId}',
+    greeting: 'Dear {name},',
+    introCustomer: 'Thank you for your order. We have recorded the following order:',
+    introCustomerByAgent: 'Your sales representative, {agent}, placed the following order on your behalf:',
+    introAgent: 'We have recorded the following order for your customer, {customer}:',
+    orderNumber: 'Order number',
+    date: 'Date',
+    product: 'Product',
+    sku: 'Item number',
+    quantity: 'Quantity',
+    unitPrice: 'Unit price',
+    lineTotal: 'Total',
+    pieces: 'pcs',
+    itemsGross: 'Products, gross total',
+    itemsNet: 'Products, net total',
+    weight: 'Weight',
+    logisticsCost: 'Logistics cost',
+    shippingCost: 'Shipping fee',
+    total: 'Total to pay',
+    shippingMethod: 'Shipping method',
+    paymentMethod: 'Payment method',
+    days: '{days} days',
+    deliveryDate: 'Delivery day',
+    shippingAddress: 'Shipping address',
+    commentWebshop: 'Note for the web shop',
+    commentSupplier: 'Comment for the supplier',
+    outro:
+      'If you have any questions about your order, please contact your sales representative or our customer service.',
+    closing: 'Kind regards,\nThe web shop team',
+  },
+  vi: {
+    subject: 'Xác nhận đơn hàng – đơn hàng số {orderId}',
+    greeting: 'Kính gửi {name},',
+    introCustomer: 'Cảm ơn bạn đã đặt hàng. Chúng tôi đã ghi nhận đơn hàng sau:',
+    introCustomerByAgent: 'Nhân viên kinh doanh của bạn, {agent}, đã đặt đơn hàng sau thay cho bạn:',
+    introAgent: 'Chúng tôi đã ghi nhận đơn hàng sau cho khách hàng của bạn, {customer}:',
+    orderNumber: 'Số đơn hàng',
+    date: 'Ngày',
+    product: 'Sản phẩm',
+    sku: 'Mã hàng',
+    quantity: 'Số lượng',
+    unitPrice: 'Đơn giá',
+    lineTotal: 'Thành tiền',
+    pieces: 'cái',
+    itemsGross: 'Tổng tiền hàng (gồm thuế)',
+    itemsNet: 'Tổng tiền hàng (chưa thuế)',
+    weight: 'Khối lượng',
+    logisticsCost: 'Chi phí hậu cần',
+    shippingCost: 'Phí vận chuyển',
+    total: 'Tổng cộng phải trả',
+    shippingMethod: 'Phương thức giao hàng',
+    paymentMethod: 'Phương thức thanh toán',
+    days: '{days} ngày',
+    deliveryDate: 'Ngày giao hàng',
+    shippingAddress: 'Địa chỉ giao hàng',
+    commentWebshop: 'Ghi chú cho cửa hàng',
+    commentSupplier: 'Ghi chú cho nhà cung cấp',
+    outro:
+      'Nếu bạn có câu hỏi về đơn hàng, vui lòng liên hệ với nhân viên kinh doanh hoặc bộ phận chăm sóc khách hàng của chúng tôi.',
+    closing: 'Trân trọng,\nĐội ngũ cửa hàng trực tuyến',
+  },
+  zh: {
+    subject: '订单确认 – 第{orderId}号订单',
+    greeting: '尊敬的{name}：',
+    introCustomer: '感谢您的订购。我们已记录以下订单：',
+    introCustomerByAgent: '您的销售代表{agent}已代表您提交以下订单：',
+    introAgent: '我们已为您的客户{customer}记录以下订单：',
+    orderNumber: '订单号',
+    date: '日期',
+    product: '产品',
+    sku: '货号',
+    quantity: '数量',
+    unitPrice: '单价',
+    lineTotal: '小计',
+    pieces: '件',
+    itemsGross: '商品含税总额',
+    itemsNet: '商品不含税总额',
+    weight: '重量',
+    logisticsCost: '物流费用',
+    shippingCost: '运费',
+    total: '应付总额',
+    shippingMethod: '配送方式',
+    paymentMethod: '付款方式',
+    days: '{days}天',
+    deliveryDate: '送货日期',
+    shippingAddress: '送货地址',
+    commentWebshop: '给网店的备注',
+    commentSupplier: '给供应商的备注',
+    outro: '如对订单有任何疑问，请联系您的销售代表或我们的客户服务部。',
+    closing: '此致\n网上商店团队',
+  },
+};
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** One line, no control characters: values never break the layout of the text part. */
+function oneLine(value: string): string {
+  let out = '';
+  for (const ch of value) {
+    const code = ch.codePointAt(0) ?? 0;
+    out += code < 0x20 || code === 0x7f ? ' ' : ch;
+  }
+  return out.replace(/ {2,}/g, ' ').trim();
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/** Ft with fillér only when the amount has them. */
+function money(minor: number): string {
+  return formatMoney(minor, minor % 100 === 0 ? 0 : 2);
+}
+
+export interface RenderedOrderMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function renderOrderConfirmation(
+  language: Language,
+  recipient: OrderMailRecipient,
+  recipientName: string,
+  data: OrderMailData,
+): RenderedOrderMail {
+  const t = PACKS[language];
+  const values = {
+    orderId: String(data.orderId),
+    name: oneLine(recipientName),
+    agent: oneLine(data.agentName ?? ''),
+    customer: oneLine(data.customerName),
+    days: String(data.paymentTermDays),
+  };
+  const intro =
+    recipient === 'agent' ? t.introAgent : data.agentName ? t.introCustomerByAgent : t.introCustomer;
+  const subject = fill(t.subject, values);
+  const grandTotal = data.itemsGross + data.logisticsCost + data.shippingCost;
+  const payment =
+    data.paymentTermDays > 0 ? `${data.paymentMethod} (${fill(t.days, values)})` : data.paymentMethod;
+
+  const facts: [string, string][] = [
+    [t.orderNumber, String(data.orderId)],
+    [t.date, formatDateTime(data.createdAt, data.timeZone)],
+    [t.shippingMethod, oneLine(data.shippingMethod)],
+    [t.paymentMethod, oneLine(payment)],
+  ];
+  if (data.deliveryDate) facts.push([t.deliveryDate, formatDate(data.deliveryDate)]);
+  if (data.shippingAddress) facts.push([t.shippingAddress, oneLine(data.shippingAddress)]);
+
+  const sums: [string, string][] = [
+    [t.itemsGross, money(data.itemsGross)],
+    [t.itemsNet, money(data.itemsNet)],
+    [t.weight, formatWeightKg(data.weight)],
+  ];
+  if (data.logisticsCost > 0) sums.push([t.logisticsCost, money(data.logisticsCost)]);
+  if (data.shippingCost > 0) sums.push([t.shippingCost, money(data.shippingCost)]);
+  sums.push([t.total, money(grandTotal)]);
+
+  const comments: [string, string][] = [];
+  if (data.commentWebshop.trim()) comments.push([t.commentWebshop, data.commentWebshop.trim()]);
+  if (data.commentSupplier.trim()) comments.push([t.commentSupplier, data.commentSupplier.trim()]);
+
+  const text: string[] = [
+    fill(t.greeting, values),
+    fill(intro, values),
+    facts.map(([k, v]) => `${k}: ${v}`).join('\n'),
+  ];
+  text.push(
+    data.lines
+      .map(
+        (line) =>
+          `- ${oneLine(line.name)} (${t.sku}: ${oneLine(line.sku)}): ${formatNumber(line.quantity)} ${t.pieces} × ` +
+          `${money(line.unitPrice)} = ${money(line.lineGross)}`,
+      )
+      .join('\n'),
+  );
+  text.push(sums.map(([k, v]) => `${k}: ${v}`).join('\n'));
+  for (const [label, comment] of comments) text.push(`${label}:\n${comment}`);
+  text.push(t.outro, t.closing);
+
+  const cell = 'style="padding:4px 8px;border-bottom:1px solid #ddd"';
+  const num = 'style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap"';
+  const table = (rows: [string, string][]) =>
+    `<table style="border-collapse:collapse">${rows
+      .map(
+        ([k, v]) =>
+          `<tr><th style="text-align:left;padding:2px 12px 2px 0">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`,
+      )
+      .join('')}</table>`;
+  const html =
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#222">` +
+    `<p>${escapeHtml(fill(t.greeting, values))}</p><p>${escapeHtml(fill(intro, values))}</p>` +
+    table(facts) +
+    `<table style="border-collapse:collapse;margin:16px 0"><thead><tr>` +
+    `<th ${cell}>${escapeHtml(t.product)}</th><th ${cell}>${escapeHtml(t.sku)}</th><th ${num}>${escapeHtml(t.quantity)}</th>` +
+    `<th ${num}>${escapeHtml(t.unitPrice)}</th><th ${num}>${escapeHtml(t.lineTotal)}</th></tr></thead><tbody>` +
+    data.lines
+      .map(
+        (line) =>
+          `<tr><td ${cell}>${escapeHtml(line.name)}</td><td ${cell}>${escapeHtml(line.sku)}</td>` +
+          `<td ${num}>${escapeHtml(`${formatNumber(line.quantity)} ${t.pieces}`)}</td><td ${num}>${escapeHtml(money(line.unitPrice))}</td>` +
+          `<td ${num}>${escapeHtml(money(line.lineGross))}</td></tr>`,
+      )
+      .join('') +
+    `</tbody></table>` +
+    table(sums) +
+    comments
+      .map(
+        ([label, comment]) =>
+          `<p><strong>${escapeHtml(label)}:</strong><br>${escapeHtml(comment).replaceAll('\n', '<br>')}</p>`,
+      )
+      .join('') +
+    `<p>${escapeHtml(t.outro)}</p><p>${escapeHtml(t.closing).replaceAll('\n', '<br>')}</p></body></html>`;
+
+  return { subject, text: `${text.join('\n\n')}\n`, html };
+}

@@ -1,0 +1,406 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { PlaceOrderError, PlaceOrderResponse } from '@shop/shared/contracts/orders';
+import { isLanguage, type Language } from '@shop/shared/i18n/languages';
+import { cartTotals, lineTotals } from '@shop/shared/rules/cart-totals';
+import { isDeliveryDayAllowed } from '@shop/shared/rules/delivery-days';
+import { isNonOrderable } from '@shop/shared/rules/non-orderable';
+import { isOrderingOpen } from '@shop/shared/rules/shop-closed';
+import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { AuthUser } from '../../http/auth';
+import { correctFor, loadPricedProducts, priceAt, type PricedProduct } from '../cart/cart-pricing.service';
+import * as cartRepo from '../cart/cart.repository';
+import { deliveryOptionsFor } from '../checkout/delivery-days.service';
+import { type ActingCustomer, resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
+import { readShopState } from '../shop/shop.service';
+import { type OrderMailData, renderOrderConfirmation } from './order-mail';
+import * as repo from './orders.repository';
+
+/** Thrown inside the transaction to roll it back and answer the list of reasons. */
+class OrderRefused extends Error {
+  constructor(readonly errors: PlaceOrderError[]) {
+    super('order refused');
+  }
+}
+
+function isSourceCartConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; message?: unknown; constraint?: unknown };
+  if (e.code === '23505') return String(e.constraint ?? '') === 'orders_source_cart_uq';
+  return (
+    typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed: orders.source_cart_id')
+  );
+}
+
+interface Placed {
+  orderId: number;
+  removedProducts: string[];
+  mail: OrderMailData;
+  customerEmail: string;
+  customerId: number;
+  language: Language;
+  /** The customer's sales agent, who gets a copy. */
+  agentUserId: number | null;
+  /** The agent who placed the order, if one did. */
+  placedByAgentId: number | null;
+}
+
+/**
+ * POST /api/orders/place-order: one transaction (docs/decisions/0006-orders-and-stock.md).
+ * Answers `{ data: true, orderId, removedProducts }` or `{ data: [{ error, params }] }` — after a
+ * refusal nothing has changed. The confirmation mail goes out after the commit; a mail failure is
+ * logged and the order stands.
+ */
+export async function placeOrder(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  log: FastifyBaseLogger,
+): Promise<PlaceOrderResponse> {
+  let acting: ActingCustomer;
+  try {
+    acting = await resolveActingCustomer(ctx, auth);
+  } catch (error) {
+    if (
+      error instanceof AppError &&
+      (error.code === 'ERR_NO_CURRENT_SHIPPING' || error.code === 'ERR_NO_SHIPPING')
+    ) {
+      return { data: [{ error: error.code }] };
+    }
+    throw error;
+  }
+
+  let placed: Placed;
+  try {
+    placed = await ctx.database.db.transaction().execute((trx) => placeInTransaction(ctx, trx, acting));
+  } catch (error) {
+    if (error instanceof OrderRefused) return { data: error.errors };
+    if (isSourceCartConflict(error)) return { data: [{ error: 'ERR_CART_ALREADY_ORDERED' }] };
+    throw error;
+  }
+
+  void sendConfirmations(ctx, placed, log);
+  return { data: true, orderId: placed.orderId, removedProducts: placed.removedProducts };
+}
+
+async function placeInTransaction(
+  ctx: AppContext,
+  trx: Kysely<Database>,
+  acting: ActingCustomer,
+): Promise<Placed> {
+  const now = ctx.now();
+  const nowIso = now.toISOString();
+  const refuse = (errors: PlaceOrderError[]): never => {
+    throw new OrderRefused(errors);
+  };
+
+  // Read under the lock: a concurrent order of the same cart has committed by now.
+  const cart = await repo.lockAndReadCart(trx, ctx.database.dialect, acting.userId, acting.customerId);
+  if (!cart) return refuse([{ error: 'ERR_CART_EMPTY' }]);
+  const items = await cartRepo.findCartItems(trx, cart.id);
+  if (items.length === 0) return refuse([{ error: 'ERR_CART_EMPTY' }]);
+
+  const errors: PlaceOrderError[] = [];
+
+  const shop = await readShopState(ctx, trx);
+  if (shop.forceClosed) errors.push({ error: 'ERR_SHOP_FORCE_CLOSED' });
+  else if (!isOrderingOpen({ closed: shop.closed, forceClosed: shop.forceClosed, window: shop.window })) {
+    errors.push(
+      shop.window
+        ? { error: 'ERR_SHOP_CLOSED', params: { startsAt: shop.window.startsAt, endsAt: shop.window.endsAt } }
+        : { error: 'ERR_SHOP_CLOSED' },
+    );
+  }
+
+  const [shipping, payment, customer, address] = await Promise.all([
+    cart.shipping_method_id !== null
+      ? repo.findShippingMethod(trx, cart.shipping_method_id)
+      : Promise.resolve(undefined),
+    cart.payment_method_id !== null
+      ? repo.findCustomerPaymentMethod(trx, acting.customerId, cart.payment_method_id)
+      : Promise.resolve(undefined),
+    repo.findCustomer(trx, acting.customerId),
+    acting.shippingAddressId !== null
+      ? repo.findShippingAddress(trx, acting.shippingAddressId)
+      : Promise.resolve(undefined),
+  ]);
+  if (!customer) throw new AppError('ERR_FORBIDDEN');
+
+  if (cart.shipping_method_id === null) errors.push({ error: 'ERR_NO_SHIPPING_METHOD' });
+  else if (!shipping || shipping.is_active !== 1) errors.push({ error: 'ERR_INVALID_SHIPPING_METHOD' });
+  if (cart.payment_method_id === null) errors.push({ error: 'ERR_NO_PAYMENT_METHOD' });
+  else if (!payment) errors.push({ error: 'ERR_INVALID_PAYMENT_METHOD' });
+
+  if (!address || address.is_active !== 1 || address.customer_id !== acting.customerId) {
+    errors.push({ error: acting.agentUserId === null ? 'ERR_NO_SHIPPING' : 'ERR_NO_CURRENT_SHIPPING' });
+  }
+
+  const isHomeDelivery = shipping?.is_home_delivery === 1;
+  if (isHomeDelivery && address) {
+    if (cart.delivery_date === null) errors.push({ error: 'ERR_NO_DELIVERY_DATE' });
+    else {
+      const options = await deliveryOptionsFor(ctx, address, trx);
+      if (!isDeliveryDayAllowed(cart.delivery_date, options)) {
+        errors.push({ error: 'ERR_INVALID_DELIVERY_DATE', params: { deliveryDate: cart.delivery_date } });
+      }
+    }
+  }
+
+  // Lines: re-read products and prices under the transaction.
+  const rows = await cartRepo.findProductsByIds(
+    trx,
+    items.map((item) => item.product_id),
+  );
+  const priced = await loadPricedProducts(trx, rows, acting);
+  const kept: { product: PricedProduct; quantity: number }[] = [];
+  const dropped: { product: PricedProduct; quantity: number }[] = [];
+  for (const item of items) {
+    const product = priced.get(item.product_id);
+    if (!product) continue;
+    const row = product.row;
+    const nonOrderable =
+      product.tiers.length === 0 ||
+      isNonOrderable({
+        isActive: row.is_active === 1,
+        stock: row.stock,
+        isOrderable: row.is_orderable === 1,
+      });
+    (nonOrderable ? dropped : kept).push({ product, quantity: item.quantity });
+  }
+  kept.sort((a, b) => a.product.row.id - b.product.row.id);
+
+  if (kept.length === 0) {
+    // Nothing would be left to order: say why instead of dropping everything.
+    for (const { product, quantity } of dropped) {
+      const row = product.row;
+      errors.push(
+        row.is_active === 1 && row.is_orderable === 1 && product.tiers.length > 0
+          ? {
+              error: 'ERR_OUT_OF_STOCK',
+              params: { sku: row.sku, available: Math.max(0, row.stock), requested: quantity },
+            }
+          : { error: 'ERR_PRODUCT_NOT_ORDERABLE', params: { sku: row.sku } },
+      );
+    }
+    if (dropped.length === 0) errors.push({ error: 'ERR_CART_EMPTY' });
+  }
+  for (const { product, quantity } of kept) {
+    const row = product.row;
+    if (row.stock < quantity) {
+      errors.push({
+        error: 'ERR_OUT_OF_STOCK',
+        params: { sku: row.sku, available: row.stock, requested: quantity },
+      });
+      continue;
+    }
+    const correction = correctFor(product, quantity);
+    if (correction.quantity !== quantity) {
+      errors.push({
+        error: 'ERR_QUANTITY_NOT_AVAILABLE',
+        params: {
+          sku: row.sku,
+          requested: quantity,
+          allowed: correction.quantity,
+          warning: correction.warnings[0] ?? null,
+        },
+      });
+    }
+  }
+  if (errors.length > 0) return refuse(errors);
+  if (!shipping || !payment || !address) return refuse([{ error: 'ERR_UNKNOWN_ERROR' }]);
+
+  // Guarded stock decrements, in product id order (no lock cycles between concurrent orders).
+  for (const { product, quantity } of kept) {
+    const ok = await repo.decrementStock(trx, product.row.id, quantity, nowIso);
+    if (!ok) {
+      const available = await repo.findStock(trx, product.row.id);
+      return refuse([
+        { error: 'ERR_OUT_OF_STOCK', params: { sku: product.row.sku, available, requested: quantity } },
+      ]);
+    }
+  }
+
+  const language: Language =
+    acting.agentUserId === null
+      ? acting.language
+      : ((await repo
+          .findCustomerUserLanguage(trx, acting.customerId)
+          .then((l) => (isLanguage(l) ? l : undefined))) ?? 'hu');
+  const details = await cartRepo.findProductDetails(
+    trx,
+    kept.map((k) => k.product.row.id),
+    language,
+  );
+  const nameOf = (productId: number, sku: string) =>
+    details.find((d) => d.product_id === productId && d.language === language)?.name ??
+    details.find((d) => d.product_id === productId && d.language === 'hu')?.name ??
+    sku;
+
+  const lines = kept.map(({ product, quantity }) => {
+    const row = product.row;
+    const unitPrice = priceAt(product, quantity, now).currentPrice ?? 0;
+    const totals = lineTotals({ currentPrice: unitPrice, quantity, vat: row.vat, weight: row.weight });
+    return { row, quantity, unitPrice, totals, name: nameOf(row.id, row.sku) };
+  });
+  const sums = cartTotals(
+    lines.map((l) => ({
+      currentPrice: l.unitPrice,
+      quantity: l.quantity,
+      vat: l.row.vat,
+      weight: l.row.weight,
+    })),
+    {
+      logisticsCost: Number(address.logistics_cost),
+      shippingMethodCost: Number(shipping.cost),
+      isHomeDelivery,
+    },
+  );
+  const deliveryDate = isHomeDelivery ? cart.delivery_date : null;
+
+  const orderId = await repo.insertOrder(trx, {
+    customer_id: acting.customerId,
+    user_id: acting.userId,
+    agent_user_id: acting.agentUserId,
+    source_cart_id: cart.id,
+    source_cart_version: cart.version,
+    status: 'new',
+    language,
+    shipping_method_code: shipping.code,
+    shipping_method_name: shipping.name,
+    payment_method_code: payment.code,
+    payment_method_name: payment.name,
+    payment_term_days: payment.term_days,
+    delivery_date: deliveryDate,
+    comment_webshop: cart.comment_webshop,
+    comment_supplier: cart.comment_supplier,
+    customer_name: customer.name,
+    customer_email: customer.email,
+    customer_tax_number: customer.tax_number,
+    customer_company_registration_number: customer.company_registration_number,
+    billing_country: customer.billing_country,
+    billing_country_code: customer.billing_country_code,
+    billing_zip: customer.billing_zip,
+    billing_city: customer.billing_city,
+    billing_apt_suite: customer.billing_apt_suite,
+    shipping_address_id: address.id,
+    shipping_country: address.country,
+    shipping_country_code: address.country_code,
+    shipping_zip: address.zip,
+    shipping_city: address.city,
+    shipping_apt_suite: address.apt_suite,
+    items_sum_gross: sums.gross,
+    items_sum_net: sums.net,
+    items_count: sums.count,
+    items_pieces: sums.pieces,
+    items_weight: sums.weight,
+    logistics_cost: sums.logisticsCost,
+    shipping_cost: sums.shippingMethodCost,
+    created_at: nowIso,
+    updated_at: nowIso,
+  });
+  await repo.insertOrderItems(
+    trx,
+    lines.map((l) => ({
+      order_id: orderId,
+      product_id: l.row.id,
+      sku: l.row.sku,
+      name: l.name,
+      quantity: l.quantity,
+      unit_price: l.unitPrice,
+      vat: l.row.vat,
+      weight: l.row.weight,
+      line_gross: l.totals.gross,
+      line_net: l.totals.net,
+    })),
+  );
+  await repo.insertStatus(trx, orderId, 'new', acting.userId, nowIso);
+  await repo.clearOrderedCart(trx, cart.id, nowIso);
+
+  const shippingAddress = [address.zip, address.city, address.apt_suite, address.country]
+    .filter(Boolean)
+    .join(', ');
+  return {
+    orderId,
+    removedProducts: dropped.map((d) => d.product.row.sku).sort(),
+    customerEmail: customer.email,
+    customerId: customer.id,
+    language,
+    agentUserId: customer.agent_user_id,
+    placedByAgentId: acting.agentUserId,
+    mail: {
+      orderId,
+      createdAt: nowIso,
+      timeZone: ctx.config.shopTimeZone,
+      customerName: customer.name,
+      agentName: null,
+      lines: lines.map((l) => ({
+        sku: l.row.sku,
+        name: l.name,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        lineGross: l.totals.gross,
+      })),
+      itemsGross: sums.gross,
+      itemsNet: sums.net,
+      weight: sums.weight,
+      logisticsCost: sums.logisticsCost,
+      shippingCost: sums.shippingMethodCost,
+      shippingMethod: shipping.name,
+      paymentMethod: payment.name,
+      paymentTermDays: payment.term_days,
+      deliveryDate,
+      shippingAddress,
+      commentWebshop: cart.comment_webshop,
+      commentSupplier: cart.comment_supplier,
+    },
+  };
+}
+
+/**
+ * The confirmation to the customer (its language) and, for a customer with a sales agent, to the
+ * agent (the agent's language). Failures are logged; the order stands.
+ */
+async function sendConfirmations(ctx: AppContext, placed: Placed, log: FastifyBaseLogger): Promise<void> {
+  try {
+    const db = ctx.database.db;
+    const agent =
+      placed.agentUserId !== null ? await repo.findUserContact(db, placed.agentUserId) : undefined;
+    const placer =
+      placed.placedByAgentId === null
+        ? undefined
+        : placed.placedByAgentId === agent?.id
+          ? agent
+          : await repo.findUserContact(db, placed.placedByAgentId);
+    const data: OrderMailData = { ...placed.mail, agentName: placer?.name ?? null };
+    const customerMail = renderOrderConfirmation(placed.language, 'customer', data.customerName, data);
+    const sends: Promise<void>[] = [
+      ctx.mailer.send({
+        to: placed.customerEmail,
+        subject: customerMail.subject,
+        text: customerMail.text,
+        html: customerMail.html,
+      }),
+    ];
+    if (agent && agent.is_active === 1 && agent.is_disabled !== 1) {
+      const agentLanguage: Language = isLanguage(agent.language) ? agent.language : 'hu';
+      const agentMail = renderOrderConfirmation(agentLanguage, 'agent', agent.name, data);
+      sends.push(
+        ctx.mailer.send({
+          to: agent.email,
+          subject: agentMail.subject,
+          text: agentMail.text,
+          html: agentMail.html,
+        }),
+      );
+    }
+    const results = await Promise.allSettled(sends);
+    for (const result of results) {
+      if (result.status === 'rejected') {
+        log.error({ err: result.reason, orderId: placed.orderId }, 'order confirmation mail failed');
+      }
+    }
+  } catch (error) {
+    log.error({ err: error, orderId: placed.orderId }, 'order confirmation mail failed');
+  }
+}

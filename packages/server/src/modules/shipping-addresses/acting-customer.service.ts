@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import { isLanguage, type Language } from '@shop/shared/i18n/languages';
+import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { AuthUser } from '../../http/auth';
+import * as repo from './shipping-addresses.repository';
+
+/**
+ * Who a cart, its prices, its payment methods and its orders belong to (docs/decisions/0006):
+ * - a customer user: its own customer. Its current shipping address is the one it chose
+ *   (`users.current_shipping_address_id`, if it is an active address of its customer), else its
+ *   first active address, else none (`shippingAddressId: null`);
+ * - an agent: the customer of its current shipping address, which must be active and belong to
+ *   one of the agent's customers (`customers.agent_user_id` = the agent). Without one every cart
+ *   and order call answers 409 ERR_NO_CURRENT_SHIPPING;
+ * - anybody else (staff, admin, a customer user without a customer): 403 ERR_FORBIDDEN.
+ */
+export interface ActingCustomer {
+  /** The user whose cart it is (the customer user, or the agent). */
+  userId: number;
+  customerId: number;
+  /** The agent acting for the customer; null when the customer acts itself. */
+  agentUserId: number | null;
+  /** The current shipping address; null only for a customer without any active address. */
+  shippingAddressId: number | null;
+  priceGroup: string | null;
+  discountBp: number;
+  /** The acting user's language. */
+  language: Language;
+}
+
+export async function resolveActingCustomer(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  db: Kysely<Database> = ctx.database.db,
+): Promise<ActingCustomer> {
+  if (!auth) throw new AppError('ERR_UNAUTHORIZED');
+  const user = await repo.findUserWithCurrentAddress(db, auth.userId);
+  if (!user) throw new AppError('ERR_TOKEN_REVOKED');
+  const language: Language = isLanguage(user.language) ? user.language : 'hu';
+
+  if (user.role === 'agent') {
+    const valid =
+      user.address_id !== null &&
+      user.address_active === 1 &&
+      user.address_customer_id !== null &&
+      user.address_agent_user_id === user.id;
+    if (!valid) throw new AppError('ERR_NO_CURRENT_SHIPPING');
+    return {
+      userId: user.id,
+      customerId: user.address_customer_id!,
+      agentUserId: user.id,
+      shippingAddressId: user.address_id,
+      priceGroup: user.address_price_group,
+      discountBp: user.address_discount_bp ?? 0,
+      language,
+    };
+  }
+
+  if (user.role !== 'customer' || user.own_customer_id === null) throw new AppError('ERR_FORBIDDEN');
+  const chosen =
+    user.address_id !== null && user.address_active === 1 && user.address_customer_id === user.own_customer_id
+      ? user.address_id
+      : null;
+  return {
+    userId: user.id,
+    customerId: user.own_customer_id,
+    agentUserId: null,
+    shippingAddressId: chosen ?? user.first_address_id ?? null,
+    priceGroup: user.own_price_group,
+    discountBp: user.own_discount_bp ?? 0,
+    language,
+  };
+}
+
+/** The current shipping address, or the spec's error: ERR_NO_SHIPPING when the customer has none. */
+export function requireShippingAddress(acting: ActingCustomer): number {
+  if (acting.shippingAddressId === null) {
+    throw new AppError(acting.agentUserId === null ? 'ERR_NO_SHIPPING' : 'ERR_NO_CURRENT_SHIPPING');
+  }
+  return acting.shippingAddressId;
+}

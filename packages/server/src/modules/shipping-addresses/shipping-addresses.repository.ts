@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+/**
+ * In one query: the user, its current shipping address with that address's customer (pricing and
+ * agent), the user's own customer (pricing) and that customer's first active address.
+ */
+export async function findUserWithCurrentAddress(db: Db, userId: number) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('shipping_addresses as sa', 'sa.id', 'u.current_shipping_address_id')
+    .leftJoin('customers as sc', 'sc.id', 'sa.customer_id')
+    .leftJoin('customers as uc', 'uc.id', 'u.customer_id')
+    .select([
+      'u.id',
+      'u.role',
+      'u.customer_id',
+      'u.language',
+      'sa.id as address_id',
+      'sa.customer_id as address_customer_id',
+      'sa.is_active as address_active',
+      'sc.agent_user_id as address_agent_user_id',
+      'sc.price_group as address_price_group',
+      'sc.customer_discount_bp as address_discount_bp',
+      'uc.id as own_customer_id',
+      'uc.price_group as own_price_group',
+      'uc.customer_discount_bp as own_discount_bp',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('shipping_addresses as fa')
+        .select('fa.id')
+        .whereRef('fa.customer_id', '=', 'u.customer_id')
+        .where('fa.is_active', '=', 1)
+        .orderBy('fa.id')
+        .limit(1)
+        .as('first_address_id'),
+    )
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+}
+
+const ADDRESS_COLUMNS = [
+  'sa.id',
+  'sa.customer_id',
+  'sa.zip',
+  'sa.city',
+  'sa.apt_suite',
+  'sa.country',
+  'sa.country_code',
+  'sa.logistics_cost',
+  'sa.note',
+  'sa.is_active',
+  'c.name as customer_name',
+  'c.email as customer_email',
+  'c.tax_number',
+  'c.company_registration_number',
+  'c.billing_country',
+  'c.billing_country_code',
+  'c.billing_zip',
+  'c.billing_city',
+  'c.billing_apt_suite',
+  'c.agent_user_id',
+  'r.name as route_name',
+  'r.weekdays as route_weekdays',
+  'r.cutoff_time as route_cutoff_time',
+  'r.route_time as route_time',
+] as const;
+
+/** Active addresses of one customer, or of every customer of an agent, with customer and route. */
+export async function findAddresses(db: Db, owner: { customerId: number } | { agentUserId: number }) {
+  let query = db
+    .selectFrom('shipping_addresses as sa')
+    .innerJoin('customers as c', 'c.id', 'sa.customer_id')
+    .leftJoin('delivery_routes as r', 'r.id', 'sa.delivery_route_id')
+    .select(ADDRESS_COLUMNS)
+    .where('sa.is_active', '=', 1);
+  query =
+    'customerId' in owner
+      ? query.where('sa.customer_id', '=', owner.customerId)
+      : query.where('c.agent_user_id', '=', owner.agentUserId);
+  return query.orderBy('c.name').orderBy('sa.city').orderBy('sa.id').execute();
+}
+
+export type AddressRow = Awaited<ReturnType<typeof findAddresses>>[number];
+
+export async function findAddress(db: Db, addressId: number): Promise<AddressRow | undefined> {
+  return db
+    .selectFrom('shipping_addresses as sa')
+    .innerJoin('customers as c', 'c.id', 'sa.customer_id')
+    .leftJoin('delivery_routes as r', 'r.id', 'sa.delivery_route_id')
+    .select(ADDRESS_COLUMNS)
+    .where('sa.id', '=', addressId)
+    .executeTakeFirst();
+}
+
+export async function setCurrentAddress(
+  db: Db,
+  userId: number,
+  addressId: number,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ current_shipping_address_id: addressId, updated_at: nowIso })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  currentShippingDataResponseSchema,
+  setCurrentShippingAddressRequestSchema,
+  setCurrentShippingAddressResponseSchema,
+  shippingAddressListResponseSchema,
+} from '@shop/shared/contracts/shipping';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../http/app-error';
+import type { Auth } from '../../http/auth';
+import * as service from './shipping-addresses.service';
+
+export function shippingAddressesRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/shipping-addresses',
+      {
+        preHandler: auth.required,
+        schema: {
+          tags: ['shipping-addresses'],
+          security: [{ bearerAuth: [] }],
+          summary: 'The shipping addresses the user may order for',
+          description:
+            'A customer: its own active addresses. An agent: every active address of its customers, with the ' +
+            "customer's name and billing data, sorted by customer name and city. `currentShippingAddress` marks the " +
+            'current one (for a customer that has chosen none: its first address). Staff → 403 ERR_FORBIDDEN.',
+          response: { 200: shippingAddressListResponseSchema },
+        },
+      },
+      async (request) => {
+        if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
+        return service.listShippingAddresses(ctx, request.auth);
+      },
+    );
+
+    app.post(
+      '/shipping-addresses/set-current',
+      {
+        preHandler: auth.required,
+        schema: {
+          tags: ['shipping-addresses'],
+          security: [{ bearerAuth: [] }],
+          summary: 'Choose the current shipping address',
+          description:
+            'For an agent the address decides which customer the cart, prices, payment methods and orders belong to. ' +
+            "An address that is unknown, inactive, or not the customer's (not one of the agent's customers') → " +
+            '400 ERR_INVALID_SHIPPING_ADDRESS_ID and nothing changes. The web reloads the page afterwards.',
+          body: setCurrentShippingAddressRequestSchema,
+          response: { 200: setCurrentShippingAddressResponseSchema },
+        },
+      },
+      async (request) => {
+        if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
+        await service.setCurrentShippingAddress(ctx, request.auth, request.body.shippingAddressId);
+        return { data: true as const };
+      },
+    );
+
+    app.get(
+      '/shipping-addresses/get-current-data-extended',
+      {
+        preHandler: auth.required,
+        schema: {
+          tags: ['shipping-addresses'],
+          security: [{ bearerAuth: [] }],
+          summary: 'The current shipping address with its customer and delivery route',
+          description:
+            'For the read-only sections of the checkout. An agent without a current address → 409 ' +
+            'ERR_NO_CURRENT_SHIPPING; a customer without any address → 409 ERR_NO_SHIPPING. ' +
+            '`logisticsCost` is gross, minor units (1/100 Ft).',
+          response: { 200: currentShippingDataResponseSchema },
+        },
+      },
+      async (request) => {
+        if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
+        return service.getCurrentShippingData(ctx, request.auth);
+      },
+    );
+  };
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testContext } from '../../../test/test-config';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import { buildApp } from '../../app';
+
+describe.each(TEST_DIALECTS)('shop state on %s', (dialect) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let ctx: ReturnType<typeof testContext>;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect);
+    ctx = testContext(testDb.handle, { now: new Date('2024-12-01T10:00:00Z') });
+    app = await buildApp(ctx, { logger: false });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await testDb.drop();
+  });
+
+  const state = async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/shop/state' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Record<string, unknown>;
+  };
+
+  it('is open without windows or the switch, and needs no token', async () => {
+    expect(await state()).toEqual({
+      closed: false,
+      forceClosed: false,
+      window: null,
+      upcoming: null,
+      timeZone: 'Europe/Budapest',
+    });
+  });
+
+  it('is closed inside a window in the shop time zone (start inclusive, end exclusive)', async () => {
+    await testDb.handle.db
+      .insertInto('shop_closed_windows')
+      .values({ starts_at: '2024-12-27T16:00', ends_at: '2025-01-02T08:00', note: 'Leltár' })
+      .execute();
+    const window = { startsAt: '2024-12-27T16:00', endsAt: '2025-01-02T08:00' };
+    ctx.clock.set(new Date('2024-12-27T14:59:00Z')); // 15:59 in Budapest
+    expect(await state()).toMatchObject({ closed: false, window: null, upcoming: window });
+    ctx.clock.set(new Date('2024-12-27T15:00:00Z')); // 16:00
+    expect(await state()).toMatchObject({ closed: true, forceClosed: false, window, upcoming: null });
+    ctx.clock.set(new Date('2025-01-02T06:59:00Z')); // 07:59
+    expect(await state()).toMatchObject({ closed: true, window });
+    ctx.clock.set(new Date('2025-01-02T07:00:00Z')); // 08:00
+    expect(await state()).toMatchObject({ closed: false, window: null, upcoming: null });
+  });
+
+  it('is force closed while the setting is on', async () => {
+    await testDb.handle.db
+      .insertInto('settings')
+      .values({ key: 'shop.forceDisabled', value: 'true' })
+      .execute();
+    expect(await state()).toMatchObject({ forceClosed: true });
+    await testDb.handle.db
+      .updateTable('settings')
+      .set({ value: '0' })
+      .where('key', '=', 'shop.forceDisabled')
+      .execute();
+    expect(await state()).toMatchObject({ forceClosed: false });
+  });
+});

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { errorCodeSchema } from './cart';
+
+/**
+ * Order contracts (spec sections 3, 4, 7 and 8; the issue's "Placing an order" and "Order history").
+ * Money is gross, integer minor units (1/100 Ft) unless the name says net; weights are grams;
+ * quantities are pieces.
+ */
+
+/** One reason the order was not placed; `params` name the line or limit (e.g. `{ sku, available }`). */
+export const placeOrderErrorSchema = z.object({
+  error: errorCodeSchema,
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+});
+export type PlaceOrderError = z.infer<typeof placeOrderErrorSchema>;
+
+/**
+ * POST /api/orders/place-order (no body). Status 200 with either
+ * - `{ data: true, orderId, removedProducts }`: the order is placed; `removedProducts` lists the
+ *   SKUs of non-orderable lines that were dropped (spec section 4), or
+ * - `{ data: [{ error, params? }, ...] }`: the order was refused and nothing changed.
+ * The refusal codes: ERR_SHOP_CLOSED, ERR_SHOP_FORCE_CLOSED, ERR_NO_CURRENT_SHIPPING,
+ * ERR_NO_SHIPPING, ERR_CART_EMPTY, ERR_CART_ALREADY_ORDERED, ERR_NO_SHIPPING_METHOD,
+ * ERR_INVALID_SHIPPING_METHOD, ERR_NO_PAYMENT_METHOD, ERR_INVALID_PAYMENT_METHOD,
+ * ERR_NO_DELIVERY_DATE, ERR_INVALID_DELIVERY_DATE, ERR_OUT_OF_STOCK `{ sku, available, requested }`,
+ * ERR_QUANTITY_NOT_AVAILABLE `{ sku, requested, allowed, warning }`.
+ * Authentication failures keep their usual 401/403 `{ error }` answers.
+ */
+export const placeOrderSuccessSchema = z.object({
+  data: z.literal(true),
+  orderId: z.number().int(),
+  removedProducts: z.array(z.string()),
+});
+export const placeOrderRefusedSchema = z.object({ data: z.array(placeOrderErrorSchema) });
+export const placeOrderResponseSchema = z.union([placeOrderSuccessSchema, placeOrderRefusedSchema]);
+export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
+
+export const orderLineSchema = z.object({
+  sku: z.string(),
+  /** The product's name when ordered (in the order's language). */
+  name: z.string(),
+  /** Pieces. */
+  quantity: z.number().int(),
+  /** Gross per piece when ordered. */
+  unitPrice: z.number().int(),
+  vat: z.number(),
+  /** Grams per piece. */
+  weight: z.number().int(),
+  lineGross: z.number().int(),
+  lineNet: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** One order of `GET /api/orders/history` (spec section 3's order history item, plus the lines). */
+export const orderHistoryItemSchema = z.object({
+  orderId: z.number().int(),
+  /** ISO-8601 UTC instant. */
+  createdAt: z.string(),
+  status: z.string(),
+  /** Items, gross. */
+  orderItemsSumPrice: z.number().int(),
+  /** Items, net. */
+  orderItemsSumPriceNet: z.number().int(),
+  /** Lines (products). */
+  orderItemsCount: z.number().int(),
+  /** Pieces. */
+  orderItemsSum: z.number().int(),
+  /** Grams (the web divides by 1000 for kg). */
+  orderItemsSumWeight: z.number().int(),
+  /** Gross; charged for home delivery only. */
+  logisticsCost: z.number().int(),
+  shippingCost: z.number().int(),
+  shippingMethod: z.string(),
+  shippingMethodCode: z.string(),
+  isHomeDelivery: z.boolean(),
+  paymentMethod: z.string(),
+  paymentMethodCode: z.string(),
+  paymentTermDays: z.number().int(),
+  shippingCountryCode: z.string().nullable(),
+  shippingCountry: z.string().nullable(),
+  shippingZip: z.string().nullable(),
+  shippingCity: z.string().nullable(),
+  shippingAptSuite: z.string().nullable(),
+  /** 'YYYY-MM-DD' for home delivery, else null (shown only for home delivery). */
+  deliveryDatetime: z.string().nullable(),
+  commentWebshop: z.string(),
+  commentSupplier: z.string(),
+  /** True when a sales agent placed the order for the customer. */
+  placedByAgent: z.boolean(),
+  lines: z.array(orderLineSchema),
+});
+export type OrderHistoryItem = z.infer<typeof orderHistoryItemSchema>;
+
+/** GET /api/orders/history: a bare array, newest first (at most 500). */
+export const orderHistoryResponseSchema = z.array(orderHistoryItemSchema);
+
+/** POST /api/orders/:orderId/order-again → the cart-addition answer of `contracts/cart`. */
+export const orderAgainParamsSchema = z.object({
+  orderId: z.coerce.number({ error: 'invalid_number' }).int('invalid_number').positive('invalid_number'),
+});
