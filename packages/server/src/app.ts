@@ -24,6 +24,11 @@ import { shippingAddressesRoutes } from './modules/shipping-addresses/shipping-a
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
+import { contentRoutes } from './modules/content/content.routes';
+import { newsRoutes } from './modules/news/news.routes';
+import { newspapersRoutes } from './modules/newspapers/newspapers.routes';
+import { downloadsRoutes } from './modules/downloads/downloads.routes';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -136,6 +141,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(checkoutRoutes(ctx, auth));
       await api.register(ordersRoutes(ctx, auth));
       await api.register(shopRoutes(ctx));
+      await api.register(contentRoutes(ctx));
+      await api.register(newsRoutes(ctx, auth));
+      await api.register(newspapersRoutes(ctx, auth));
+      await api.register(downloadsRoutes(ctx, auth));
+      await api.register(trackingRoutes(ctx, auth));
       void auth;
     },
     { prefix: '/api' },

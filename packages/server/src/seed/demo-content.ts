@@ -4,7 +4,9 @@ import { makeTaxNumber } from './hu-tax-number';
 /**
  * Texts of the demo shop "Nagyker Kft.": the content pages (legal information, how to buy,
  * contact, privacy policy) and the current news item, in hu, en, vi and zh. The HTML uses only
- * p, h2, h3, ul, li, strong and a. All company data is invented.
+ * p, h2, h3, ul, li, strong and a (the content service sanitises it when the seed saves it). The
+ * privacy policy describes what the shop really stores, including the page-view tracking of
+ * docs/decisions/0007-page-tracking.md. All company data is invented.
  */
 
 export interface PageText {
@@ -268,7 +270,8 @@ const privacy: ContentPageDef = {
         '<li><strong>Cégadatok:</strong> cégnév, adószám, cégjegyzékszám, számlázási cím, szállítási címek, üzletkötő, engedélyezett fizetési módok.</li>',
         '<li><strong>Rendelések:</strong> tételek, mennyiségek, árak, szállítási és fizetési mód, szállítási nap, megjegyzések, valamint a rendeléskori számlázási és szállítási adatok.</li>',
         '<li><strong>Kosár:</strong> a kosár tartalma és a pénztárban választott beállítások a rendelés leadásáig vagy a kosár törléséig.</li>',
-        '<li><strong>Oldalmegtekintések:</strong> minden navigációnál egy bejegyzés az oldal útvonalával, a nyelvvel és az időponttal; a felhasználó azonosítóját csak akkor, ha hozzájárult az analitikai sütikhez. IP-címet és eszközazonosítót nem tárolunk hozzá.</li>',
+        '<li><strong>Oldalmegtekintések:</strong> az első utáni minden navigációnál egy bejegyzés az oldal útvonalával (a keresőszavakkal együtt; az e-mailben kapott linkek kódjait nem), a nyelvvel és az időponttal. A felhasználó azonosítóját csak akkor tároljuk hozzá, ha bejelentkezett és elfogadta az analitikai sütiket; enélkül a bejegyzés névtelen. IP-címet és eszközazonosítót nem tárolunk hozzá.</li>',
+        '<li><strong>Technikai naplók:</strong> a szerver a hibák kivizsgálásához és a visszaélések (például a túl sok kérés) kiszűréséhez naplózza a kéréseket az IP-címmel és az időponttal.</li>',
         '<li><strong>Biztonsági adatok:</strong> a sikertelen bejelentkezések száma és ideje a fiókok védelmére.</li></ul>',
         '<h2>Mit tárol a böngészője?</h2>',
         '<p>A böngésző helyi tárolójában (localStorage) tároljuk a választott nyelvet, a süti-hozzájárulás döntését, bejelentkezéskor a belépési tokent, valamint kényelmi beállításokat (például az oldalankénti termékszámot és a hírek utolsó megjelenítésének idejét). Harmadik féltől származó, hirdetési vagy követő sütiket nem használunk.</p>',
@@ -289,7 +292,8 @@ const privacy: ContentPageDef = {
         '<li><strong>Company data:</strong> company name, tax number, company registration number, billing address, shipping addresses, sales representative, allowed payment methods.</li>',
         '<li><strong>Orders:</strong> items, quantities, prices, shipping and payment method, delivery day, comments, and the billing and shipping data as they were at the time of the order.</li>',
         '<li><strong>Cart:</strong> the contents of your cart and your checkout choices until you place the order or delete the cart.</li>',
-        '<li><strong>Page views:</strong> one record per navigation with the page path, the language and the time; your user id only if you consented to analytics cookies. We store no IP address or device identifier with it.</li>',
+        '<li><strong>Page views:</strong> from the second navigation on, one record per navigation with the page path, the language and the time (the path includes search words, but not the codes of e-mailed links). Your user id is stored with it only if you are logged in and accepted analytics cookies; otherwise the record is anonymous. We store no IP address or device identifier with it.</li>',
+        '<li><strong>Technical logs:</strong> the server logs requests with the IP address and the time to investigate errors and to stop abuse (such as too many requests).</li>',
         '<li><strong>Security data:</strong> the number and time of failed logins, to protect accounts.</li></ul>',
         '<h2>What your browser stores</h2>',
         '<p>Your browser storage (localStorage) keeps your chosen language, your cookie consent choice, the login token while you are logged in, and convenience settings (such as products per page and when the news was last shown). We use no third-party, advertising or tracking cookies.</p>',
@@ -310,7 +314,8 @@ const privacy: ContentPageDef = {
         '<li><strong>Dữ liệu công ty:</strong> tên công ty, mã số thuế, số đăng ký kinh doanh, địa chỉ xuất hóa đơn, địa chỉ giao hàng, nhân viên kinh doanh phụ trách, các phương thức thanh toán được phép.</li>',
         '<li><strong>Đơn hàng:</strong> mặt hàng, số lượng, giá, phương thức giao hàng và thanh toán, ngày giao, ghi chú, cùng thông tin xuất hóa đơn và giao hàng tại thời điểm đặt.</li>',
         '<li><strong>Giỏ hàng:</strong> nội dung giỏ hàng và các lựa chọn khi thanh toán cho đến khi đặt hàng hoặc xóa giỏ.</li>',
-        '<li><strong>Lượt xem trang:</strong> mỗi lần chuyển trang lưu một bản ghi gồm đường dẫn trang, ngôn ngữ và thời gian; mã người dùng chỉ được lưu nếu quý khách đồng ý cookie phân tích. Chúng tôi không lưu địa chỉ IP hay mã thiết bị.</li>',
+        '<li><strong>Lượt xem trang:</strong> từ lần chuyển trang thứ hai trở đi, mỗi lần lưu một bản ghi gồm đường dẫn trang (kể cả từ khóa tìm kiếm, nhưng không gồm mã trong các đường link gửi qua e-mail), ngôn ngữ và thời gian. Mã người dùng chỉ được lưu kèm nếu quý khách đã đăng nhập và đồng ý cookie phân tích; nếu không, bản ghi là ẩn danh. Chúng tôi không lưu địa chỉ IP hay mã thiết bị kèm theo.</li>',
+        '<li><strong>Nhật ký kỹ thuật:</strong> máy chủ ghi lại các yêu cầu cùng địa chỉ IP và thời gian để điều tra lỗi và ngăn chặn lạm dụng (ví dụ quá nhiều yêu cầu).</li>',
         '<li><strong>Dữ liệu bảo mật:</strong> số lần và thời điểm đăng nhập thất bại, nhằm bảo vệ tài khoản.</li></ul>',
         '<h2>Trình duyệt của quý khách lưu gì?</h2>',
         '<p>Bộ nhớ trình duyệt (localStorage) lưu ngôn ngữ đã chọn, lựa chọn đồng ý cookie, mã đăng nhập khi đang đăng nhập và một số thiết lập tiện ích (như số sản phẩm mỗi trang, thời điểm hiển thị tin tức gần nhất). Chúng tôi không dùng cookie của bên thứ ba, cookie quảng cáo hay theo dõi.</p>',
@@ -331,7 +336,8 @@ const privacy: ContentPageDef = {
         '<li><strong>公司数据：</strong>公司名称、税号、公司注册号、开票地址、收货地址、负责的销售代表、允许使用的付款方式。</li>',
         '<li><strong>订单：</strong>商品、数量、价格、配送和付款方式、送货日期、备注，以及下单时的开票和收货信息。</li>',
         '<li><strong>购物车：</strong>购物车内容及结账时的选择，保存至下单或清空购物车为止。</li>',
-        '<li><strong>页面浏览：</strong>每次页面跳转记录一条，包括页面路径、语言和时间；仅在您同意分析类Cookie时才记录用户编号。我们不记录IP地址或设备标识。</li>',
+        '<li><strong>页面浏览：</strong>从第二次页面跳转起，每次记录一条，包括页面路径（含搜索词，但不含邮件链接中的验证码）、语言和时间。仅当您已登录并同意分析类Cookie时才同时记录用户编号，否则记录为匿名。我们不随之记录IP地址或设备标识。</li>',
+        '<li><strong>技术日志：</strong>服务器会记录请求及其IP地址和时间，用于排查错误和防止滥用（例如请求过多）。</li>',
         '<li><strong>安全数据：</strong>登录失败的次数和时间，用于保护账户。</li></ul>',
         '<h2>您的浏览器存储什么？</h2>',
         '<p>浏览器本地存储（localStorage）保存您选择的语言、Cookie同意选择、登录期间的登录令牌以及便利设置（如每页商品数、新闻上次显示时间）。我们不使用第三方、广告或追踪类Cookie。</p>',

@@ -4,7 +4,9 @@ import type { Insertable, Kysely } from 'kysely';
 import { LANGUAGES } from '@shop/shared/i18n/languages';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/schema';
+import { sanitizeContentHtml } from '../lib/html-sanitizer';
 import { hashPassword } from '../lib/password';
+import { saveContentPage } from '../modules/content/content.service';
 import { bumpCatalogueVersion } from '../modules/products/catalogue-cache.service';
 import {
   ensureCatalogueStructure,
@@ -350,7 +352,7 @@ export async function runDemoSeed(
     await insertShopSetup(trx, now);
     await insertPeople(trx, plan, idsBySku, passwordHashes, now);
     await insertNews(trx, plan, idsBySku, now);
-    await insertContentPages(trx, nowIso);
+    await insertContentPages(trx, now);
     await bumpCatalogueVersion(trx, now);
   });
 
@@ -855,7 +857,12 @@ async function insertNews(
   await insertRows(
     db,
     'news_translations',
-    LANGUAGES.map((language) => ({ news_id: news.id, language, ...NEWS_TEXTS[language] })),
+    LANGUAGES.map((language) => ({
+      news_id: news.id,
+      language,
+      title: NEWS_TEXTS[language].title,
+      description: sanitizeContentHtml(NEWS_TEXTS[language].description),
+    })),
   );
   await insertRows(
     db,
@@ -868,23 +875,9 @@ async function insertNews(
   );
 }
 
-async function insertContentPages(db: Kysely<Database>, nowIso: string): Promise<void> {
-  const pageIds = await insertRowsReturning(
-    db,
-    'content_pages',
-    CONTENT_PAGES.map((page) => ({ path: page.path, sort_order: page.sortOrder, updated_at: nowIso })),
-    'path',
-  );
-  await insertRows(
-    db,
-    'content_page_translations',
-    CONTENT_PAGES.flatMap((page) =>
-      LANGUAGES.map((language) => ({
-        page_id: pageIds.get(page.path) ?? 0,
-        language,
-        title: page.texts[language].title,
-        description: page.texts[language].description,
-      })),
-    ),
-  );
+/** Content pages are saved through the content service, which sanitises their HTML. */
+async function insertContentPages(db: Kysely<Database>, now: Date): Promise<void> {
+  for (const page of CONTENT_PAGES) {
+    await saveContentPage(db, { path: page.path, sortOrder: page.sortOrder, translations: page.texts }, now);
+  }
 }

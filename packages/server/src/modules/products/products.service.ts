@@ -286,8 +286,12 @@ function languageRank(language: string): number {
   return index < 0 ? LANGUAGES.length : index;
 }
 
-/** Rows of one page → products in the spec's shape, with batched detail queries (no N+1). */
-async function loadProducts(
+/**
+ * Rows of one page → products in the spec's shape, with batched detail queries (no N+1).
+ * Also used by other modules that show products with the caller's prices (news products,
+ * the generated newspaper, the price list).
+ */
+export async function loadProducts(
   ctx: AppContext,
   rows: ProductRow[],
   pricing: PricingContext,

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentNewsSchema, newsProductsResponseSchema } from '@shop/shared/contracts/news';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../http/app-error';
+import type { Auth } from '../../http/auth';
+import * as service from './news.service';
+
+export function newsRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/news/current',
+      {
+        schema: {
+          tags: ['news'],
+          summary: 'The current news item for the news pop-up',
+          description:
+            'Title and sanitised HTML description in the Accept-Language language, else in Hungarian. ' +
+            '404 NOT_FOUND when there is no current news item.',
+          response: { 200: currentNewsSchema },
+        },
+      },
+      async (request, reply) => {
+        const news = await service.getCurrentNews(ctx, request.language);
+        reply.header('cache-control', 'public, max-age=60');
+        reply.header('vary', 'accept-language');
+        return news;
+      },
+    );
+
+    app.get(
+      '/news/current/products',
+      {
+        preHandler: auth.required,
+        schema: {
+          tags: ['news'],
+          security: [{ bearerAuth: [] }],
+          summary: 'The products of the current news item, with the caller’s prices',
+          description:
+            'Products in the catalogue’s shape (as products/all answers them for this token): for an agent ' +
+            'the prices of its current shipping address’s customer. 404 NOT_FOUND when there is no current news item.',
+          response: { 200: newsProductsResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
+        const result = await service.getCurrentNewsProducts(ctx, request.auth, request.language);
+        reply.header('cache-control', 'private, no-cache');
+        reply.header('vary', 'authorization, accept-language');
+        return result;
+      },
+    );
+  };
+}
