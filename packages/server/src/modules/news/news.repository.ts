@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { ProductRow } from '../products/products.repository';
+import { PRODUCT_ROW_COLUMNS, type ProductRow } from '../products/products.repository';
 
 type Db = Kysely<Database>;
 
@@ -38,23 +38,7 @@ export async function findNewsProductRows(db: Db, newsId: number): Promise<Produ
     .selectFrom('news_products as np')
     .innerJoin('products as p', 'p.id', 'np.product_id')
     .leftJoin('manufacturers as m', 'm.id', 'p.manufacturer_id')
-    .select([
-      'p.id',
-      'p.sku',
-      'p.vat',
-      'p.weight',
-      'p.image',
-      'p.stock',
-      'p.is_active',
-      'p.is_orderable',
-      'p.is_seasonal',
-      'p.min_order_quantity',
-      'p.max_order_quantity',
-      'p.order_quantity_step',
-      'm.id as manufacturer_id',
-      'm.name as manufacturer_name',
-      'm.slug as manufacturer_slug',
-    ])
+    .select(PRODUCT_ROW_COLUMNS)
     .where('np.news_id', '=', newsId)
     .where('p.is_active', '=', 1)
     .orderBy('np.sort_order')

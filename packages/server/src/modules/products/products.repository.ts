@@ -200,6 +200,25 @@ function onSaleProductIds(eb: ExpressionBuilder<ProductDb, 'p'>, f: ProductFilte
     );
 }
 
+/** The columns of a catalogue row (`products as p` joined with `manufacturers as m`). */
+export const PRODUCT_ROW_COLUMNS = [
+  'p.id',
+  'p.sku',
+  'p.vat',
+  'p.weight',
+  'p.image',
+  'p.stock',
+  'p.is_active',
+  'p.is_orderable',
+  'p.is_seasonal',
+  'p.min_order_quantity',
+  'p.max_order_quantity',
+  'p.order_quantity_step',
+  'm.id as manufacturer_id',
+  'm.name as manufacturer_name',
+  'm.slug as manufacturer_slug',
+] as const;
+
 export interface ProductRow {
   id: number;
   sku: string;
@@ -287,23 +306,7 @@ export async function findProductPage(
     .selectFrom(page.as('pg'))
     .innerJoin('products as p', 'p.id', 'pg.id')
     .leftJoin('manufacturers as m', 'm.id', 'p.manufacturer_id')
-    .select([
-      'p.id',
-      'p.sku',
-      'p.vat',
-      'p.weight',
-      'p.image',
-      'p.stock',
-      'p.is_active',
-      'p.is_orderable',
-      'p.is_seasonal',
-      'p.min_order_quantity',
-      'p.max_order_quantity',
-      'p.order_quantity_step',
-      'm.id as manufacturer_id',
-      'm.name as manufacturer_name',
-      'm.slug as manufacturer_slug',
-    ])
+    .select(PRODUCT_ROW_COLUMNS)
     .orderBy('pg.sort_key', direction)
     .orderBy('pg.id', idDirection)
     .execute();
