@@ -35,22 +35,7 @@ export function openSqlite(file: string): SQLite.Database {
 export function createDatabase(target: DatabaseTarget, options: { poolSize?: number } = {}): DatabaseHandle {
   if (target.kind === 'sqlite') {
     const raw = openSqlite(target.file);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
-    return {
-      db,
-      dialect: 'sqlite',
-      async ping() {
-        try {
-          await sql`select 1`.execute(db);
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      async close() {
-        await db.destroy();
-      },
-    };
+    return handleFor(new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) }), 'sqlite');
   }
   const pool = new pg.Pool({
     connectionString: target.url,
@@ -59,10 +44,13 @@ export function createDatabase(target: DatabaseTarget, options: { poolSize?: num
   });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return handleFor(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+}
+
+function handleFor(db: Kysely<Database>, dialect: DialectName): DatabaseHandle {
   return {
     db,
-    dialect: 'postgres',
+    dialect,
     async ping() {
       try {
         await sql`select 1`.execute(db);
