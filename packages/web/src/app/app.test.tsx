@@ -96,8 +96,6 @@ describe('routes', () => {
   });
 
   it.each([
-    ['/profile', 'Saját adatok'],
-    ['/profile/change-password', 'Jelszó módosítása'],
     ['/profile/order-history', 'Rendelési előzmények'],
     ['/cart', 'Kosár'],
     ['/cart/receipt-and-payment', 'Átvétel és fizetés'],

@@ -100,9 +100,18 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'cart',
-            lazy: async () => ({
-              Component: (await import('../features/cart/components/cart-layout')).CartLayout,
-            }),
+            lazy: async () => {
+              // The cart shell shows the shipping-address picker while no address is chosen.
+              const [{ CartLayout }, { ShippingAddressList }] = await Promise.all([
+                import('../features/cart/components/cart-layout'),
+                import('../features/shipping-address/components/shipping-address-list'),
+              ]);
+              return {
+                Component: function CartRoute() {
+                  return <CartLayout addressPicker={<ShippingAddressList />} />;
+                },
+              };
+            },
             children: [
               {
                 index: true,
@@ -170,6 +179,31 @@ export const appRoutes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
             }),
+          },
+          {
+            // The special-offer newspaper (logged-in users; others get the not-allowed view).
+            path: 'special-offer',
+            handle: handle({ ownDocumentTitle: true }),
+            lazy: async () => ({
+              Component: (await import('../features/newspapers/components/special-offer-page'))
+                .SpecialOfferPage,
+            }),
+          },
+          {
+            // Downloads: the newspapers (from the newspapers feature) and the customer's price list.
+            path: 'downloads',
+            handle: handle({ ownDocumentTitle: true }),
+            lazy: async () => {
+              const [{ DownloadsPage }, { NewspaperList }] = await Promise.all([
+                import('../features/downloads/components/downloads-page'),
+                import('../features/newspapers/components/newspaper-list'),
+              ]);
+              return {
+                Component: function DownloadsRoute() {
+                  return <DownloadsPage newspapers={<NewspaperList titleLevel="h3" />} />;
+                },
+              };
+            },
           },
           {
             // Any other path is a content page, or the not-found view when there is none.

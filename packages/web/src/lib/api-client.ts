@@ -84,6 +84,11 @@ export interface ApiClientConfig {
    * ERR_TOKEN_REVOKED): the session is over. Other 401s (e.g. a wrong password) are the caller's.
    */
   onUnauthorized?: (error: ApiError) => void;
+  /**
+   * Called when a call answers ERR_PASSWORD_CHANGE_REQUIRED: the account must change its password
+   * before it can use the shop (spec section 4, forced change).
+   */
+  onPasswordChangeRequired?: (error: ApiError) => void;
   /** Delay between retries, default 3000 ms (spec section 9). */
   retryDelayMs?: number;
   /** Number of retries after the first attempt, default 5. */
@@ -258,6 +263,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       if (response.status === 401 && token && SESSION_ENDED_CODES.has(error.code)) {
         config.onUnauthorized?.(error);
       }
+      if (token && error.code === 'ERR_PASSWORD_CHANGE_REQUIRED') config.onPasswordChangeRequired?.(error);
       throw error;
     } finally {
       clearTimeout(timer);

@@ -8,6 +8,8 @@ import { createI18n, currentLanguage } from '../i18n/i18n';
 import { createApiClient, type FetchLike } from '../lib/api-client';
 import { authStore } from '../lib/auth-store';
 import { getNavigationSignal } from '../lib/navigation-abort';
+import { passwordChangeStore } from '../lib/password-change-store';
+import { toastStore } from '../lib/toast-store';
 
 export interface RenderAppOptions {
   path?: string;
@@ -23,6 +25,9 @@ export function jsonResponse(status: number, body: unknown): Response {
 
 /** The whole app (real routes, shell, i18n, query client) in a memory router. */
 export async function renderApp({ path = '/', fetch, language, onPageView }: RenderAppOptions = {}) {
+  // Module-level stores outlive a test; start each app without toasts or a pending forced change.
+  passwordChangeStore.clear();
+  toastStore.clear();
   const i18n = await createI18n(language ? { language } : {});
   const fetchFn: FetchLike = fetch ?? (() => Promise.resolve(jsonResponse(404, { error: 'NOT_FOUND' })));
   const apiClient = createApiClient({
@@ -30,6 +35,7 @@ export async function renderApp({ path = '/', fetch, language, onPageView }: Ren
     getToken: () => authStore.getToken(),
     getLanguage: () => currentLanguage(i18n),
     getNavigationSignal,
+    onPasswordChangeRequired: () => passwordChangeStore.require(),
     retryDelayMs: 1,
   });
   const queryClient = createQueryClient();

@@ -1,9 +1,12 @@
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
-import { authStore } from '../../lib/auth-store';
+import { useOrderSuccessNotice } from '../../features/cart/hooks/order-success';
+import { authStore, useAuth } from '../../lib/auth-store';
+import { passwordChangeStore, usePasswordChangeRequired } from '../../lib/password-change-store';
 import { useRouteHandle } from '../../lib/route-handle';
 import { toastStore, useToasts } from '../../lib/toast-store';
 import { CookieBanner } from './cookie-banner';
@@ -13,15 +16,29 @@ import { Header } from './header';
 import { useShellOptions } from './shell-options';
 import { useDocumentTitle } from './use-document-title';
 import { useNavigationGuard } from './use-navigation-guard';
+import { useWhenIdle } from './use-when-idle';
+import { useSessionCheck } from './use-session-check';
 
 // Loaded when the cart button is first pressed, not with the first page.
 const CartDrawer = lazy(() =>
   import('../../features/cart/components/cart-drawer').then((module) => ({ default: module.CartDrawer })),
 );
 
+// The forced password-reset dialog loads only for an account that must change its password.
+const ForcedPasswordDialog = lazy(() =>
+  import('../../features/auth/components/forced-password-dialog').then((module) => ({
+    default: module.ForcedPasswordDialog,
+  })),
+);
+
 // The toast stack loads with the first toast.
 const ToastHost = lazy(() =>
   import('../../components/toast-host').then((module) => ({ default: module.ToastHost })),
+);
+
+// The news panel (pop-up, floating news button, product news) loads when the first page is idle.
+const NewsHost = lazy(() =>
+  import('../../features/news/components/news-host').then((module) => ({ default: module.NewsHost })),
 );
 
 /** After a navigation to a new page, move focus to the main region so screen readers start there. */
@@ -51,10 +68,15 @@ export function AppShell() {
   const [cartOpen, setCartOpen] = useState(false);
   const [cartLoaded, setCartLoaded] = useState(false);
   const hasToasts = useToasts().length > 0;
+  const newsReady = useWhenIdle();
+  const signedIn = useAuth() !== null;
+  const passwordChangeRequired = usePasswordChangeRequired();
 
   useNavigationGuard(onPageView);
   useDocumentTitle();
   useFocusMainOnNavigate(main);
+  useSessionCheck();
+  useOrderSuccessNotice();
 
   // After a reload caused by an expired session (spec section 4).
   useEffect(() => {
@@ -70,6 +92,7 @@ export function AppShell() {
   const logout = useCallback(() => {
     setCartOpen(false);
     authStore.logout();
+    passwordChangeStore.clear();
     queryClient.clear();
     void navigate('/');
   }, [navigate, queryClient]);
@@ -116,16 +139,30 @@ export function AppShell() {
       </Box>
       <Footer />
       <CookieBanner />
+      {newsReady && (
+        <Suspense fallback={null}>
+          <NewsHost />
+        </Suspense>
+      )}
       {cartLoaded && (
         <Suspense fallback={null}>
           <CartDrawer open={cartOpen} onClose={closeCart} />
         </Suspense>
       )}
-      {hasToasts && (
+      {signedIn && passwordChangeRequired && (
         <Suspense fallback={null}>
-          <ToastHost />
+          <ForcedPasswordDialog onLogout={logout} />
         </Suspense>
       )}
+      {/* A portal at the end of <body>: toasts shown while a dialog is open stay outside the
+          dialog's aria-hidden background, so screen readers still announce them. */}
+      {hasToasts &&
+        createPortal(
+          <Suspense fallback={null}>
+            <ToastHost />
+          </Suspense>,
+          document.body,
+        )}
       <ScrollRestoration />
     </Box>
   );

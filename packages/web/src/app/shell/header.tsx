@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { LogoMark } from '../../components/logo-mark';
 import { SearchBox, type SearchMode } from '../../features/search/components/search-box';
+import { ShippingAddressButton } from '../../features/shipping-address/components/shipping-address-button';
 import { useAuth } from '../../lib/auth-store';
 import { INK, SAND_BROWN } from '../theme';
 import { LanguageSwitch } from './language-switch';
@@ -139,6 +140,7 @@ export function Header({ onOpenCart, onLogout }: HeaderProps) {
                 label={t('header.profile')}
                 to="/profile"
               />
+              <ShippingAddressButton compact={mobile} />
               <HeaderAction
                 compact={mobile}
                 icon={<ShoppingCart />}

@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoonView } from '../../../components/coming-soon-view';
 import { RouteDialog } from '../../../components/route-dialog';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { LoginForm } from './login-form';
+import { RegistrationForm } from './registration-form';
 
 /** Login, registration and forgot-password open as dialogs over the home listing (spec section 2). */
 export function LoginDialog() {
   const { t } = useTranslation();
   return (
-    <RouteDialog title={t('routes.login')}>
-      <ComingSoonView />
+    <RouteDialog title={t('routes.login')} maxWidth="xs">
+      <LoginForm />
     </RouteDialog>
   );
 }
@@ -16,7 +18,7 @@ export function RegistrationDialog() {
   const { t } = useTranslation();
   return (
     <RouteDialog title={t('routes.registration')} maxWidth="md">
-      <ComingSoonView />
+      <RegistrationForm />
     </RouteDialog>
   );
 }
@@ -24,8 +26,8 @@ export function RegistrationDialog() {
 export function ForgotPasswordDialog() {
   const { t } = useTranslation();
   return (
-    <RouteDialog title={t('routes.forgotPassword')}>
-      <ComingSoonView />
+    <RouteDialog title={t('routes.forgotPassword')} maxWidth="xs">
+      <ForgotPasswordForm />
     </RouteDialog>
   );
 }

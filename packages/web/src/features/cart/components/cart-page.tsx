@@ -1,6 +1,86 @@
-import { ComingSoonView } from '../../../components/coming-soon-view';
+import DeleteSweep from '@mui/icons-material/DeleteSweep';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDeleteCart, useFreshCart } from '../../../lib/cart-queries';
+import { CartItemBox } from './cart-item-box';
+import { QuickOrderBox } from './quick-order-box';
 
-/** /cart — the cart lines (the cart work fills this in). */
+function DeleteCartButton() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const textId = useId();
+  const [open, setOpen] = useState(false);
+  const deleteCart = useDeleteCart();
+  const confirm = () => {
+    deleteCart.mutate(undefined, { onSettled: () => setOpen(false) });
+  };
+  return (
+    <>
+      <Button color="error" variant="outlined" startIcon={<DeleteSweep />} onClick={() => setOpen(true)}>
+        {t('cart.deleteCart')}
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => !deleteCart.isPending && setOpen(false)}
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+      >
+        <DialogTitle id={titleId}>{t('cart.deleteTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={textId}>{t('cart.deleteText')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)} disabled={deleteCart.isPending}>
+            {t('cart.cancel')}
+          </Button>
+          <Button color="error" variant="contained" onClick={confirm} loading={deleteCart.isPending}>
+            {t('cart.deleteCart')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * /cart (spec section 2): a warning when a non-orderable product is in the cart, the product boxes
+ * in two columns at 1280 px and wider, deleting the whole cart after a confirmation, and the quick
+ * order box. The layout around it shows the title, the empty message and the sidebar.
+ */
 export function CartPage() {
-  return <ComingSoonView />;
+  const { t } = useTranslation();
+  const { data: cart } = useFreshCart();
+  if (!cart) return null;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {cart.containsNonOrderableProduct && <Alert severity="warning">{t('cart.nonOrderable')}</Alert>}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography component="h2" variant="h6" sx={{ flex: 1 }}>
+          {t('cart.items', { count: cart.count })}
+        </Typography>
+        <DeleteCartButton />
+      </Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
+        {cart.cartItems.map((item) => (
+          <CartItemBox key={item.product.sku} item={item} />
+        ))}
+      </Box>
+      <QuickOrderBox />
+    </Box>
+  );
 }

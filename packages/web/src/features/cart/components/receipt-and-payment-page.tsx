@@ -1,6 +1,235 @@
-import { ComingSoonView } from '../../../components/coming-soon-view';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Send from '@mui/icons-material/Send';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CartResponse } from '@shop/shared/contracts/cart';
+import type { ShopStateResponse } from '@shop/shared/contracts/checkout';
+import type { PlaceOrderError } from '@shop/shared/contracts/orders';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { CART_QUERY_KEY } from '../../../lib/cart-api';
+import {
+  isNoShippingError,
+  QUERY_KEYS,
+  useCurrentShippingData,
+  useFreshCart,
+  usePlaceOrderRequest,
+  useShopState,
+} from '../../../lib/cart-queries';
+import { toastStore } from '../../../lib/toast-store';
+import { markOrderSuccess } from '../hooks/order-success';
+import { CartSummary } from './cart-summary';
+import { DeliveryDayChoice, PaymentMethodChoice, ShippingMethodChoice } from './checkout-choices';
+import { CheckoutComments } from './checkout-comments';
+import { CheckoutReadonlyData } from './checkout-readonly';
 
-/** /cart/receipt-and-payment — shipping, payment and placing the order (the checkout work fills this in). */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The place-order answer: true, a list of errors, or anything else (ERR_UNKNOWN_ERROR). */
+export function readPlaceOrderResult(
+  result: unknown,
+): { ok: true; orderId: number | null } | { ok: false; errors: PlaceOrderError[] } {
+  if (isRecord(result) && result.data === true) {
+    return { ok: true, orderId: typeof result.orderId === 'number' ? result.orderId : null };
+  }
+  if (isRecord(result) && Array.isArray(result.data)) {
+    const errors = result.data.filter(
+      (entry): entry is PlaceOrderError => isRecord(entry) && typeof entry.error === 'string',
+    );
+    if (errors.length > 0) return { ok: false, errors };
+  }
+  return { ok: false, errors: [{ error: 'ERR_UNKNOWN_ERROR' }] };
+}
+
+/** "2024-12-27T16:00" → "2024.12.27 16:00". */
+function wallClock(value: string): string {
+  return value.replace('T', ' ').replaceAll('-', '.');
+}
+
+function ClosedAlert({ state }: { state: ShopStateResponse }) {
+  const { t } = useTranslation();
+  const window = state.window;
+  return (
+    <Alert severity="warning" data-testid={state.forceClosed ? 'shop-force-closed' : 'shop-closed'}>
+      <AlertTitle>{state.forceClosed ? t('checkout.forceClosed') : t('checkout.closed')}</AlertTitle>
+      {window && (
+        <Typography variant="body2">
+          {t('checkout.maintenance', { start: wallClock(window.startsAt), end: wallClock(window.endsAt) })}
+        </Typography>
+      )}
+    </Alert>
+  );
+}
+
+function OrderErrors({ errors }: { errors: PlaceOrderError[] }) {
+  const { t } = useTranslation();
+  return (
+    <Alert severity="warning" data-testid="order-errors">
+      <AlertTitle>{t('checkout.orderErrors')}</AlertTitle>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {errors.map((entry, index) => {
+          const sku = entry.params?.sku;
+          const text = t(`errors.${entry.error}`, { ...(entry.params ?? {}) });
+          return (
+            <li key={`${entry.error}-${index}`}>{typeof sku === 'string' ? `${sku}: ${text}` : text}</li>
+          );
+        })}
+      </Box>
+    </Alert>
+  );
+}
+
+interface ActionsProps {
+  placing: boolean;
+  onPlace: () => void;
+}
+
+function OrderActions({ placing, onPlace }: ActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+      <Button
+        component={RouterLink}
+        to="/cart"
+        variant="outlined"
+        startIcon={<ArrowBack />}
+        disabled={placing}
+      >
+        {t('checkout.back')}
+      </Button>
+      <Button variant="contained" size="large" endIcon={<Send />} onClick={onPlace} loading={placing}>
+        {t('checkout.placeOrder')}
+      </Button>
+    </Box>
+  );
+}
+
+function Choices({ cart }: { cart: CartResponse }) {
+  const { t } = useTranslation();
+  const homeDelivery = cart.currentShippingMethod?.isHomeDelivery === true;
+  return (
+    <Card variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+      <ShippingMethodChoice cart={cart} />
+      {homeDelivery && <DeliveryDayChoice cart={cart} />}
+      <PaymentMethodChoice cart={cart} />
+      <Box component="section">
+        <Typography component="h2" variant="h6" sx={{ mb: 1.5 }}>
+          {t('checkout.comments')}
+        </Typography>
+        <CheckoutComments />
+      </Box>
+    </Card>
+  );
+}
+
+/**
+ * /cart/receipt-and-payment (spec sections 2 and 4): order-placement errors at the top; the closed
+ * or force-closed warning (then no ordering buttons); otherwise Back to cart and Place order at top
+ * and bottom. Shipping method, delivery day (home delivery only), payment method and comments are
+ * saved as they change; personal, billing and (home delivery) shipping data are read-only.
+ */
 export function ReceiptAndPaymentPage() {
-  return <ComingSoonView />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: cart } = useFreshCart();
+  const shop = useShopState();
+  const current = useCurrentShippingData();
+  const request = usePlaceOrderRequest();
+  const placingRef = useRef(false);
+  const [placing, setPlacing] = useState(false);
+  const [orderErrors, setOrderErrors] = useState<PlaceOrderError[]>([]);
+
+  const closed = shop.data?.closed === true || shop.data?.forceClosed === true;
+
+  const placeOrder = async () => {
+    // A second click while the first is in progress is ignored (spec section 4).
+    if (placingRef.current) return;
+    if (closed) {
+      toastStore.show('warning', { key: 'checkout.closedSnack' });
+      return;
+    }
+    placingRef.current = true;
+    setPlacing(true);
+    try {
+      const answer = readPlaceOrderResult(await request());
+      if (answer.ok) {
+        queryClient.setQueryData<CartResponse>(CART_QUERY_KEY, (old) =>
+          old ? { ...old, cartItems: [], cartItemIds: [], count: 0 } : old,
+        );
+        void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.orderHistory });
+        markOrderSuccess(answer.orderId);
+        void navigate('/');
+        return;
+      }
+      setOrderErrors(answer.errors);
+      const noShipping = answer.errors.find(
+        (entry) => entry.error === 'ERR_NO_CURRENT_SHIPPING' || entry.error === 'ERR_NO_SHIPPING',
+      );
+      if (noShipping) toastStore.show('warning', { key: `errors.${noShipping.error}` });
+      if (
+        answer.errors.some(
+          (entry) => entry.error === 'ERR_SHOP_CLOSED' || entry.error === 'ERR_SHOP_FORCE_CLOSED',
+        )
+      ) {
+        void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.shopState });
+      }
+      void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY, exact: true });
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    } catch (error) {
+      if (isNoShippingError(error)) toastStore.show('warning', { key: `errors.${error.code}` });
+      else if (!(error instanceof ApiError) || error.code !== 'ERR_UNAUTHORIZED')
+        toastStore.show('error', { key: 'toasts.place_order_error' });
+    } finally {
+      placingRef.current = false;
+      setPlacing(false);
+    }
+  };
+
+  if (!cart) return null;
+  const homeDelivery = cart.currentShippingMethod?.isHomeDelivery === true;
+  const onPlace = () => void placeOrder();
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {orderErrors.length > 0 && <OrderErrors errors={orderErrors} />}
+      {cart.containsNonOrderableProduct && <Alert severity="warning">{t('cart.nonOrderable')}</Alert>}
+      {shop.data && closed ? (
+        <ClosedAlert state={shop.data} />
+      ) : (
+        <OrderActions placing={placing} onPlace={onPlace} />
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
+        }}
+      >
+        <Choices cart={cart} />
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Card variant="outlined" sx={{ p: 2 }}>
+            <CartSummary cart={cart} />
+          </Card>
+          {current.data && <CheckoutReadonlyData data={current.data} homeDelivery={homeDelivery} />}
+          {current.isError && (
+            <Alert severity={isNoShippingError(current.error) ? 'warning' : 'error'}>
+              {isNoShippingError(current.error) ? t('shippingAddress.chooseFirst') : t('checkout.loadError')}
+            </Alert>
+          )}
+        </Box>
+      </Box>
+      {!(shop.data && closed) && <OrderActions placing={placing} onPlace={onPlace} />}
+    </Box>
+  );
 }

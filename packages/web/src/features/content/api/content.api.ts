@@ -1,16 +1,8 @@
-import { z } from 'zod';
+import { contentPageSchema, type ContentPageData } from '@shop/shared/contracts/content';
 import type { ApiClient } from '../../../lib/api-client';
 
-/**
- * GET /api/contents/{catchAll} → { title, description } (spec section 7; description is HTML).
- * TODO(contracts): move this schema to packages/shared/src/contracts/content.ts when the server
- * module defines it, and import it from there.
- */
-export const contentPageSchema = z.object({
-  title: z.string(),
-  description: z.string(),
-});
-export type ContentPageData = z.infer<typeof contentPageSchema>;
+/** GET /api/contents/{catchAll} → { title, description } (spec section 7; description is HTML). */
+export type { ContentPageData };
 
 /** "/legal-information/" → "legal-information"; each segment re-encoded for the API path. */
 export function contentPathOf(pathname: string): string {

@@ -1,6 +1,47 @@
-import { ComingSoonView } from '../../../components/coming-soon-view';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
+import { NewPasswordForm } from '../../../components/new-password-form';
+import { useApiClient } from '../../../lib/api-client-context';
+import { authStore, useAuth } from '../../../lib/auth-store';
+import { useToast } from '../../../lib/toast-store';
+import { changePassword } from '../api/profile.api';
 
-/** /profile/change-password (the profile work fills this in). */
+/**
+ * /profile/change-password (spec sections 2, 4 and 6): two password fields with show/hide, the
+ * rules on after the first submit, emptied after a success. The change answers a new token that
+ * replaces the revoked one. Agents change their password in the back office and see only a
+ * warning.
+ */
 export function ChangePasswordPage() {
-  return <ComingSoonView />;
+  const { t } = useTranslation();
+  const client = useApiClient();
+  const toast = useToast();
+  const isAgent = useAuth()?.claims.isAgent === true;
+
+  if (isAgent) {
+    return (
+      <Alert severity="warning" sx={{ maxWidth: 720 }}>
+        {t('errors.ERR_AGENT_CANNOT_CHANGE_PASSWORD')}
+      </Alert>
+    );
+  }
+
+  const submit = async (password: string) => {
+    let token: string;
+    try {
+      token = await changePassword(client, password);
+    } catch (error) {
+      toast.apiError(error);
+      throw error;
+    }
+    authStore.login(token);
+    toast.success('toasts.password_changed');
+  };
+
+  return (
+    <Box sx={{ maxWidth: 480 }}>
+      <NewPasswordForm onSubmit={submit} submitLabel={t('password.save')} clearOnSuccess />
+    </Box>
+  );
 }

@@ -1,0 +1,79 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { CartAdditionResponse } from '@shop/shared/contracts/cart';
+import { formatNumber } from '@shop/shared/format/format';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * What a quick order or an "order again" did: the lines added as asked, the lines whose quantity
+ * the correction changed (with its warnings) and the rejected lines with their translated reasons.
+ */
+export function CartAdditionReport({ result }: { result: CartAdditionResponse }) {
+  const { t } = useTranslation();
+  const { added, corrected, rejected } = result;
+  if (added.length + corrected.length + rejected.length === 0) {
+    return <Alert severity="info">{t('quickOrder.nothing')}</Alert>;
+  }
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="cart-addition-report">
+      {added.length > 0 && (
+        <Alert severity="success">
+          <AlertTitle>{`${t('quickOrder.added')} (${added.length})`}</AlertTitle>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {added.map((line) => (
+              <li key={`a${line.line}`}>
+                {t('quickOrder.addedLine', {
+                  line: line.line,
+                  code: line.code,
+                  quantity: formatNumber(line.quantity),
+                  cartQuantity: formatNumber(line.cartQuantity),
+                })}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+      {corrected.length > 0 && (
+        <Alert severity="warning">
+          <AlertTitle>{`${t('quickOrder.corrected')} (${corrected.length})`}</AlertTitle>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {corrected.map((line) => (
+              <li key={`c${line.line}`}>
+                {t('quickOrder.correctedLine', {
+                  line: line.line,
+                  code: line.code,
+                  requested: formatNumber(line.requested),
+                  quantity: formatNumber(line.quantity),
+                  cartQuantity: formatNumber(line.cartQuantity),
+                })}
+                {line.warnings.length > 0 && (
+                  <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+                    {line.warnings.map((warning) => t(`toasts.${warning}`)).join(' ')}
+                  </Typography>
+                )}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+      {rejected.length > 0 && (
+        <Alert severity="error">
+          <AlertTitle>{`${t('quickOrder.rejected')} (${rejected.length})`}</AlertTitle>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {rejected.map((line) => (
+              <li key={`r${line.line}`}>
+                {t('quickOrder.rejectedLine', {
+                  line: line.line,
+                  code: line.code,
+                  reason: t(`errors.${line.reason}`),
+                })}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,221 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { CartResponse } from '@shop/shared/contracts/cart';
+import { toastStore } from '../../lib/toast-store';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import { validToken } from '../../test/tokens';
+import { catalogueApi, makeProduct, type ApiCall } from './product.fixture';
+
+// Lazy screens and the lazy toast stack load slowly on a busy machine: wait up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
+
+const TOASTS = {
+  minimum: 'A mennyiséget a legkisebb rendelhető mennyiségre emeltük.',
+  maximum: 'A mennyiséget a legnagyobb rendelhető mennyiségre csökkentettük.',
+  notAvailable: 'A kért mennyiség nem áll rendelkezésre.',
+  step: 'A mennyiséget a rendelési egység többszörösére igazítottuk.',
+  added: 'A termék a kosárba került.',
+  removed: 'A terméket eltávolítottuk a kosárból.',
+  failed: 'Nem sikerült módosítani a termék mennyiségét.',
+};
+
+/** Carton 12 is the minimum, pallet 480 the maximum, 100 in stock, step 12. */
+const product = makeProduct({ minOrderQuantity: 'carton', maxOrderQuantity: 'pallet', stock: 100 });
+
+function cart(quantity: number): CartResponse {
+  return {
+    cartId: 1,
+    version: 1,
+    customerId: 7,
+    shippingAddressId: 1,
+    cartItems: [
+      {
+        quantity,
+        price: 90000,
+        specialPrice: null,
+        currentPrice: 90000,
+        lineGross: 90000 * quantity,
+        lineNet: 0,
+        lineWeight: 0,
+        orderable: true,
+        product: {
+          id: product.id,
+          sku: product.sku,
+          productDetails: product.productDetails,
+          vat: product.vat,
+          weight: product.weight,
+          image: product.image,
+          stock: product.stock,
+          stockStatus: product.stockStatus,
+          isActive: true,
+          isOrderable: true,
+          prices: product.prices,
+          minOrderQuantity: product.minOrderQuantity,
+          maxOrderQuantity: product.maxOrderQuantity,
+          orderQuantityStep: product.orderQuantityStep,
+          limits: { minimum: 12, maximum: 480 },
+          packSizes: product.packSizes,
+        },
+      },
+    ],
+    count: 1,
+    cartItemIds: [product.sku],
+    totals: {
+      gross: 0,
+      net: 0,
+      weight: 0,
+      pieces: quantity,
+      logisticsCost: 0,
+      shippingMethodCost: 0,
+      grandTotal: 0,
+    },
+    currentShippingMethod: null,
+    currentPaymentMethod: null,
+    paymentMethodId: null,
+    deliveryDate: null,
+    commentWebshop: '',
+    commentSupplier: '',
+    containsNonOrderableProduct: false,
+  };
+}
+
+async function renderBox(other?: (call: ApiCall) => Response | undefined) {
+  localStorage.setItem('access_token', validToken());
+  const api = catalogueApi({ products: () => [product], other });
+  const view = await renderApp({ path: '/', fetch: api.fetch });
+  const box = (await screen.findAllByRole('article', {}, { timeout: 10_000 }))[0]!;
+  const input = within(box).getByRole('textbox', { name: 'Mennyiség (db)' }) as HTMLInputElement;
+  return { ...view, api, box, input };
+}
+
+async function typeQuantity(input: HTMLInputElement, text: string) {
+  const user = userEvent.setup();
+  await user.clear(input);
+  await user.type(input, `${text}{Enter}`);
+}
+
+async function toastsShown(...texts: string[]) {
+  for (const text of texts) expect(await screen.findByText(text)).toBeTruthy();
+}
+
+// The toast store is the app's singleton: start every test without toasts.
+beforeEach(() => toastStore.clear());
+
+describe('quantity field', () => {
+  it('starts at the smallest orderable quantity', async () => {
+    const { input, box } = await renderBox();
+    expect(input.value).toBe('12');
+    expect(within(box).getByRole('combobox', { name: 'Lépésköz' })).toBeTruthy();
+  });
+
+  it('raises a quantity below the minimum at once, with the warning as a toast', async () => {
+    const { input } = await renderBox();
+    await typeQuantity(input, '5');
+    expect(input.value).toBe('12');
+    await toastsShown(TOASTS.minimum);
+  });
+
+  it('rounds up to the step', async () => {
+    const { input } = await renderBox();
+    await typeQuantity(input, '13');
+    expect(input.value).toBe('24');
+    await toastsShown(TOASTS.step);
+    expect(toastStore.getToasts().map((toast) => toast.message.key)).toEqual([
+      'toasts.order_quantity_step_correction',
+    ]);
+  });
+
+  it('applies maximum, stock and step in order, each warning a toast', async () => {
+    const { input } = await renderBox();
+    await typeQuantity(input, '500');
+    // 500 → maximum 480 → stock 100 → not a multiple of 12: 108 is over the stock, so 96.
+    expect(input.value).toBe('96');
+    await toastsShown(TOASTS.maximum, TOASTS.notAvailable, TOASTS.step);
+  });
+
+  it('steps by the chosen pack size and corrects at once', async () => {
+    const user = userEvent.setup();
+    const { input, box } = await renderBox();
+    await user.click(within(box).getByRole('button', { name: 'Növelés (Karton)' }));
+    expect(input.value).toBe('24');
+    await user.selectOptions(within(box).getByRole('combobox', { name: 'Lépésköz' }), 'piece');
+    await user.click(within(box).getByRole('button', { name: 'Növelés (Darab)' }));
+    expect(input.value).toBe('36');
+    await toastsShown(TOASTS.step);
+    await user.selectOptions(within(box).getByRole('combobox', { name: 'Lépésköz' }), 'pallet');
+    await user.click(within(box).getByRole('button', { name: 'Növelés (Raklap)' }));
+    expect(input.value).toBe('96');
+    await toastsShown(TOASTS.maximum, TOASTS.notAvailable);
+    await user.click(within(box).getByRole('button', { name: 'Csökkentés (Raklap)' }));
+    expect(input.value).toBe('0');
+    expect((within(box).getByRole('button', { name: 'Kosárba' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('ignores what is not a quantity', async () => {
+    const { input } = await renderBox();
+    await typeQuantity(input, 'sok');
+    expect(input.value).toBe('12');
+  });
+});
+
+describe('adding to the cart', () => {
+  it('sets the corrected quantity, shows the server warnings and the success toast', async () => {
+    const user = userEvent.setup();
+    let posted: unknown;
+    const { input, box, api } = await renderBox((call) => {
+      if (call.path === '/api/cart/set-product-quantity') {
+        posted = call.body;
+        return jsonResponse(200, {
+          data: true,
+          quantity: 72,
+          warnings: ['quantity_to_order_is_not_available'],
+        });
+      }
+      return undefined;
+    });
+    await typeQuantity(input, '84');
+    await user.click(within(box).getByRole('button', { name: 'Kosárba' }));
+    await toastsShown(TOASTS.notAvailable, TOASTS.added);
+    expect(posted).toEqual({ productSku: 'KV-001', quantity: 84 });
+    expect(input.value).toBe('72');
+    // The cart is fetched again.
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.path === '/api/cart').length).toBeGreaterThan(1),
+    );
+  });
+
+  it('shows product_quantity_update_unsuccessful when it fails', async () => {
+    const user = userEvent.setup();
+    const { box } = await renderBox((call) =>
+      call.path === '/api/cart/set-product-quantity'
+        ? jsonResponse(500, { error: 'ERR_INTERNAL' })
+        : undefined,
+    );
+    await user.click(within(box).getByRole('button', { name: 'Kosárba' }));
+    await toastsShown(TOASTS.failed);
+  });
+
+  it('shows the quantity in the cart; 0 removes the line', async () => {
+    const user = userEvent.setup();
+    let inCart = 24;
+    const { input, box } = await renderBox((call) => {
+      if (call.path === '/api/cart') return jsonResponse(200, cart(inCart));
+      if (call.path === '/api/cart/set-product-quantity') {
+        inCart = (call.body as { quantity: number }).quantity;
+        return jsonResponse(200, { data: true, quantity: inCart, warnings: [] });
+      }
+      return undefined;
+    });
+    expect(await within(box).findByText('Kosárban: 24 db')).toBeTruthy();
+    expect(input.value).toBe('24');
+    expect((within(box).getByRole('button', { name: 'Módosítás' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(box).getByRole('button', { name: 'Csökkentés (Karton)' }));
+    await user.click(within(box).getByRole('button', { name: 'Csökkentés (Karton)' }));
+    expect(input.value).toBe('0');
+    await user.click(within(box).getByRole('button', { name: 'Törlés a kosárból' }));
+    await toastsShown(TOASTS.removed);
+    await waitFor(() => expect(within(box).queryByText('Kosárban: 24 db')).toBeNull());
+    expect(input.value).toBe('12');
+  });
+});

@@ -1,0 +1,124 @@
+import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { PackSize, Product } from '@shop/shared/contracts/products';
+import { isNonOrderable } from '@shop/shared/rules/non-orderable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useAuth } from '../../lib/auth-store';
+import { useSetProductQuantity } from '../../lib/cart-api';
+import { PriceDisplay } from './price-display';
+import { defaultQuantity, defaultStepPack, displayPack } from './product-helpers';
+import { QuantityField } from './quantity-field';
+
+/** Anonymous visitors see no prices and no cart: a prompt to log in instead (decision 0004). */
+export function LoginForPrices() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'flex-start',
+        gap: 1,
+        p: 1.5,
+        borderRadius: 1,
+        bgcolor: 'rgba(194, 162, 120, 0.15)',
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+        <LockOutlined fontSize="small" sx={{ color: 'primary.main', mt: 0.25 }} aria-hidden />
+        <Typography variant="body2">{t('product.loginForPrices')}</Typography>
+      </Box>
+      <Button
+        component={RouterLink}
+        to="/login"
+        size="small"
+        variant="outlined"
+        sx={{ bgcolor: 'background.paper' }}
+      >
+        {t('product.login')}
+      </Button>
+    </Box>
+  );
+}
+
+export interface ProductPurchaseProps {
+  product: Product;
+  /** Pieces of the product in the cart (undefined: not in the cart or not known). */
+  cartQuantity?: number | undefined;
+  compact?: boolean;
+}
+
+function PurchaseControls({ product, cartQuantity, compact = false }: ProductPurchaseProps) {
+  const { t } = useTranslation();
+  const setQuantity = useSetProductQuantity();
+  const [edited, setEdited] = useState<number | null>(null);
+  const [stepPack, setStepPack] = useState<PackSize>(() => defaultStepPack(product));
+  const inCart = cartQuantity ?? 0;
+  const quantity = edited ?? (inCart > 0 ? inCart : defaultQuantity(product));
+  const nonOrderable = isNonOrderable(product);
+  const outOfStock = !(product.stock >= 1);
+  const priceQuantity = quantity > 0 ? quantity : defaultQuantity(product);
+
+  const submit = () => {
+    setQuantity.mutate(
+      { productSku: product.sku, quantity },
+      { onSuccess: (result) => setEdited(result.quantity > 0 ? result.quantity : null) },
+    );
+  };
+
+  let label = t('product.addToCart');
+  let disabled = quantity <= 0;
+  if (inCart > 0) {
+    label = quantity === 0 ? t('product.removeFromCart') : t('product.updateCart');
+    disabled = quantity === inCart;
+  }
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <PriceDisplay
+        product={product}
+        quantity={priceQuantity}
+        pack={displayPack(product, stepPack)}
+        compact={compact}
+      />
+      {nonOrderable && (
+        <Typography variant="body2" sx={{ color: '#B71C1C', fontWeight: 500 }}>
+          {t('product.notOrderable')}
+        </Typography>
+      )}
+      {inCart > 0 && (
+        <Typography variant="body2" sx={{ fontWeight: 500 }}>
+          {t('product.inCart', { count: inCart })}
+        </Typography>
+      )}
+      <QuantityField
+        product={product}
+        value={quantity}
+        onChange={setEdited}
+        stepPack={stepPack}
+        onStepPackChange={setStepPack}
+        disabled={outOfStock && inCart === 0}
+      />
+      <Button
+        variant="contained"
+        startIcon={<AddShoppingCart />}
+        onClick={submit}
+        disabled={disabled || setQuantity.isPending || (outOfStock && inCart === 0)}
+      >
+        {label}
+      </Button>
+    </Box>
+  );
+}
+
+/** Price, quantity field and the cart button for logged-in buyers; the login prompt for others. */
+export function ProductPurchase(props: ProductPurchaseProps) {
+  const auth = useAuth();
+  if (!auth) return <LoginForPrices />;
+  return <PurchaseControls {...props} />;
+}

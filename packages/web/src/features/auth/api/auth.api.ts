@@ -1,0 +1,72 @@
+import { loginResponseSchema, type LoginRequest, type LoginResponse } from '@shop/shared/contracts/auth';
+import {
+  changePasswordResponseSchema,
+  registerResponseSchema,
+  successResponseSchema,
+  type RegisterData,
+} from '@shop/shared/contracts/users';
+import type { ApiClient } from '../../../lib/api-client';
+
+/** The account calls of spec section 7 (and the registration and forgot-password calls it does not show). */
+
+/** POST /api/auth/login → the access token, with `reset: true` when the password must change first. */
+export async function login(client: ApiClient, request: LoginRequest): Promise<LoginResponse> {
+  return loginResponseSchema.parse(
+    await client.post<unknown>('/auth/login', request, { navigationScoped: false }),
+  );
+}
+
+/** POST /api/users/register */
+export async function register(client: ApiClient, request: RegisterData): Promise<{ userId: number }> {
+  const answer = registerResponseSchema.parse(
+    await client.post<unknown>('/users/register', request, { retry: false, navigationScoped: false }),
+  );
+  return { userId: answer.userId };
+}
+
+/** POST /api/users/forgot-password: a reset link is mailed. */
+export async function requestPasswordReset(client: ApiClient, email: string): Promise<void> {
+  successResponseSchema.parse(
+    await client.post<unknown>(
+      '/users/forgot-password',
+      { email },
+      { retry: false, navigationScoped: false },
+    ),
+  );
+}
+
+/** GET /api/users/{userId}/verify/{code} */
+export async function verifyEmail(
+  client: ApiClient,
+  userId: string,
+  code: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  const path = `/users/${encodeURIComponent(userId)}/verify/${encodeURIComponent(code)}`;
+  successResponseSchema.parse(await client.get<unknown>(path, signal ? { signal } : {}));
+}
+
+/** POST /api/users/{userId}/reset-password/{code} {newPassword} */
+export async function resetPassword(
+  client: ApiClient,
+  userId: string,
+  code: string,
+  newPassword: string,
+): Promise<void> {
+  const path = `/users/${encodeURIComponent(userId)}/reset-password/${encodeURIComponent(code)}`;
+  successResponseSchema.parse(
+    await client.post<unknown>(path, { newPassword }, { retry: false, navigationScoped: false }),
+  );
+}
+
+/** POST /api/users/change-password {password} → the new access token (older ones are revoked). */
+export async function changePassword(client: ApiClient, password: string): Promise<string> {
+  const answer = changePasswordResponseSchema.parse(
+    await client.post<unknown>(
+      '/users/change-password',
+      { password },
+      { retry: false, navigationScoped: false },
+    ),
+  );
+  return answer.access_token;
+}

@@ -1,0 +1,172 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import type { CartResponse } from '@shop/shared/contracts/cart';
+import type { DeliveryDaysResponse } from '@shop/shared/contracts/checkout';
+import { formatDate, formatMoney } from '@shop/shared/format/format';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  useDeliveryDays,
+  usePaymentMethods,
+  useSaveDeliveryDate,
+  useSavePaymentMethod,
+  useSaveShippingMethod,
+  useShippingMethods,
+} from '../../../lib/cart-queries';
+
+function weekdayName(date: string, language: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const noon = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1, 12));
+  try {
+    return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, {
+      weekday: 'long',
+      timeZone: 'UTC',
+    }).format(noon);
+  } catch {
+    return '';
+  }
+}
+
+/** Shipping method (saved on change). */
+export function ShippingMethodChoice({ cart }: { cart: CartResponse }) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const methods = useShippingMethods();
+  const save = useSaveShippingMethod();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const value = (save.isPending ? chosen : null) ?? cart.currentShippingMethod?.code ?? '';
+  return (
+    <FormControl component="fieldset">
+      <FormLabel component="legend" id={labelId} sx={{ fontWeight: 500, mb: 0.5 }}>
+        {t('checkout.shippingMethod')}
+      </FormLabel>
+      <RadioGroup
+        aria-labelledby={labelId}
+        value={value}
+        onChange={(event) => {
+          setChosen(event.target.value);
+          save.mutate(event.target.value);
+        }}
+      >
+        {(methods.data ?? []).map((method) => (
+          <FormControlLabel
+            key={method.code}
+            value={method.code}
+            control={<Radio />}
+            label={method.cost > 0 ? `${method.name} (${formatMoney(method.cost)})` : method.name}
+          />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
+/** Payment method available to this customer (saved on change). */
+export function PaymentMethodChoice({ cart }: { cart: CartResponse }) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const methods = usePaymentMethods();
+  const save = useSavePaymentMethod();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const value = (save.isPending ? chosen : null) ?? cart.paymentMethodId ?? '';
+  if (methods.isSuccess && methods.data.length === 0) {
+    return <Alert severity="warning">{t('checkout.noPaymentMethods')}</Alert>;
+  }
+  return (
+    <FormControl component="fieldset">
+      <FormLabel component="legend" id={labelId} sx={{ fontWeight: 500, mb: 0.5 }}>
+        {t('checkout.paymentMethod')}
+      </FormLabel>
+      <RadioGroup
+        aria-labelledby={labelId}
+        value={String(value)}
+        onChange={(event) => {
+          const id = Number(event.target.value);
+          setChosen(id);
+          save.mutate(id);
+        }}
+      >
+        {(methods.data ?? []).map((method) => (
+          <FormControlLabel
+            key={method.id}
+            value={String(method.id)}
+            control={<Radio />}
+            label={method.name}
+          />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
+function DeliveryDayNotes({ days, chosen }: { days: DeliveryDaysResponse; chosen: string }) {
+  const { t } = useTranslation();
+  const day = days.days.find((candidate) => candidate.date === chosen);
+  return (
+    <>
+      {days.routeTime && (
+        <Typography variant="body2" color="text.secondary">
+          {t('checkout.routeTime', { time: days.routeTime })}
+        </Typography>
+      )}
+      {days.holiday && <Alert severity="info">{t('checkout.holiday', { name: days.holiday.name })}</Alert>}
+      {day?.within48Hours && (
+        <Alert severity="warning" data-testid="within-48-hours">
+          {t('checkout.within48Hours')}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** Delivery day, only for home delivery: the next route days from the server (saved on change). */
+export function DeliveryDayChoice({ cart }: { cart: CartResponse }) {
+  const { t, i18n } = useTranslation();
+  const selectId = useId();
+  const days = useDeliveryDays(true);
+  const save = useSaveDeliveryDate();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const value = (save.isPending ? chosen : null) ?? cart.deliveryDate ?? '';
+  const offered = days.data?.days ?? [];
+  const valid = offered.some((day) => day.date === value);
+  if (days.isSuccess && offered.length === 0) {
+    return <Alert severity="warning">{t('checkout.noDeliveryDays')}</Alert>;
+  }
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <FormControl sx={{ maxWidth: 360 }}>
+        <InputLabel variant="standard" htmlFor={selectId} shrink>
+          {t('checkout.deliveryDay')}
+        </InputLabel>
+        <NativeSelect
+          id={selectId}
+          value={valid ? value : ''}
+          disabled={!days.data}
+          onChange={(event) => {
+            const date = event.target.value === '' ? null : event.target.value;
+            setChosen(date);
+            save.mutate(date);
+          }}
+        >
+          <option value="">{t('checkout.chooseDeliveryDay')}</option>
+          {offered.map((day) => (
+            <option key={day.date} value={day.date}>
+              {`${formatDate(day.date)} (${weekdayName(day.date, i18n.language)})${
+                day.isReplacement ? ` – ${t('checkout.replacementDay')}` : ''
+              }`}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormControl>
+      {days.data && <DeliveryDayNotes days={days.data} chosen={valid ? value : ''} />}
+    </Box>
+  );
+}

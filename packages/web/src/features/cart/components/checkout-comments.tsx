@@ -1,0 +1,86 @@
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import { COMMENT_MAX_LENGTH, type CartComments } from '@shop/shared/contracts/cart';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCartComments, useSaveComments } from '../../../lib/cart-queries';
+import { toastStore } from '../../../lib/toast-store';
+
+/** How long typing must pause before the comments are saved. */
+export const COMMENT_SAVE_DELAY_MS = 800;
+
+function CommentFields({ initial }: { initial: CartComments }) {
+  const { t } = useTranslation();
+  const { mutate } = useSaveComments();
+  const [comments, setComments] = useState<CartComments>(initial);
+  const saved = useRef<CartComments>(initial);
+  const latest = useRef<CartComments>(initial);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    const current = latest.current;
+    if (
+      current.commentWebshop === saved.current.commentWebshop &&
+      current.commentSupplier === saved.current.commentSupplier
+    )
+      return;
+    saved.current = current;
+    mutate(current, {
+      onError: () => {
+        // Try again with the next change or blur.
+        saved.current = { commentWebshop: '\u0000', commentSupplier: '\u0000' };
+      },
+    });
+  }, [mutate]);
+
+  // Save what is still pending when the page is left.
+  useEffect(() => () => flush(), [flush]);
+
+  const change = (field: keyof CartComments, value: string) => {
+    latest.current = { ...latest.current, [field]: value };
+    setComments(latest.current);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(flush, COMMENT_SAVE_DELAY_MS);
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <TextField
+        label={t('checkout.commentWebshop')}
+        multiline
+        minRows={2}
+        fullWidth
+        value={comments.commentWebshop}
+        onChange={(event) => change('commentWebshop', event.target.value)}
+        onBlur={flush}
+        slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
+      />
+      <TextField
+        label={t('checkout.commentSupplier')}
+        helperText={t('checkout.commentSupplierHelp')}
+        multiline
+        minRows={2}
+        fullWidth
+        value={comments.commentSupplier}
+        onChange={(event) => change('commentSupplier', event.target.value)}
+        onBlur={flush}
+        slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
+      />
+    </Box>
+  );
+}
+
+/** The note for the shop and the comment for the supplier, saved (debounced) as they change. */
+export function CheckoutComments() {
+  const comments = useCartComments();
+  const failed = useRef(false);
+  useEffect(() => {
+    if (comments.isError && !failed.current) {
+      failed.current = true;
+      toastStore.show('error', { key: 'checkout.loadCommentsError' });
+    }
+  }, [comments.isError]);
+  if (!comments.data) return null;
+  return <CommentFields initial={comments.data} />;
+}

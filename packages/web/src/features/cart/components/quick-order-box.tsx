@@ -1,0 +1,95 @@
+import UploadFile from '@mui/icons-material/UploadFile';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { CartAdditionResponse } from '@shop/shared/contracts/cart';
+import { parseQuickOrderText } from '@shop/shared/contracts/cart';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CartAdditionReport } from '../../../components/cart-addition-report';
+import { useQuickOrder } from '../../../lib/cart-queries';
+
+/**
+ * Quick order (beyond the spec): paste or load lines of `SKU or barcode; quantity`; the server adds
+ * each line through the quantity correction and the answer lists what was added, corrected and
+ * rejected (with the reasons).
+ */
+export function QuickOrderBox() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [text, setText] = useState('');
+  const [result, setResult] = useState<CartAdditionResponse | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const quickOrder = useQuickOrder();
+  const lines = parseQuickOrderText(text);
+
+  const submit = () => {
+    if (lines.length === 0 || quickOrder.isPending) return;
+    quickOrder.mutate(text, {
+      onSuccess: (answer) => {
+        setResult(answer);
+        if (answer.rejected.length === 0 && answer.corrected.length === 0) setText('');
+      },
+    });
+  };
+
+  const load = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setText(await file.text());
+  };
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2 }}>
+      <Typography component="h2" variant="h6" id={titleId} sx={{ mb: 0.5 }}>
+        {t('quickOrder.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('quickOrder.help')}
+      </Typography>
+      <TextField
+        label={t('quickOrder.label')}
+        multiline
+        minRows={3}
+        maxRows={12}
+        fullWidth
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+      />
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 1.5 }}>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={lines.length === 0}
+          loading={quickOrder.isPending}
+        >
+          {t('quickOrder.submit')}
+        </Button>
+        <Button variant="outlined" startIcon={<UploadFile />} onClick={() => fileInput.current?.click()}>
+          {t('quickOrder.upload')}
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".csv,.txt,text/plain,text/csv"
+          hidden
+          onChange={(event) => void load(event)}
+        />
+        {lines.length > 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {t('quickOrder.preview', { count: lines.length })}
+          </Typography>
+        )}
+      </Box>
+      {result && (
+        <Box sx={{ mt: 2 }} role="status" aria-label={t('quickOrder.resultTitle')}>
+          <CartAdditionReport result={result} />
+        </Box>
+      )}
+    </Card>
+  );
+}
