@@ -99,6 +99,8 @@ test('a customer fills the cart, chooses home delivery, a day and bank transfer,
   const drawer = page.getByRole('dialog', { name: 'Kosár' });
   await expect(drawer.getByRole('article')).toHaveCount(2);
   await expect(drawer.getByTestId('cart-summary')).toBeVisible();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: 'test-results/screenshots/cart-drawer-desktop.png', animations: 'disabled' });
   await drawer.getByRole('button', { name: 'Kosár bezárása' }).click();
   await expect(drawer).toBeHidden();
 

@@ -23,6 +23,11 @@ export const theme = createTheme({
   palette: {
     primary: { main: '#7A5C34', light: SAND_BROWN, dark: '#5E4526', contrastText: '#FFFFFF' },
     secondary: { main: '#37474F', contrastText: '#FFFFFF' },
+    // Filled alerts (toasts) keep white text at WCAG AA (at least 4.5:1).
+    warning: { main: '#A85400', contrastText: '#FFFFFF' },
+    info: { main: '#01579B', contrastText: '#FFFFFF' },
+    success: { main: '#2E7D32', contrastText: '#FFFFFF' },
+    error: { main: '#C62828', contrastText: '#FFFFFF' },
     background: { default: '#FAF7F2', paper: '#FFFFFF' },
     text: { primary: INK, secondary: '#5C5247' },
   },

@@ -3,11 +3,15 @@ import { afterEach } from 'vitest';
 // Component tests run in jsdom; a few unit tests run in node (`// @vitest-environment node`).
 if (typeof window !== 'undefined') {
   const { cleanup } = await import('@testing-library/react');
+  const { toastStore } = await import('../lib/toast-store');
   // jsdom does not scroll; React Router's scroll restoration calls it on every navigation.
   window.scrollTo = () => undefined;
   afterEach(() => {
     cleanup();
+    // Toasts live in a module-level store: one test's errors must not leak into the next.
+    toastStore.clear();
     window.localStorage.clear();
+    window.sessionStorage.clear();
     document.documentElement.lang = 'hu';
   });
 }

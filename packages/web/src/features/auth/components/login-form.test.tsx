@@ -158,7 +158,8 @@ describe('forced password change', () => {
     const forced = await screen.findByRole('dialog', { name: 'Kedves Vásárlónk!' });
     const description = within(forced).getByText(/automatikusan létrehozott jelszót/);
     expect(forced.getAttribute('aria-describedby')).toBe(description.id);
-    expect(getComputedStyle(description).color).toBe('rgb(211, 47, 47)');
+    // The theme's error red (#C62828).
+    expect(getComputedStyle(description).color).toBe('rgb(198, 40, 40)');
     expect(getComputedStyle(forced).maxWidth).toBe('800px');
 
     // Persistent: Escape and the backdrop leave it open.

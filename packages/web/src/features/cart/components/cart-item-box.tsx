@@ -45,7 +45,8 @@ export function CartItemBox({ item, compact = false }: { item: CartItem; compact
         display: 'flex',
         gap: compact ? 1 : 2,
         p: compact ? 1 : 1.5,
-        height: '100%',
+        height: compact ? 'auto' : '100%',
+        flexShrink: 0,
         borderColor: item.orderable ? 'divider' : 'error.main',
       }}
     >

@@ -210,4 +210,21 @@ describe('receipt and payment', () => {
       ]),
     );
   });
+
+  it('shows the closed snack-bar and the warning when the shop closed meanwhile', async () => {
+    let shopClosed = false;
+    await renderCheckout({
+      other: (call) => {
+        if (call.path === '/api/shop/state')
+          return jsonResponse(200, { ...OPEN_SHOP, closed: shopClosed, window: null });
+        if (call.path !== '/api/orders/place-order') return undefined;
+        shopClosed = true;
+        return jsonResponse(200, { data: [{ error: 'ERR_SHOP_CLOSED' }] });
+      },
+    });
+    await userEvent.setup().click(screen.getAllByRole('button', { name: PLACE })[0]!);
+    expect(await screen.findByText('A webáruház zárva tart, a rendelés most nem adható le.')).toBeTruthy();
+    expect(await screen.findByTestId('shop-closed')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: PLACE })).toBeNull();
+  });
 });

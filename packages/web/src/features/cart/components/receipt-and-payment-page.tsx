@@ -181,6 +181,8 @@ export function ReceiptAndPaymentPage() {
           (entry) => entry.error === 'ERR_SHOP_CLOSED' || entry.error === 'ERR_SHOP_FORCE_CLOSED',
         )
       ) {
+        // The shop closed meanwhile: the closed snack-bar, and the warning replaces the buttons.
+        toastStore.show('warning', { key: 'checkout.closedSnack' });
         void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.shopState });
       }
       void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY, exact: true });

@@ -100,7 +100,14 @@ export function OrderHistoryPage() {
             <TableCell padding="checkbox">
               <Box
                 component="span"
-                sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+                sx={{
+                  position: 'absolute',
+                  width: '1px',
+                  height: '1px',
+                  overflow: 'hidden',
+                  clip: 'rect(0 0 0 0)',
+                  whiteSpace: 'nowrap',
+                }}
               >
                 {t('orderHistory.details')}
               </Box>
