@@ -13,7 +13,7 @@ test('the forced account must change its password first', async ({ page }) => {
   await logIn(page, 'forced@example.com', 'forced123');
   const forced = page.getByRole('dialog', { name: 'Kedves Vásárlónk!' });
   await expect(forced).toBeVisible();
-  await expect(forced.getByText('automatikusan létrehozott jelszót')).toHaveCSS('color', 'rgb(211, 47, 47)');
+  await expect(forced.getByText('automatikusan létrehozott jelszót')).toHaveCSS('color', 'rgb(198, 40, 40)');
   await screenshots(page, 'forced-dialog');
 
   // Persistent: neither Escape nor a click outside closes it.
