@@ -169,15 +169,16 @@ export async function measure(
 ): Promise<Figures> {
   const times: number[] = [];
   // Without a callback autocannon returns an event emitter that is also a promise of the result.
-  const instance = autocannon({
+  const settings: autocannon.Options = {
     url,
     connections: options.connections ?? 20,
     duration: options.duration ?? 8,
-    headers: options.headers,
-    method: options.method,
-    body: options.body,
-    requests: options.requests,
-  }) as unknown as EventEmitter & PromiseLike<autocannon.Result>;
+  };
+  if (options.headers) settings.headers = options.headers;
+  if (options.method) settings.method = options.method;
+  if (options.body !== undefined) settings.body = options.body;
+  if (options.requests) settings.requests = options.requests;
+  const instance = autocannon(settings) as unknown as EventEmitter & PromiseLike<autocannon.Result>;
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     times.push(responseTime);
   });

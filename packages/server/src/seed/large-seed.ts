@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -219,5 +220,8 @@ export async function runLargeSeed(
     for (const [table, n] of Object.entries(inserted.counts)) counts[table] = (counts[table] ?? 0) + n;
   }
   await bumpCatalogueVersion(db, now);
+  // Fresh planner statistics after a bulk load (both SQLite and PostgreSQL understand ANALYZE);
+  // without them PostgreSQL plans the catalogue queries as if the tables were empty.
+  await sql`ANALYZE`.execute(db);
   return counts;
 }
