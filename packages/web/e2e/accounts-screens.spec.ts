@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { expectLoggedIn, logIn, screenshots, withoutOverlays } from './support/accounts';
+import { axeViolations } from './support/axe';
 
 test.beforeEach(async ({ page }) => {
   await withoutOverlays(page);
@@ -8,8 +8,7 @@ test.beforeEach(async ({ page }) => {
 
 /** Screenshots (desktop 1440 px, mobile 390 px) of the account screens, and an accessibility scan. */
 async function expectNoA11yViolations(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  expect(result.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  expect(await axeViolations(page, (axe) => axe.include(selector))).toEqual([]);
 }
 
 test('login dialog', async ({ page }) => {
