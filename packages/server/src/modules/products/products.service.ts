@@ -26,6 +26,7 @@ import type { AuthUser } from '../../http/auth';
 import { CatalogueCache, readCatalogueSettings, type CatalogueSettings } from './catalogue-cache.service';
 import * as repo from './products.repository';
 import type { ProductFilter, ProductRow, ProductSort } from './products.repository';
+import { addDays, localDateTime } from '@shop/shared/rules/calendar-date';
 
 /**
  * Whose prices a request sees (docs/decisions/0004-anonymous-catalogue.md):
@@ -267,15 +268,8 @@ export async function searchProducts(
 
 /** The calendar day (YYYY-MM-DD) `days` before now in the shop's time zone. */
 export function shopDayBefore(now: Date, timeZone: string, days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  const day = new Date(Date.UTC(y, m - 1, d - days));
-  return day.toISOString().slice(0, 10);
+  // The shared helpers keep one date formatter per time zone; building one per call is slow.
+  return addDays(localDateTime(now, timeZone).date, -days);
 }
 
 /** Days back for the price-change flag. */
