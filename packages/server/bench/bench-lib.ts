@@ -203,3 +203,35 @@ export function printTable(title: string, rows: Figures[]): void {
     console.log(`| ${r.name} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | ${r.non2xx} | ${r.errors} |`);
   }
 }
+
+const cliArgs = process.argv.slice(2);
+
+/** A whole-number command-line option `--name N` within [min, max]; a bad value stops the benchmark. */
+export function numberOption(name: string, fallback: number, min = 1, max = 10_000_000): number {
+  const i = cliArgs.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const value = Number(cliArgs[i + 1]);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    console.error(`--${name} takes a whole number from ${min} to ${max}`);
+    process.exit(2);
+  }
+  return value;
+}
+
+/** `--only sqlite|postgres`, or '' for both. */
+export function onlyOption(): '' | 'sqlite' | 'postgres' {
+  const i = cliArgs.indexOf('--only');
+  if (i < 0) return '';
+  const value = cliArgs[i + 1];
+  if (value !== 'sqlite' && value !== 'postgres') {
+    console.error('--only takes sqlite or postgres');
+    process.exit(2);
+  }
+  return value;
+}
+
+/** The PostgreSQL server the benchmarks create their databases on. */
+export const BENCH_POSTGRES_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';

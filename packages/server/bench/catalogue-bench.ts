@@ -13,20 +13,15 @@ import {
   run,
   startServer,
   type Figures,
+  numberOption,
+  onlyOption,
+  BENCH_POSTGRES_URL,
 } from './bench-lib';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
-const products = Number(option('products', '100000'));
-const duration = Number(option('duration', '8'));
-const only = option('only', '');
-const pgUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
+const products = numberOption('products', 100_000);
+const duration = numberOption('duration', 8, 1, 600);
+const only = onlyOption();
+const pgUrl = BENCH_POSTGRES_URL;
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
   const res = await fetch(url, init);

@@ -32,24 +32,19 @@ import {
   run,
   startServer,
   type Figures,
+  numberOption,
+  onlyOption,
+  BENCH_POSTGRES_URL,
 } from './bench-lib';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
-const products = Number(option('products', '100000'));
-const buyerCount = Number(option('buyers', '50'));
-const rounds = Number(option('rounds', '10'));
-const duration = Number(option('duration', '8'));
-const hotStock = Number(option('hot-stock', '300'));
-const rate = Number(option('rate', '100'));
-const only = option('only', '');
-const pgUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
+const products = numberOption('products', 100_000);
+const buyerCount = numberOption('buyers', 50, 1, 1000);
+const rounds = numberOption('rounds', 10, 1, 1000);
+const duration = numberOption('duration', 8, 1, 600);
+const hotStock = numberOption('hot-stock', 300, 1);
+const rate = numberOption('rate', 100, 1);
+const only = onlyOption();
+const pgUrl = BENCH_POSTGRES_URL;
 const PLENTY = 10_000_000;
 
 interface Buyer {
