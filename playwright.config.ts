@@ -30,7 +30,21 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'shop',
+      testIgnore: /admin-.*\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    // The back-office journeys change the shared demo data (prices, news, the shop's closed state),
+    // so they run after every shop journey. Run one of them alone with `--no-deps`.
+    {
+      name: 'back-office',
+      testMatch: /admin-.*\.spec\.ts$/,
+      dependencies: ['shop'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     command: 'node --import tsx packages/web/e2e/support/e2e-server.ts',
     url: `http://127.0.0.1:${PORT}/api/ready`,

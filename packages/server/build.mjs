@@ -9,7 +9,8 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 
 await build({
   entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts' },
-  outdir: 'dist',
+  // Tests that start the built server build a private copy (SERVER_BUILD_DIR) so they never race.
+  outdir: process.env.SERVER_BUILD_DIR ?? 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -21,4 +22,4 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
-console.log('server built into packages/server/dist');
+console.log(`server built into packages/server/${process.env.SERVER_BUILD_DIR ?? 'dist'}`);

@@ -91,6 +91,8 @@ export async function postgresReachable(url: string | undefined): Promise<boolea
 
 export interface RunningServer {
   url: string;
+  /** The server process id. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -110,6 +112,8 @@ export async function startServer(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'false',
+      // Every benchmark client comes from 127.0.0.1: the per-IP search limit would answer 429.
+      SEARCH_RATE_LIMIT: '0',
       NODE_ENV: 'production',
       ...extraEnv,
     },
@@ -127,6 +131,7 @@ export async function startServer(
   }
   return {
     url,
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -16,8 +15,13 @@ import {
 } from 'fastify-type-provider-zod';
 import { type Language, languageFromHeader } from '@shop/shared/i18n/languages';
 import type { AppContext } from './app-context';
-import { registerErrorHandler } from './http/error-handler';
+import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { createAuth } from './http/auth';
+import { AppError } from './http/app-error';
+import { createStartupState, type StartupState } from './lib/startup-state';
+import { registerAuthGate } from './http/auth-gate';
+import { docsCsp, registerSecurityHeaders, withSecurityHeaders } from './http/security-headers';
+import { connectRedis, rateLimitStore } from './lib/rate-limit-store';
 import { healthRoutes } from './modules/health/health.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { shippingAddressesRoutes } from './modules/shipping-addresses/shipping-addresses.routes';
@@ -34,6 +38,16 @@ import { categoriesRoutes } from './modules/categories/categories.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { adminAuthRoutes } from './modules/admin/admin-auth.routes';
+import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes';
+import { adminLogisticsRoutes } from './modules/admin-logistics/admin-logistics.routes';
+import { adminContentRoutes } from './modules/admin-content/admin-content.routes';
+import { registrationsRoutes } from './modules/admin/registrations.routes';
+import { staffAuditRoutes } from './modules/admin/staff-audit.routes';
+import { adminCustomersRoutes } from './modules/admin-customers/admin-customers.routes';
+import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.routes';
+import { integrationRoutes } from './modules/integration/integration.routes';
+import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,6 +58,8 @@ declare module 'fastify' {
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
+  /** The process's phase (server.ts); without one the app is ready at once (tests). */
+  startup?: StartupState;
 }
 
 /** Where the built SPA lives: WEB_DIST_DIR, or packages/web/dist next to this package. */
@@ -65,47 +81,45 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 500 },
+    frameworkErrors: withSecurityHeaders(frameworkErrorHandler),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First of all hooks: every answer carries the security headers, also one given early.
+  await registerSecurityHeaders(app);
 
   app.decorateRequest('language', 'hu');
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     request.language = languageFromHeader(request.headers['accept-language']);
   });
-
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) injects style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    hsts: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
-  // HSTS only when served over HTTPS (directly or behind a proxy that says so).
-  app.addHook('onSend', async (request, reply) => {
-    if (request.protocol === 'https') {
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  // Until the database is reachable and migrated (and again while draining after SIGTERM) the API
+  // answers 503; liveness and readiness always answer.
+  const startup = options.startup ?? createStartupState();
+  app.addHook('onRequest', async (request) => {
+    if (startup.phase === 'ready') return;
+    const url = request.url.split('?')[0] ?? '/';
+    if (url === '/api/health' || url === '/api/ready') return;
+    if (url === '/api' || url.startsWith('/api/')) {
+      throw new AppError('ERR_SERVICE_UNAVAILABLE', { phase: startup.phase });
     }
   });
+  // While draining, every answer closes its connection, so the process can exit once the
+  // requests in flight are answered (a kept-alive connection would hold it open).
+  app.addHook('onSend', async (_request, reply) => {
+    if (startup.phase === 'stopping') reply.header('connection', 'close');
+  });
+
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
-  await app.register(fastifyRateLimit, { global: false });
+  // Rate-limit counters: shared through Redis when REDIS_URL is set (lib/rate-limit-store.ts).
+  const redis = ctx.config.redisUrl ? connectRedis(ctx.config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: rateLimitStore({ redis, keyPrefix: `${ctx.config.redisKeyPrefix}rate-limit:`, log: app.log }),
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -115,7 +129,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         version: '0.1.0',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -123,14 +140,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
-    transformStaticCSP: (header) => header,
+    transformStaticCSP: docsCsp,
   });
 
   const auth = createAuth(ctx);
+  registerAuthGate(app, auth);
   await app.register(
     async (api) => {
       // Each domain module registers its routes here, one line each.
-      await api.register(healthRoutes(ctx));
+      await api.register(healthRoutes(ctx, startup));
       await api.register(productsRoutes(ctx, auth));
       await api.register(categoriesRoutes(ctx, auth));
       await api.register(authRoutes(ctx, auth));
@@ -146,6 +164,16 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(newspapersRoutes(ctx, auth));
       await api.register(downloadsRoutes(ctx, auth));
       await api.register(trackingRoutes(ctx, auth));
+      await api.register(adminAuthRoutes(ctx, auth));
+      await api.register(adminOrdersRoutes(ctx, auth));
+      await api.register(adminLogisticsRoutes(ctx, auth));
+      await api.register(adminContentRoutes(ctx, auth));
+      await api.register(registrationsRoutes(ctx, auth));
+      await api.register(staffAuditRoutes(ctx, auth));
+      await api.register(adminCustomersRoutes(ctx, auth));
+      await api.register(adminCatalogueRoutes(ctx, auth));
+      await api.register(integrationRoutes(ctx, auth));
+      await api.register(adminStatsRoutes(ctx, auth));
       void auth;
     },
     { prefix: '/api' },
@@ -178,7 +206,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         if (/[\\/]assets[\\/]/.test(filePath) || /\.(woff2?|ttf)$/.test(filePath)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
         } else {
-          res.header('cache-control', 'public, max-age=3600');
+          // Unhashed public files (the favicon): a day, then revalidated.
+          res.header('cache-control', 'public, max-age=86400');
         }
       },
     });
@@ -186,7 +215,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url === '/api' || url.startsWith('/api/')) {
+    // A missing file (an image, a build asset) is a 404, not the SPA page.
+    if (url === '/api' || /^\/(api|images|assets)\//.test(url)) {
       return reply.status(404).send({ error: 'ERR_ROUTE_NOT_FOUND' });
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && indexHtml) {

@@ -22,6 +22,11 @@ describe('configuration', () => {
     ['SHOP_TIME_ZONE', 'Mars/Olympus'],
     ['DEMO_DATA', 'maybe'],
     ['REDIS_URL', 'localhost:6379'],
+    ['REDIS_URL', 'redis://bad host:6379'],
+    ['REDIS_KEY_PREFIX', 'has spaces'],
+    ['SEARCH_RATE_LIMIT', '-1'],
+    ['SEARCH_RATE_LIMIT', 'many'],
+    ['TRUST_PROXY', 'perhaps'],
     ['PUBLIC_URL', 'not a url'],
   ])('refuses a bad %s with a message that names it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);

@@ -36,8 +36,15 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Nagyker Webshop <no-reply@nagyker.example>'),
   REDIS_URL: z
     .string()
-    .refine((v) => /^rediss?:\/\//.test(v), { message: 'must start with redis://' })
+    .refine((v) => /^rediss?:\/\//.test(v) && URL.canParse(v), {
+      message: 'must be a redis:// or rediss:// address',
+    })
     .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'at most 64 letters, digits and : _ . -')
+    .default('shop:'),
+  SEARCH_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHOP_TIME_ZONE: z
     .string()
@@ -67,6 +74,10 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
+  /** Prefix of every key the shop writes to Redis (several shops may share one Redis). */
+  redisKeyPrefix: string;
+  /** Searches a minute per IP (products and categories); 0: no limit. */
+  searchRateLimit: number;
   logLevel: Env['LOG_LEVEL'];
   shopTimeZone: string;
   demoData: Env['DEMO_DATA'];
@@ -123,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     redisUrl: parsed.REDIS_URL,
+    redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
+    searchRateLimit: parsed.SEARCH_RATE_LIMIT,
     logLevel: parsed.LOG_LEVEL,
     shopTimeZone: parsed.SHOP_TIME_ZONE,
     demoData: parsed.DEMO_DATA,

@@ -1,18 +1,40 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
-import { createDatabase, type DatabaseHandle } from './db/connection';
+import { createDatabase, describeTarget, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { withStartupLock } from './db/startup-lock';
 import { buildApp } from './app';
 import { createMailer } from './lib/mailer';
+import { createStartupState, type StartupState } from './lib/startup-state';
 import { seedDemoIfEmpty } from './seed/demo-seed';
 
-async function waitForDatabase(database: DatabaseHandle, log: (msg: string) => void): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    if (await database.ping()) return;
-    const delay = Math.min(10_000, 500 * attempt);
-    log(`database not reachable (attempt ${attempt}); retrying in ${delay} ms`);
+/**
+ * Waits until the database answers, logging every failed attempt with the address (password
+ * hidden) and the reason, and keeping the reason in the start-up state that /api/ready shows.
+ */
+async function waitForDatabase(
+  database: DatabaseHandle,
+  where: string,
+  startup: StartupState,
+  log: { info(msg: string): void; warn(obj: object, msg: string): void },
+  stopped: () => boolean,
+): Promise<boolean> {
+  for (let attempt = 1; !stopped(); attempt += 1) {
+    const problem = await database.probe();
+    if (problem === null) {
+      if (attempt > 1) log.info(`database reachable at ${where} after ${attempt} attempts`);
+      return true;
+    }
+    const delay = Math.min(5_000, 500 * attempt);
+    startup.reason = `database not reachable: ${problem}`;
+    log.warn(
+      { attempt, retryInMs: delay, database: where, reason: problem },
+      `database not reachable at ${where} (${problem}); attempt ${attempt}, retrying in ${delay} ms; ` +
+        '/api/ready answers 503 until it is reachable',
+    );
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
+  return false;
 }
 
 async function main(): Promise<void> {
@@ -27,6 +49,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const database = createDatabase(config.database);
+  const where = describeTarget(config.database);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -34,13 +57,9 @@ async function main(): Promise<void> {
     log: (m) => app.log.info(m),
   });
   const ctx = { config, database, mailer, now: () => new Date() };
-  const app = await buildApp(ctx);
-
-  await waitForDatabase(database, (m) => app.log.warn(m));
-  const applied = await migrateToLatest(database.db);
-  if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
-  const seeded = await seedDemoIfEmpty(ctx);
-  if (seeded) app.log.info(seeded, 'demo data seeded');
+  const startup = createStartupState('starting');
+  startup.reason = 'connecting to the database';
+  const app = await buildApp(ctx, { startup });
 
   app.addHook('onClose', async () => {
     mailer.close();
@@ -51,7 +70,9 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    startup.phase = 'stopping';
+    startup.reason = `${signal} received`;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
     const force = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);
@@ -71,8 +92,29 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  // Listen first: /api/health answers at once, /api/ready says 503 until the database is there.
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`shop at ${config.publicUrl} (database: ${database.dialect})`);
+  app.log.info(`listening at ${config.publicUrl}; waiting for the database at ${where}`);
+
+  if (!(await waitForDatabase(database, where, startup, app.log, () => closing))) return;
+  if (closing) return;
+  startup.reason = 'migrating';
+  try {
+    await withStartupLock(database, async () => {
+      const applied = await migrateToLatest(database.db);
+      if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
+      const seeded = await seedDemoIfEmpty(ctx);
+      if (seeded) app.log.info(seeded, 'demo data seeded');
+    });
+  } catch (error) {
+    app.log.fatal({ err: error }, 'migration failed; stopping');
+    await app.close().catch(() => undefined);
+    process.exit(1);
+  }
+  if (closing) return;
+  startup.phase = 'ready';
+  startup.reason = undefined;
+  app.log.info(`shop ready at ${config.publicUrl} (database: ${database.dialect})`);
 }
 
 main().catch((error: unknown) => {

@@ -21,6 +21,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     mailFrom: 'Test Shop <shop@example.com>',
     redisUrl: undefined,
+    redisKeyPrefix: 'shop-test:',
+    searchRateLimit: 300,
     logLevel: 'silent',
     shopTimeZone: 'Europe/Budapest',
     demoData: 'false',

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { mailsTo, type ReceivedMail } from './support/mailbox';
 
 /**
  * The cart and checkout journeys (issue "Cart, checkout and orders"): a customer fills the cart from
@@ -49,26 +50,43 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize(DESKTOP);
 }
 
-/** Adds the first orderable product of the listing; returns the SKU of another one. */
-async function addFromListing(page: Page): Promise<string> {
+/** Adds the first orderable product of the listing; returns the SKUs of the next two. */
+async function addFromListing(page: Page): Promise<[string, string]> {
   await page.goto('/');
   const boxes = page.getByRole('article');
   await expect(boxes.first()).toBeVisible();
   const orderable = boxes.filter({ has: page.getByRole('button', { name: 'Kosárba', disabled: false }) });
   await orderable.first().getByRole('button', { name: 'Kosárba' }).click();
   await expect(page.getByText('A termék a kosárba került.')).toBeVisible();
-  return (await orderable.nth(1).getAttribute('data-sku')) ?? '';
+  return [
+    (await orderable.nth(1).getAttribute('data-sku')) ?? '',
+    (await orderable.nth(2).getAttribute('data-sku')) ?? '',
+  ];
 }
 
-async function placeOrder(page: Page): Promise<void> {
+/** Places the order from the checkout page; returns the new order's id. */
+async function placeOrder(page: Page): Promise<number> {
   const placed = page.waitForResponse((response) => response.url().endsWith('/api/orders/place-order'));
   await page.getByRole('button', { name: 'Rendelés leadása' }).first().click();
-  const answer = (await (await placed).json()) as { data: unknown };
+  const answer = (await (await placed).json()) as { data: unknown; orderId: number };
   expect(answer.data).toBe(true);
   await expect(page).toHaveURL(/\/$/);
   await expect(
     page.getByText('Rendelését rögzítettük, a visszaigazolást e-mailben elküldtük.'),
   ).toBeVisible();
+  return answer.orderId;
+}
+
+/** The confirmation mail of an order to an address, as the journeys' SMTP server received it. */
+async function confirmationMail(address: string, orderId: number): Promise<ReceivedMail> {
+  const subject = `Rendelés visszaigazolása – ${orderId}. sz. rendelés`;
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(() => (found = mailsTo(address).find((mail) => mail.subject === subject)) !== undefined, {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  return found!;
 }
 
 test.beforeEach(async ({ page }) => {
@@ -80,17 +98,52 @@ test('a customer fills the cart, chooses home delivery, a day and bank transfer,
   page,
 }) => {
   await logIn(page, 'customer@example.com', 'customer123');
-  const otherSku = await addFromListing(page);
+  const [otherSku, thirdSku] = await addFromListing(page);
   expect(otherSku).not.toBe('');
+  expect(thirdSku).not.toBe('');
 
+  // The cart page loads its products with products/all: cart filter, all of them, page 1, no caching.
+  const cartProducts = page.waitForResponse(
+    (response) => response.url().includes('/api/products/all?') && response.url().includes('inCart=true'),
+  );
   await page.goto('/cart');
   await expect(page.getByRole('heading', { level: 1, name: 'Kosár' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Rendelési sorok' }).fill(`${otherSku}; 1\nNINCS-ILYEN-TERMEK; 2`);
+  await expect(page).toHaveTitle('Kosár | Nagyker Webshop');
+  const productsQuery = new URL((await cartProducts).url()).searchParams;
+  expect([productsQuery.get('productsPerPage'), productsQuery.get('currentPage')]).toEqual(['99999', '1']);
+  expect(productsQuery.get('caching')).toBe('false');
+  await page
+    .getByRole('textbox', { name: 'Rendelési sorok' })
+    .fill(`${otherSku}; 1\n${thirdSku}; 1\nNINCS-ILYEN-TERMEK; 2`);
   await page.getByRole('button', { name: 'Hozzáadás a kosárhoz' }).click();
   const report = page.getByTestId('cart-addition-report');
   await expect(report).toBeVisible();
   await expect(report.getByText(/NINCS-ILYEN-TERMEK: A termék nem található\./)).toBeVisible();
   await expect(page.locator(`article[data-sku="${otherSku}"]`)).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(3);
+  // The boxes show the products/all data: pack sizes with their barcodes.
+  await expect(
+    page
+      .locator(`article[data-sku="${otherSku}"]`)
+      .getByText(/^\d{13}$/)
+      .first(),
+  ).toBeVisible();
+
+  // More, then fewer pieces of a line, then a line deleted: each with its own toast.
+  const line = page.locator(`article[data-sku="${otherSku}"]`);
+  const quantityOf = async () =>
+    Number(await line.getByRole('textbox', { name: 'Mennyiség (db)' }).inputValue());
+  const start = await quantityOf();
+  await line.getByRole('button', { name: /^Növelés/ }).click();
+  await expect.poll(quantityOf).toBeGreaterThan(start);
+  await line.getByRole('button', { name: /^Csökkentés/ }).click();
+  await expect(page.getByText('A termék mennyiségét csökkentettük a kosárban.')).toBeVisible();
+  await expect.poll(quantityOf).toBe(start);
+  await page
+    .locator(`article[data-sku="${thirdSku}"]`)
+    .getByRole('button', { name: /^Eltávolítás a kosárból/ })
+    .click();
+  await expect(page.getByText('A terméket eltávolítottuk a kosárból.')).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(2);
   await screenshots(page, 'page');
 
@@ -133,16 +186,30 @@ test('a customer fills the cart, chooses home delivery, a day and bank transfer,
   await expect(page.getByRole('combobox', { name: 'Szállítási nap' })).toHaveValue(value ?? '');
   await screenshots(page, 'checkout');
 
-  await placeOrder(page);
+  const orderId = await placeOrder(page);
+  // The confirmation mail, in Hungarian with the lines and totals, to the customer and its agent.
+  const mail = await confirmationMail('customer@example.com', orderId);
+  expect(mail.text).toContain(otherSku);
+  expect(mail.text).toContain('Ft');
+  await confirmationMail('agent@example.com', orderId);
 
   await page.goto('/profile/order-history');
   const table = page.getByRole('table', { name: 'Leadott rendelések' });
   await expect(table).toBeVisible();
-  const toggle = table.getByRole('button', { name: /rendelés részletei$/ }).first();
+  await expect(table.getByText(String(orderId), { exact: true })).toBeVisible();
+  const toggle = table.getByRole('button', { name: `A(z) ${orderId} számú rendelés részletei` });
   await toggle.click();
   await expect(page.getByText('Banki átutalás (8 nap)').first()).toBeVisible();
   await expect(page.getByText(otherSku).first()).toBeVisible();
   await screenshots(page, 'order-history');
+
+  // Order again: the lines go back into the (now empty) cart through the correction rule.
+  await page.getByRole('button', { name: 'Újrarendelés' }).first().click();
+  const again = page.getByRole('dialog', { name: `Újrarendelés: a(z) ${orderId} számú rendelés` });
+  await expect(again).toBeVisible();
+  await expect(again.getByText(new RegExp(otherSku)).first()).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.locator(`article[data-sku="${otherSku}"]`)).toBeVisible();
 });
 
 test('an agent picks a customer address and orders for it', async ({ page }) => {
@@ -170,7 +237,11 @@ test('an agent picks a customer address and orders for it', async ({ page }) => 
   );
   await page.getByRole('radio', { name: 'Készpénz', exact: true }).check();
   expect((await savedPayment).ok()).toBe(true);
-  await placeOrder(page);
+  const orderId = await placeOrder(page);
+  // The customer and the agent who placed it both get the confirmation.
+  await confirmationMail('hoasen@example.com', orderId);
+  const agentMail = await confirmationMail('agent@example.com', orderId);
+  expect(agentMail.text).toContain('Hoa Sen Élelmiszer Kft.');
 
   await page.goto('/profile/order-history');
   const table = page.getByRole('table', { name: 'Leadott rendelések' });

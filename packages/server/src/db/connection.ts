@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -17,7 +17,21 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Is the database reachable right now? */
   ping(): Promise<boolean>;
+  /** Null when the database answers, else why not (e.g. `connect ECONNREFUSED 127.0.0.1:5432`). */
+  probe(): Promise<string | null>;
   close(): Promise<void>;
+}
+
+/** A database address for logs: the password replaced by ***. */
+export function describeTarget(target: DatabaseTarget): string {
+  if (target.kind === 'sqlite') return `sqlite:${target.file}`;
+  try {
+    const url = new URL(target.url);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return 'postgres (unparseable URL)';
+  }
 }
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -32,10 +46,39 @@ export function openSqlite(file: string): SQLite.Database {
   return raw;
 }
 
+const MAX_CACHED_STATEMENTS = 500;
+
+/**
+ * The SQLite handle Kysely uses, keeping prepared statements by their SQL text: a catalogue request
+ * runs a few small queries whose preparing cost as much as running them. Kysely runs one query at a
+ * time on its single connection, so a statement is never used by two queries at once.
+ */
+function withStatementCache(raw: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => raw.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement === undefined) {
+        statement = raw.prepare(text);
+        if (statements.size >= MAX_CACHED_STATEMENTS) {
+          const oldest = statements.keys().next().value;
+          if (oldest !== undefined) statements.delete(oldest);
+        }
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export function createDatabase(target: DatabaseTarget, options: { poolSize?: number } = {}): DatabaseHandle {
   if (target.kind === 'sqlite') {
     const raw = openSqlite(target.file);
-    return handleFor(new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) }), 'sqlite');
+    return handleFor(
+      new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) }),
+      'sqlite',
+    );
   }
   const pool = new pg.Pool({
     connectionString: target.url,
@@ -48,16 +91,22 @@ export function createDatabase(target: DatabaseTarget, options: { poolSize?: num
 }
 
 function handleFor(db: Kysely<Database>, dialect: DialectName): DatabaseHandle {
+  const probe = async (): Promise<string | null> => {
+    try {
+      await sql`select 1`.execute(db);
+      return null;
+    } catch (error) {
+      const text = error instanceof Error ? error.message || error.name : String(error);
+      const code = (error as { code?: unknown }).code;
+      return typeof code === 'string' && !text.includes(code) ? `${code}: ${text}` : text;
+    }
+  };
   return {
     db,
     dialect,
+    probe,
     async ping() {
-      try {
-        await sql`select 1`.execute(db);
-        return true;
-      } catch {
-        return false;
-      }
+      return (await probe()) === null;
     },
     async close() {
       await db.destroy();

@@ -1,17 +1,19 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, NO_MIGRATIONS } from 'kysely';
 import * as m001 from './migrations/001-initial-schema';
 import * as m002 from './migrations/002-search-index';
+import * as m004 from './migrations/004-erp-integration';
 import type { Database } from './schema';
 
 /** Migrations are listed here (not read from disk) so that the bundled server carries them. */
-const migrations: Record<string, Migration> = {
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001-initial-schema': m001,
   '002-search-index': m002,
+  '004-erp-integration': m004,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return migrations;
+    return { ...MIGRATIONS };
   }
 }
 
@@ -28,4 +30,4 @@ export async function migrateDown(db: Kysely<Database>): Promise<void> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
-export const MIGRATION_NAMES = Object.keys(migrations);
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

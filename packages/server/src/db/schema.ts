@@ -65,6 +65,8 @@ export interface CustomersTable {
   agent_user_id: number | null;
   price_group: string | null;
   customer_discount_bp: Default<number>;
+  /** The ERP's customer code (integration API upsert key); unique, null when unknown. */
+  erp_code: Default<string | null>;
   created_at: CreatedAt;
   updated_at: Default<Instant>;
 }

@@ -43,7 +43,7 @@ export interface Auth {
   sign(user: Omit<AuthUser, 'mustChangePassword'>, keepLoggedIn: boolean): Promise<string>;
   /** Reads and checks the bearer token if present; never throws for a missing one. */
   identify(request: FastifyRequest): Promise<AuthUser | null>;
-  /** preHandler: a valid token is required. */
+  /** preHandler: a valid shop token is required (administrators and staff: ERR_FORBIDDEN). */
   required: preHandlerAsyncHookHandler;
   /** preHandler: a token is optional, but a bad one is still refused. */
   optional: preHandlerAsyncHookHandler;
@@ -54,7 +54,35 @@ export interface Auth {
 export function createAuth(ctx: AppContext): Auth {
   const key = new TextEncoder().encode(ctx.config.jwtSecret);
 
+  /**
+   * Tokens whose signature this process has already checked: verifying an HMAC through WebCrypto
+   * for every request was a tenth of a catalogue request's CPU time. The same token text always
+   * verifies the same way, so only its expiry is checked again (by the clock of every request).
+   */
+  const verified = new Map<string, TokenClaims>();
+  const MAX_VERIFIED = 10_000;
+
   async function verifyToken(token: string): Promise<TokenClaims> {
+    const known = verified.get(token);
+    if (known) {
+      if (known.exp <= Math.floor(ctx.now().getTime() / 1000)) {
+        verified.delete(token);
+        throw new AppError('ERR_TOKEN_EXPIRED');
+      }
+      return known;
+    }
+    const claims = await verifySignature(token);
+    if (typeof claims.exp === 'number' && (claims as { nbf?: unknown }).nbf === undefined) {
+      if (verified.size >= MAX_VERIFIED) {
+        const oldest = verified.keys().next().value;
+        if (oldest !== undefined) verified.delete(oldest);
+      }
+      verified.set(token, claims);
+    }
+    return claims;
+  }
+
+  async function verifySignature(token: string): Promise<TokenClaims> {
     try {
       const { payload } = await jwtVerify(token, key, {
         algorithms: ALGORITHMS,
@@ -71,7 +99,19 @@ export function createAuth(ctx: AppContext): Auth {
     }
   }
 
-  async function identify(request: FastifyRequest): Promise<AuthUser | null> {
+  // One token check per request: the early gate (http/auth-gate.ts) and the route's own
+  // preHandler share the answer instead of reading the user twice.
+  const identified = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
+  function identify(request: FastifyRequest): Promise<AuthUser | null> {
+    let answer = identified.get(request);
+    if (!answer) {
+      answer = readToken(request);
+      identified.set(request, answer);
+    }
+    return answer;
+  }
+
+  async function readToken(request: FastifyRequest): Promise<AuthUser | null> {
     const header = request.headers.authorization;
     if (!header) return null;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -103,6 +143,11 @@ export function createAuth(ctx: AppContext): Auth {
     };
   }
 
+  /** Administrators and staff use the back office only: their tokens are refused by shop routes. */
+  function refuseStaffInShop(user: AuthUser): void {
+    if (user.role === 'admin' || user.role === 'staff') throw new AppError('ERR_FORBIDDEN');
+  }
+
   function checkForcedChange(request: FastifyRequest, user: AuthUser): void {
     if (user.mustChangePassword && !request.routeOptions.config.allowWhenPasswordChangeRequired) {
       throw new AppError('ERR_PASSWORD_CHANGE_REQUIRED');
@@ -112,13 +157,17 @@ export function createAuth(ctx: AppContext): Auth {
   const required: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
     const user = await identify(request);
     if (!user) throw new AppError('ERR_UNAUTHORIZED');
+    refuseStaffInShop(user);
     checkForcedChange(request, user);
     request.auth = user;
   };
 
   const optional: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
     const user = await identify(request);
-    if (user) checkForcedChange(request, user);
+    if (user) {
+      refuseStaffInShop(user);
+      checkForcedChange(request, user);
+    }
     request.auth = user;
   };
 
@@ -142,9 +191,12 @@ export function createAuth(ctx: AppContext): Auth {
     required,
     optional,
     roles(...roles) {
-      return async (request, reply) => {
-        await required.call(this as never, request, reply);
-        if (!request.auth || !roles.includes(request.auth.role)) throw new AppError('ERR_FORBIDDEN');
+      return async (request) => {
+        const user = await identify(request);
+        if (!user) throw new AppError('ERR_UNAUTHORIZED');
+        if (!roles.includes(user.role)) throw new AppError('ERR_FORBIDDEN');
+        checkForcedChange(request, user);
+        request.auth = user;
       };
     },
   };

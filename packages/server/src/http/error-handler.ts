@@ -21,6 +21,16 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_NOT_FOUND: 'ERR_ROUTE_NOT_FOUND',
 };
 
+/**
+ * Errors the router raises before any route or hook runs (a URL that does not decode, a path
+ * parameter over maxParamLength): the same `{ error, message }` shape instead of Fastify's own.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return send(reply, status, 'ERR_VALIDATION', { field: 'url' }, error.message);
+}
+
 /** One handler for every error: a stable code, the right status, no internals on 5xx. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -40,9 +50,41 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) return send(reply, ERROR_STATUS[mapped], mapped, undefined, error.message);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(reply, error.statusCode, 'ERR_VALIDATION', undefined, error.message);
+      // e.g. @fastify/static refusing a path that climbs out of its folder (403).
+      const code: ErrorCode =
+        error.statusCode === 403
+          ? 'ERR_FORBIDDEN'
+          : error.statusCode === 404
+            ? 'ERR_ROUTE_NOT_FOUND'
+            : 'ERR_VALIDATION';
+      return send(reply, error.statusCode, code, undefined, error.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database went away (restart, network): a retryable 503, not a 500.
+      request.log.error({ err: error }, 'database unavailable');
+      return send(reply, 503, 'ERR_SERVICE_UNAVAILABLE', { reason: 'database' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, 'ERR_INTERNAL');
   });
+}
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * Errors that mean "the database cannot be reached right now" rather than a fault in the request:
+ * a refused or broken connection, PostgreSQL's connection exceptions (SQLSTATE class 08) and
+ * shutdown states (57P01–57P03), pg's pool and connect time-outs, SQLite still locked after its
+ * busy time-out.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (UNREACHABLE.has(code) || /^08/.test(code) || /^57P0[123]$/.test(code) || code === 'SQLITE_BUSY')
+      return true;
+  }
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+    error.message,
+  );
 }

@@ -6,7 +6,7 @@ import type { Language } from '@shop/shared/i18n/languages';
  * link of the mail (printed on a line of its own in the text part, so it can be clicked or copied).
  */
 
-export type MailKind = 'verification' | 'approval' | 'rejection' | 'passwordReset';
+export type MailKind = 'verification' | 'approval' | 'rejection' | 'passwordReset' | 'accountCreated';
 
 export interface MailVars {
   /** The confirmation link `${publicUrl}/user/{userId}/verify/{code}`. */
@@ -16,6 +16,8 @@ export interface MailVars {
   rejection: { name: string; reason: string | null };
   /** The reset link `${publicUrl}/user/{userId}/reset-password/{code}`. */
   passwordReset: { name: string; link: string };
+  /** An account made in the back office: the login address, the generated password and the shop's login link. */
+  accountCreated: { name: string; link: string; email: string; password: string };
 }
 
 export interface RenderedMail {
@@ -75,6 +77,16 @@ const PACKS: Record<Language, LanguagePack> = {
           'Ha nem Ön kérte, hagyja figyelmen kívül ezt a levelet; jelszava nem változik.',
         ],
       },
+      accountCreated: {
+        subject: 'Fiókot hoztunk létre Önnek a webáruházban',
+        blocks: [
+          'Munkatársunk fiókot hozott létre Önnek a webáruházunkban. Bejelentkezési adatai:',
+          'E-mail-cím: {email}',
+          'Jelszó: {password}',
+          'Ezt az automatikusan létrehozott jelszót az első bejelentkezéskor meg kell változtatnia.',
+          { link: 'Bejelentkezés' },
+        ],
+      },
     },
   },
   en: {
@@ -112,6 +124,16 @@ const PACKS: Record<Language, LanguagePack> = {
           'A password reset was requested for your account. You can set a new password with the link below (valid for 1 hour, usable once):',
           { link: 'Set a new password' },
           'If you did not ask for it, please ignore this e-mail; your password stays unchanged.',
+        ],
+      },
+      accountCreated: {
+        subject: 'An account has been created for you in the web shop',
+        blocks: [
+          'Our staff have created an account for you in our web shop. Your login details:',
+          'E-mail address: {email}',
+          'Password: {password}',
+          'You must change this automatically generated password when you first log in.',
+          { link: 'Log in' },
         ],
       },
     },
@@ -153,6 +175,16 @@ const PACKS: Record<Language, LanguagePack> = {
           'Nếu bạn không yêu cầu, vui lòng bỏ qua e-mail này; mật khẩu của bạn sẽ không thay đổi.',
         ],
       },
+      accountCreated: {
+        subject: 'Tài khoản của bạn tại cửa hàng trực tuyến đã được tạo',
+        blocks: [
+          'Nhân viên của chúng tôi đã tạo cho bạn một tài khoản tại cửa hàng trực tuyến. Thông tin đăng nhập:',
+          'Địa chỉ e-mail: {email}',
+          'Mật khẩu: {password}',
+          'Bạn phải đổi mật khẩu được tạo tự động này khi đăng nhập lần đầu.',
+          { link: 'Đăng nhập' },
+        ],
+      },
     },
   },
   zh: {
@@ -192,6 +224,16 @@ const PACKS: Record<Language, LanguagePack> = {
           '如果这不是您本人的请求，请忽略此邮件，您的密码不会改变。',
         ],
       },
+      accountCreated: {
+        subject: '我们已为您在网上商店创建账户',
+        blocks: [
+          '我们的工作人员已为您在网上商店创建了账户。您的登录信息：',
+          '电子邮箱：{email}',
+          '密码：{password}',
+          '首次登录时，您必须修改这个自动生成的密码。',
+          { link: '登录' },
+        ],
+      },
     },
   },
 };
@@ -223,8 +265,16 @@ function oneLine(value: string): string {
 export function renderMail<K extends MailKind>(kind: K, language: Language, vars: MailVars[K]): RenderedMail {
   const pack = PACKS[language];
   const template = pack.templates[kind];
-  const raw = vars as { name: string; link?: string; reason?: string | null };
+  const raw = vars as {
+    name: string;
+    link?: string;
+    reason?: string | null;
+    email?: string;
+    password?: string;
+  };
   const values: Record<string, string> = { name: oneLine(raw.name) };
+  if (raw.email) values.email = oneLine(raw.email);
+  if (raw.password) values.password = oneLine(raw.password);
   const reason = raw.reason ? oneLine(raw.reason) : '';
   if (reason) values.reason = reason;
   const link = raw.link;

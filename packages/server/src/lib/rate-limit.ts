@@ -2,9 +2,11 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import { AppError } from '../http/app-error';
 
 /**
- * Per-IP limits of the account calls that an attacker would hammer. The counters live in the
- * process (the @fastify/rate-limit plugin registered in app.ts); over the limit the call answers
- * 429 `ERR_RATE_LIMITED` with `params.retryAfter` in seconds, never a silent drop.
+ * Per-IP limits of the calls an attacker would hammer (account calls) or that cost the most
+ * (search). The counters are shared by every server process through Redis when REDIS_URL is set,
+ * else kept in the process (lib/rate-limit-store.ts, registered in app.ts); over the limit the
+ * call answers 429 `ERR_RATE_LIMITED` with `params.retryAfter` in seconds, never a silent drop.
+ * Behind a reverse proxy set TRUST_PROXY=true, or every buyer shares the proxy's address.
  */
 export interface RouteLimit {
   max: number;
@@ -30,4 +32,12 @@ export function routeRateLimit(limit: RouteLimit): RateLimitOptions {
     errorResponseBuilder: (_request, context) =>
       new AppError('ERR_RATE_LIMITED', { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   };
+}
+
+/**
+ * GET /api/products/search and /api/categories/search: SEARCH_RATE_LIMIT a minute per IP (300 by
+ * default: 5 a second, type-ahead included); 0 switches it off (e.g. for a load test from one host).
+ */
+export function searchRateLimit(perMinute: number): RateLimitOptions | false {
+  return perMinute > 0 ? routeRateLimit({ max: perMinute, timeWindowMs: 60_000 }) : false;
 }

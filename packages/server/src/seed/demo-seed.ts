@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { sanitizeContentHtml } from '../lib/html-sanitizer';
 import { hashPassword } from '../lib/password';
 import { saveContentPage } from '../modules/content/content.service';
-import { bumpCatalogueVersion } from '../modules/products/catalogue-cache.service';
+import { bumpCatalogueVersion } from '../modules/products/catalogue-version';
 import {
   ensureCatalogueStructure,
   insertProductSpecs,
@@ -30,6 +30,7 @@ import { SeedRandom } from './seed-random';
  * - customer@example.com / customer123  approved company customer, agent's customer, 2 addresses, order history
  * - agent@example.com (username agent) / agent123  sales agent with five customers
  * - admin@example.com / admin123        administrator
+ * - staff@example.com / staff123        back-office staff (no settings, staff accounts, integration or audit log)
  * - pending@example.com / pending123    customer waiting for approval (is_active 0)
  * - forced@example.com / forced123      approved customer who must change the password first
  *
@@ -42,6 +43,7 @@ export const DEMO_ACCOUNTS = {
   customer: { email: 'customer@example.com', password: 'customer123' },
   agent: { email: 'agent@example.com', username: 'agent', password: 'agent123' },
   admin: { email: 'admin@example.com', password: 'admin123' },
+  staff: { email: 'staff@example.com', password: 'staff123' },
   pending: { email: 'pending@example.com', password: 'pending123' },
   forced: { email: 'forced@example.com', password: 'forced123' },
 } as const;
@@ -586,6 +588,18 @@ async function insertPeople(
         password_hash: hashes.admin,
         role: 'admin' as const,
         name: 'Rendszergazda',
+        customer_id: null,
+        is_active: 1 as const,
+        must_change_password: 0 as const,
+        approved_at: longAgo,
+      },
+      {
+        ...baseUser,
+        email: DEMO_ACCOUNTS.staff.email,
+        username: null,
+        password_hash: hashes.staff,
+        role: 'staff' as const,
+        name: 'Kiss Júlia',
         customer_id: null,
         is_active: 1 as const,
         must_change_password: 0 as const,

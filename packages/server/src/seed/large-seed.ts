@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { bumpCatalogueVersion } from '../modules/products/catalogue-cache.service';
+import { bumpCatalogueVersion } from '../modules/products/catalogue-version';
 import {
   catalogueItems,
   ensureCatalogueStructure,

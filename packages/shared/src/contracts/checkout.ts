@@ -105,6 +105,11 @@ export const shopStateResponseSchema = z.object({
   window: closedWindowSchema.nullable(),
   /** The next window that has not started yet, for an advance notice; null when none. */
   upcoming: closedWindowSchema.nullable(),
+  /**
+   * The upcoming window once it starts within the notice period (setting `shop.closedNoticeDays`,
+   * default 14 days): the shop tells buyers about it in a banner. Null otherwise.
+   */
+  notice: closedWindowSchema.nullable(),
   timeZone: z.string(),
 });
 export type ShopStateResponse = z.infer<typeof shopStateResponseSchema>;

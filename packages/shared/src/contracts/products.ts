@@ -93,6 +93,11 @@ export const productListQuerySchema = z.object({
   subCategorySlug: slugSchema.optional(),
   onSale: booleanQuery.optional().describe('Only products with a special price valid now'),
   seasonal: booleanQuery.optional().describe('Only seasonal products'),
+  inCart: booleanQuery
+    .optional()
+    .describe(
+      "Only the products in the acting customer's cart, inactive ones included (needs a login; the cart page)",
+    ),
   orderBy: z.enum(PRODUCT_ORDERS).optional(),
 });
 export type ProductListQuery = z.input<typeof productListQuerySchema>;

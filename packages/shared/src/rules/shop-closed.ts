@@ -34,3 +34,28 @@ export function shopState(
 export function isOrderingOpen(state: ShopState): boolean {
   return !state.closed && !state.forceClosed;
 }
+
+/** Days before a closed window starts from which buyers are told about it (setting default). */
+export const DEFAULT_CLOSED_NOTICE_DAYS = 14;
+
+/**
+ * The closed window to announce now: the first one that has not started yet and starts within
+ * `noticeDays` days from now (local wall-clock times in the shop's time zone). Null when none, or
+ * when `noticeDays` is 0 (no advance notice).
+ */
+export function closureNotice(
+  now: Date,
+  timeZone: string,
+  windows: readonly ClosedWindow[],
+  noticeDays: number,
+): ClosedWindow | null {
+  if (!(noticeDays > 0)) return null;
+  const local = localDateTime(now, timeZone);
+  const current = `${local.date}T${local.time}`;
+  const horizonLocal = localDateTime(new Date(now.getTime() + noticeDays * 86_400_000), timeZone);
+  const horizon = `${horizonLocal.date}T${horizonLocal.time}`;
+  const next = [...windows]
+    .sort((a, b) => (a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : 0))
+    .find((w) => w.startsAt > current);
+  return next && next.startsAt <= horizon ? next : null;
+}

@@ -151,19 +151,26 @@ describe('routes', () => {
   });
 });
 
+/** The URLs a mocked fetch was called with, without the shell's own shop-state call. */
+function contentCalls(fetch: { mock: { calls: readonly (readonly unknown[])[] } }): unknown[] {
+  return fetch.mock.calls.map((call) => call[0]).filter((url) => url !== '/api/shop/state');
+}
+
 describe('content pages', () => {
   it('shows the not-found view when the content call answers 404', async () => {
     let answer: (response: Response) => void = () => undefined;
-    const fetch = vi.fn<FetchLike>(
-      () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
+    // The shell asks for the shop state (closure notice) on its own; only the content call is held.
+    const fetch = vi.fn<FetchLike>((url) =>
+      url === '/api/shop/state'
+        ? Promise.resolve(jsonResponse(404, { error: 'NOT_FOUND' }))
+        : new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
     );
     await renderApp({ path: '/no-such-page', fetch });
     expect(await screen.findByText('A tartalom betöltése folyamatban…')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Az oldal nem található' })).toBeNull();
-    expect(fetch.mock.calls[0]?.[0]).toBe('/api/contents/no-such-page');
+    expect(contentCalls(fetch)).toEqual(['/api/contents/no-such-page']);
     act(() => answer(jsonResponse(404, { error: 'NOT_FOUND' })));
     expect(await screen.findByRole('heading', { level: 1, name: 'Az oldal nem található' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Az oldal nem található | Nagyker Webshop'));
@@ -174,7 +181,8 @@ describe('content pages', () => {
     const fetch = vi.fn<FetchLike>(() => Promise.reject(new TypeError('Failed to fetch')));
     await renderApp({ path: '/how-to-buy', fetch });
     expect(await screen.findByRole('heading', { name: 'Az oldal nem található' })).toBeTruthy();
-    expect(fetch).toHaveBeenCalledTimes(6);
+    // The first try and five retries, 3000 ms apart (the shell's shop-state call is not counted).
+    expect(contentCalls(fetch)).toEqual(Array.from({ length: 6 }, () => '/api/contents/how-to-buy'));
   });
 
   it('shows a found page with its title and the HTML without scripts; inner links stay in the app', async () => {

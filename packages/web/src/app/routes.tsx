@@ -1,4 +1,5 @@
 import { redirect, type RouteObject } from 'react-router';
+import { loadMessages } from '../i18n/i18n';
 import { authStore } from '../lib/auth-store';
 import type { RouteHandle } from '../lib/route-handle';
 import { AppShell } from './shell/app-shell';
@@ -20,6 +21,16 @@ function guestOnly() {
  */
 export const appRoutes: RouteObject[] = [
   {
+    // The back office: its own lazily loaded chunk with its own login, layout and API client.
+    path: '/admin/*',
+    HydrateFallback: ShellFallback,
+    lazy: async () => {
+      // Its toast stack shows the shop's error and toast messages.
+      const [{ AdminApp }] = await Promise.all([import('../admin/admin-app'), loadMessages('feedback')]);
+      return { Component: AdminApp };
+    },
+  },
+  {
     id: 'root',
     path: '/',
     Component: AppShell,
@@ -32,9 +43,13 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             path: '',
-            lazy: async () => ({
-              Component: (await import('../features/catalog/components/catalog-page')).CatalogPage,
-            }),
+            lazy: async () => {
+              const [{ CatalogPage }] = await Promise.all([
+                import('../features/catalog/components/catalog-page'),
+                loadMessages('catalog', 'feedback'),
+              ]);
+              return { Component: CatalogPage };
+            },
             children: [
               { index: true, element: null, handle: handle({ name: 'home', title: 'routes.home' }) },
               {
@@ -54,7 +69,12 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'category/:mainCategorySlug',
-                handle: handle({ name: 'main-category-products', title: 'routes.mainCategoryProducts' }),
+                // The listing sets the tab title to the category's name.
+                handle: handle({
+                  name: 'main-category-products',
+                  title: 'routes.mainCategoryProducts',
+                  ownDocumentTitle: true,
+                }),
                 children: [
                   { index: true, element: null },
                   {
@@ -66,35 +86,50 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'search',
-                handle: handle({ name: 'search', title: 'routes.search' }),
-                lazy: async () => ({
-                  Component: (await import('../features/search/components/search-results-page'))
-                    .SearchResultsPage,
-                }),
+                handle: handle({ name: 'search', title: 'routes.search', ownDocumentTitle: true }),
+                lazy: async () => {
+                  const [{ SearchResultsPage }] = await Promise.all([
+                    import('../features/search/components/search-results-page'),
+                    loadMessages('catalog', 'feedback'),
+                  ]);
+                  return { Component: SearchResultsPage };
+                },
               },
               {
                 path: 'login',
                 handle: handle({ name: 'login', title: 'routes.login', dialog: true }),
                 loader: guestOnly,
-                lazy: async () => ({
-                  Component: (await import('../features/auth/components/auth-dialogs')).LoginDialog,
-                }),
+                lazy: async () => {
+                  const [{ LoginDialog }] = await Promise.all([
+                    import('../features/auth/components/auth-dialogs'),
+                    loadMessages('account', 'feedback'),
+                  ]);
+                  return { Component: LoginDialog };
+                },
               },
               {
                 path: 'registration',
                 handle: handle({ name: 'registration', title: 'routes.registration', dialog: true }),
                 loader: guestOnly,
-                lazy: async () => ({
-                  Component: (await import('../features/auth/components/auth-dialogs')).RegistrationDialog,
-                }),
+                lazy: async () => {
+                  const [{ RegistrationDialog }] = await Promise.all([
+                    import('../features/auth/components/auth-dialogs'),
+                    loadMessages('account', 'feedback'),
+                  ]);
+                  return { Component: RegistrationDialog };
+                },
               },
               {
                 path: 'forgot-password',
                 handle: handle({ name: 'forgot-password', title: 'routes.forgotPassword', dialog: true }),
                 loader: guestOnly,
-                lazy: async () => ({
-                  Component: (await import('../features/auth/components/auth-dialogs')).ForgotPasswordDialog,
-                }),
+                lazy: async () => {
+                  const [{ ForgotPasswordDialog }] = await Promise.all([
+                    import('../features/auth/components/auth-dialogs'),
+                    loadMessages('account', 'feedback'),
+                  ]);
+                  return { Component: ForgotPasswordDialog };
+                },
               },
             ],
           },
@@ -105,6 +140,7 @@ export const appRoutes: RouteObject[] = [
               const [{ CartLayout }, { ShippingAddressList }] = await Promise.all([
                 import('../features/cart/components/cart-layout'),
                 import('../features/shipping-address/components/shipping-address-list'),
+                loadMessages('cart', 'catalog', 'feedback'),
               ]);
               return {
                 Component: function CartRoute() {
@@ -116,9 +152,13 @@ export const appRoutes: RouteObject[] = [
               {
                 index: true,
                 handle: handle({ name: 'cart', title: 'routes.cart', sidebar: true }),
-                lazy: async () => ({
-                  Component: (await import('../features/cart/components/cart-page')).CartPage,
-                }),
+                lazy: async () => {
+                  const [{ CartPage }] = await Promise.all([
+                    import('../features/cart/components/cart-page'),
+                    loadMessages('cart', 'catalog', 'feedback'),
+                  ]);
+                  return { Component: CartPage };
+                },
               },
               {
                 path: 'receipt-and-payment',
@@ -127,67 +167,94 @@ export const appRoutes: RouteObject[] = [
                   title: 'routes.receiptAndPayment',
                   sidebar: false,
                 }),
-                lazy: async () => ({
-                  Component: (await import('../features/cart/components/receipt-and-payment-page'))
-                    .ReceiptAndPaymentPage,
-                }),
+                lazy: async () => {
+                  const [{ ReceiptAndPaymentPage }] = await Promise.all([
+                    import('../features/cart/components/receipt-and-payment-page'),
+                    loadMessages('cart', 'catalog', 'feedback'),
+                  ]);
+                  return { Component: ReceiptAndPaymentPage };
+                },
               },
             ],
           },
           {
             path: 'profile',
-            lazy: async () => ({
-              Component: (await import('../features/profile/components/profile-layout')).ProfileLayout,
-            }),
+            lazy: async () => {
+              const [{ ProfileLayout }] = await Promise.all([
+                import('../features/profile/components/profile-layout'),
+                loadMessages('account'),
+              ]);
+              return { Component: ProfileLayout };
+            },
             children: [
               {
                 index: true,
                 handle: handle({ name: 'profile', title: 'routes.profile' }),
-                lazy: async () => ({
-                  Component: (await import('../features/profile/components/profile-data-page'))
-                    .ProfileDataPage,
-                }),
+                lazy: async () => {
+                  const [{ ProfileDataPage }] = await Promise.all([
+                    import('../features/profile/components/profile-data-page'),
+                    loadMessages('account', 'feedback'),
+                  ]);
+                  return { Component: ProfileDataPage };
+                },
               },
               {
                 path: 'change-password',
                 handle: handle({ name: 'change-password', title: 'routes.changePassword' }),
-                lazy: async () => ({
-                  Component: (await import('../features/profile/components/change-password-page'))
-                    .ChangePasswordPage,
-                }),
+                lazy: async () => {
+                  const [{ ChangePasswordPage }] = await Promise.all([
+                    import('../features/profile/components/change-password-page'),
+                    loadMessages('account', 'feedback'),
+                  ]);
+                  return { Component: ChangePasswordPage };
+                },
               },
               {
                 path: 'order-history',
                 handle: handle({ name: 'order-history', title: 'routes.orderHistory' }),
-                lazy: async () => ({
-                  Component: (await import('../features/profile/components/order-history-page'))
-                    .OrderHistoryPage,
-                }),
+                lazy: async () => {
+                  const [{ OrderHistoryPage }] = await Promise.all([
+                    import('../features/profile/components/order-history-page'),
+                    loadMessages('account', 'cart', 'catalog', 'feedback'),
+                  ]);
+                  return { Component: OrderHistoryPage };
+                },
               },
             ],
           },
           {
             path: 'user/:userId/verify/:emailVerificationCode',
             handle: handle({ name: 'verify-email', title: 'routes.verifyEmail' }),
-            lazy: async () => ({
-              Component: (await import('../features/auth/components/verify-email-page')).VerifyEmailPage,
-            }),
+            lazy: async () => {
+              const [{ VerifyEmailPage }] = await Promise.all([
+                import('../features/auth/components/verify-email-page'),
+                loadMessages('account', 'feedback'),
+              ]);
+              return { Component: VerifyEmailPage };
+            },
           },
           {
             path: 'user/:userId/reset-password/:resetPasswordCode',
             handle: handle({ name: 'reset-password', title: 'routes.resetPassword' }),
-            lazy: async () => ({
-              Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
-            }),
+            lazy: async () => {
+              const [{ ResetPasswordPage }] = await Promise.all([
+                import('../features/auth/components/reset-password-page'),
+                loadMessages('account', 'feedback'),
+              ]);
+              return { Component: ResetPasswordPage };
+            },
           },
           {
             // The special-offer newspaper (logged-in users; others get the not-allowed view).
             path: 'special-offer',
             handle: handle({ ownDocumentTitle: true }),
-            lazy: async () => ({
-              Component: (await import('../features/newspapers/components/special-offer-page'))
-                .SpecialOfferPage,
-            }),
+            lazy: async () => {
+              const [{ SpecialOfferPage }] = await Promise.all([
+                import('../features/newspapers/components/special-offer-page'),
+                loadMessages('content', 'feedback'),
+              ]);
+              return { Component: SpecialOfferPage };
+            },
           },
           {
             // Downloads: the newspapers (from the newspapers feature) and the customer's price list.
@@ -197,6 +264,7 @@ export const appRoutes: RouteObject[] = [
               const [{ DownloadsPage }, { NewspaperList }] = await Promise.all([
                 import('../features/downloads/components/downloads-page'),
                 import('../features/newspapers/components/newspaper-list'),
+                loadMessages('content', 'feedback'),
               ]);
               return {
                 Component: function DownloadsRoute() {
@@ -209,9 +277,13 @@ export const appRoutes: RouteObject[] = [
             // Any other path is a content page, or the not-found view when there is none.
             path: '*',
             handle: handle({ name: 'content', ownDocumentTitle: true }),
-            lazy: async () => ({
-              Component: (await import('../features/content/components/content-page')).ContentPage,
-            }),
+            lazy: async () => {
+              const [{ ContentPage }] = await Promise.all([
+                import('../features/content/components/content-page'),
+                loadMessages('content'),
+              ]);
+              return { Component: ContentPage };
+            },
           },
         ],
       },

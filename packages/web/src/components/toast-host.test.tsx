@@ -11,7 +11,7 @@ describe('ToastHost', () => {
 
   beforeEach(async () => {
     store = createToastStore();
-    const i18n = await createI18n({ language: 'hu' });
+    const i18n = await createI18n({ language: 'hu', namespaces: 'all' });
     vi.useFakeTimers();
     render(
       <I18nextProvider i18n={i18n}>

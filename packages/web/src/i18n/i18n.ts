@@ -3,36 +3,59 @@ import { initReactI18next } from 'react-i18next';
 import { formatDateTime, formatMoney, formatNumber, formatWeightKg } from '@shop/shared/format/format';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@shop/shared/i18n/languages';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
-import hu from './locales/hu.json';
+import { LAZY_NAMESPACES, NAMESPACES, type LazyNamespace, type Namespace } from './namespaces';
+import shellHu from './locales/hu/translation.json';
 
 /**
- * hu is the source and the fallback, so it is bundled; the other languages are separate chunks
- * loaded when chosen (a small i18next backend below), which keeps the first page small.
+ * Messages are split by language and namespace: `locales/<language>/<namespace>.json`. Only the hu
+ * shell messages (`translation`: header, footer, route titles, ...) are in the first page; every
+ * other file is its own chunk, loaded by the backend below when a language is chosen or when a lazy
+ * screen asks for its namespace (`loadMessages`, called next to the screen's lazy import).
+ * Keys stay global ("cart.title"): `fallbackNS` lets `t()` find a key in whichever namespace holds
+ * it, so components never name a namespace.
  */
-const loaders: Record<Exclude<Language, 'hu'>, () => Promise<{ default: unknown }>> = {
-  en: () => import('./locales/en.json'),
-  vi: () => import('./locales/vi.json'),
-  zh: () => import('./locales/zh.json'),
-};
+const files = import.meta.glob<{ default: ResourceKey }>([
+  './locales/*/*.json',
+  '!./locales/hu/translation.json',
+]);
+
+function fileLoader(
+  language: string,
+  namespace: string,
+): (() => Promise<{ default: ResourceKey }>) | undefined {
+  return files[`./locales/${language}/${namespace}.json`];
+}
 
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
-  read(language, _namespace, callback) {
-    if (!isLanguage(language)) {
+  read(language, namespace, callback) {
+    if (language === 'hu' && namespace === 'translation') {
+      callback(null, shellHu);
+      return;
+    }
+    const load = isLanguage(language) ? fileLoader(language, namespace) : undefined;
+    if (!load) {
       callback(null, {});
       return;
     }
-    if (language === 'hu') {
-      callback(null, hu);
-      return;
-    }
-    loaders[language]().then(
-      (module) => callback(null, module.default as ResourceKey),
+    load().then(
+      (module) => callback(null, module.default),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
 };
+
+/** The instance the app renders with (the latest created); lazy screens load their messages into it. */
+let appInstance: I18n | undefined;
+
+/**
+ * Loads message namespaces for the current language (and the hu fallback). Lazy routes and lazy
+ * components call it next to their dynamic import, so a screen's texts arrive with its code.
+ */
+export async function loadMessages(...namespaces: LazyNamespace[]): Promise<void> {
+  if (appInstance) await appInstance.loadNamespaces(namespaces);
+}
 
 /** The language kept in browser storage, or hu. */
 export function storedLanguage(): Language {
@@ -68,12 +91,17 @@ function registerFormatters(instance: I18n): void {
 export interface CreateI18nOptions {
   /** Start language; defaults to the stored one (localStorage `language`), else hu. */
   language?: Language;
+  /** Namespaces to load before it resolves besides the shell ones (component tests: all). */
+  namespaces?: readonly LazyNamespace[] | 'all';
 }
 
 /** A ready i18next instance: the start language is loaded before it resolves. */
 export async function createI18n(options: CreateI18nOptions = {}): Promise<I18n> {
   const language = options.language ?? storedLanguage();
+  const preload: Namespace[] =
+    options.namespaces === 'all' ? [...LAZY_NAMESPACES] : [...(options.namespaces ?? [])];
   const instance = i18next.createInstance();
+  appInstance = instance;
   instance.use(lazyLocales).use(initReactI18next);
   instance.on('languageChanged', applyLanguage);
   await instance.init({
@@ -81,12 +109,20 @@ export async function createI18n(options: CreateI18nOptions = {}): Promise<I18n>
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     load: 'languageOnly',
-    ns: ['translation'],
+    ns: ['translation', ...preload],
     defaultNS: 'translation',
-    resources: { hu: { translation: hu } },
+    fallbackNS: [...LAZY_NAMESPACES],
+    resources: { hu: { translation: shellHu } },
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
-    react: { useSuspense: false },
+    // A screen whose namespace was not asked for still gets its texts: the first missing key loads
+    // every namespace, and components re-render when a namespace arrives ('loaded').
+    saveMissing: true,
+    missingKeyHandler: (_languages, namespace, key) => {
+      if (import.meta.env.DEV) console.warn(`i18n: "${key}" is not loaded (namespace ${namespace})`);
+      void instance.loadNamespaces([...NAMESPACES]);
+    },
+    react: { useSuspense: false, bindI18n: 'languageChanged loaded' },
   });
   registerFormatters(instance);
   applyLanguage(currentLanguage(instance));

@@ -1,10 +1,10 @@
 import 'i18next';
-import type hu from './locales/hu.json';
+import type { Messages } from './messages';
 
-/** Typed `t()`: keys come from the source language file (hu). */
+/** Typed `t()`: keys come from the source language files (hu), all namespaces merged. */
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof hu };
+    resources: { translation: Messages };
   }
 }

@@ -208,7 +208,7 @@ describe('api client: errors', () => {
   });
 
   it('translates errors with errors.<CODE>, and anything else as the server-connection error', async () => {
-    const i18n = await createI18n({ language: 'hu' });
+    const i18n = await createI18n({ language: 'hu', namespaces: 'all' });
     expect(translateError(i18n.t, new ApiError('ERR_WRONG_LOGIN_CRED', 401))).toBe(
       'Hibás e-mail-cím vagy jelszó.',
     );

@@ -43,9 +43,24 @@ export function useCartQuantities(): ReadonlyMap<string, number> {
 }
 
 /**
+ * The success toast of a quantity change, from the line's quantity before and the server's
+ * corrected quantity after: removed (0), added (more), reduced (fewer), or none when the
+ * correction left the line as it was (its warnings say why).
+ */
+export function quantityChangeToast(
+  before: number,
+  after: number,
+): 'product.addedToCart' | 'product.removedFromCart' | 'product.quantityReduced' | null {
+  if (after === before) return null;
+  if (after <= 0) return 'product.removedFromCart';
+  return after > before ? 'product.addedToCart' : 'product.quantityReduced';
+}
+
+/**
  * Sets a product's quantity in the cart. The server corrects the quantity again; its warnings show
- * as warning toasts, then a success toast (added, or removed for 0); a failure shows
- * product_quantity_update_unsuccessful. A navigation does not abort it.
+ * as warning toasts, then the success toast of `quantityChangeToast` (compared with the line as the
+ * cached cart had it); a failure shows product_quantity_update_unsuccessful. A navigation does not
+ * abort it.
  */
 export function useSetProductQuantity(store: ToastStore = toastStore) {
   const api = useApiClient();
@@ -58,9 +73,15 @@ export function useSetProductQuantity(store: ToastStore = toastStore) {
         { productSku: input.productSku, quantity: input.quantity },
         { navigationScoped: false },
       ),
-    onSuccess: (result) => {
+    onMutate: (input) => {
+      const cart = queryClient.getQueryData<CartResponse>(CART_QUERY_KEY);
+      const line = cart?.cartItems.find((item) => item.product.sku === input.productSku);
+      return { before: line?.quantity ?? 0 };
+    },
+    onSuccess: (result, _input, context) => {
       for (const warning of result.warnings ?? []) toast.warning(`toasts.${warning}`);
-      toast.success(result.quantity > 0 ? 'product.addedToCart' : 'product.removedFromCart');
+      const success = quantityChangeToast(context.before, result.quantity);
+      if (success) toast.success(success);
     },
     onError: (error) => {
       if (isAbortError(error)) return;

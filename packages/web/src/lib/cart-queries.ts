@@ -1,22 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CartAdditionResponse,
   CartComments,
   CartResponse,
   SetCartCommentsRequest,
 } from '@shop/shared/contracts/cart';
-import type {
-  DeliveryDaysResponse,
-  PaymentMethod,
-  ShippingMethod,
-  ShopStateResponse,
-} from '@shop/shared/contracts/checkout';
+import type { DeliveryDaysResponse, PaymentMethod, ShippingMethod } from '@shop/shared/contracts/checkout';
 import type { OrderHistoryItem, PlaceOrderResponse } from '@shop/shared/contracts/orders';
+import type { ProductListResponse } from '@shop/shared/contracts/products';
 import type { CurrentShippingData, ShippingAddress } from '@shop/shared/contracts/shipping';
 import { ApiError, isAbortError } from './api-client';
 import { useApiClient } from './api-client-context';
 import { useAuth } from './auth-store';
 import { CART_QUERY_KEY } from './cart-api';
+import { SHOP_STATE_QUERY_KEY } from './shop-state';
 import { toastStore, useToast, type ToastApi, type TranslationKey } from './toast-store';
 
 /**
@@ -29,7 +26,7 @@ export const QUERY_KEYS = {
   deliveryDays: ['cart', 'delivery-days'],
   shippingMethods: ['shipping-methods'],
   paymentMethods: ['payment-methods'],
-  shopState: ['shop-state'],
+  shopState: SHOP_STATE_QUERY_KEY,
   shippingAddresses: ['shipping-addresses'],
   currentShipping: ['shipping-addresses', 'current'],
   orderHistory: ['orders', 'history'],
@@ -85,15 +82,7 @@ export function useDeliveryDays(enabled: boolean) {
   });
 }
 
-/** `GET /api/shop/state`: closed window or force-disabled (public). */
-export function useShopState() {
-  const api = useApiClient();
-  return useQuery({
-    queryKey: QUERY_KEYS.shopState,
-    queryFn: ({ signal }) => api.get<ShopStateResponse>('/shop/state', { signal }),
-    staleTime: 0,
-  });
-}
+export { useShopState } from './shop-state';
 
 export function useCartComments() {
   const api = useApiClient();
@@ -289,5 +278,28 @@ export function useFreshCart() {
     queryFn: ({ signal }) => api.get<CartResponse>('/cart', { signal }),
     enabled: signedIn,
     refetchOnMount: 'always',
+  });
+}
+
+/**
+ * The cart page's products (spec section 9): `products/all` with the cart filter, the infinity page
+ * size, the first page and caching off, fetched again whenever the page mounts or the set of lines
+ * changes (a quantity change alone keeps them; the quantities and totals come from `GET /api/cart`).
+ */
+export function useCartProducts(cart: CartResponse | undefined, language: string) {
+  const api = useApiClient();
+  const signedIn = useSignedIn();
+  const skus = cart ? [...cart.cartItemIds].sort() : [];
+  return useQuery({
+    queryKey: ['cart-products', language, cart?.customerId ?? null, skus],
+    queryFn: ({ signal }) =>
+      api.get<ProductListResponse>('/products/all', {
+        query: { inCart: true, productsPerPage: 99999, currentPage: 1, caching: false },
+        signal,
+      }),
+    enabled: signedIn && cart !== undefined && cart.count > 0,
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+    staleTime: 0,
   });
 }

@@ -24,7 +24,7 @@ describe('lengthLimits', () => {
 
 describe('validationMessage', () => {
   it('translates the message keys of the shared schemas, with field and length', async () => {
-    const i18n = await createI18n({ language: 'hu' });
+    const i18n = await createI18n({ language: 'hu', namespaces: 'all' });
     const t = i18n.t;
     const field = 'Jelszó';
     expect(validationMessage(t, undefined, { field })).toBeUndefined();
@@ -42,7 +42,7 @@ describe('validationMessage', () => {
   });
 
   it('tells which part of a tax number is wrong', async () => {
-    const i18n = await createI18n({ language: 'en' });
+    const i18n = await createI18n({ language: 'en', namespaces: 'all' });
     const message = (value: string) =>
       validationMessage(i18n.t, { message: 'invalid_tax_number' }, { field: 'Tax number', value });
     expect(message('12345678-2-41')).toBe('The check digit (8th digit) of the tax number is wrong.');

@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import type hu from '../i18n/locales/hu.json';
+import type { Messages } from '../i18n/messages';
 
 /**
  * Route names (spec section 2). The listing routes (main-category-products, sub-category-products,
@@ -26,7 +26,7 @@ export type RouteName =
   | 'reset-password'
   | 'content';
 
-export type RouteTitleKey = `routes.${keyof typeof hu.routes}`;
+export type RouteTitleKey = `routes.${keyof Messages['routes']}`;
 
 /** What a route declares about itself in its `handle` (React Router's route meta). */
 export interface RouteHandle {

@@ -8,6 +8,7 @@ export const STORAGE_KEYS = {
   sessionExpired: 'session_expired',
   productNewsShown: 'product_news_shown',
   cookieConsent: 'cookie_consent',
+  closureNoticeDismissed: 'closure_notice_dismissed',
 } as const;
 
 function storage(): Storage | undefined {

@@ -1,5 +1,6 @@
 import type { LoginRequest, LoginResponse, MeResponse } from '@shop/shared/contracts/auth';
 import type { AppContext } from '../../app-context';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Auth, AuthUser } from '../../http/auth';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
@@ -27,7 +28,15 @@ export const LOCKOUT = {
  * 5. success: a token of 12 hours, or 30 days with keepMeLoggedIn; `reset: true` when the
  *    account must change its password first.
  */
-export async function login(ctx: AppContext, auth: Auth, input: LoginRequest): Promise<LoginResponse> {
+/**
+ * Steps 1 to 3 of the login (shared by the shop login and the back-office login): the account
+ * whose password matched, or ERR_WRONG_LOGIN_CRED / ERR_ACCOUNT_LOCKED. Failures are counted and
+ * lock the account; a success clears the count.
+ */
+export async function checkCredentials(
+  ctx: AppContext,
+  input: Pick<LoginRequest, 'emailorusername' | 'password'>,
+): Promise<UserRow> {
   const db = ctx.database.db;
   const user = await repo.findUserForLogin(db, input.emailorusername.trim());
   if (!user) {
@@ -56,6 +65,11 @@ export async function login(ctx: AppContext, auth: Auth, input: LoginRequest): P
   if (user.failed_login_count > 0 || user.failed_login_window_start || user.locked_until) {
     await repo.clearFailedLogins(db, user.id);
   }
+  return user;
+}
+
+export async function login(ctx: AppContext, auth: Auth, input: LoginRequest): Promise<LoginResponse> {
+  const user = await checkCredentials(ctx, input);
   if (user.role === 'admin' || user.role === 'staff') throw new AppError('ERR_ADMIN_CANNOT_LOGIN');
   if (user.is_disabled === 1) throw new AppError('ERR_ACCOUNT_DISABLED');
   if (user.is_active !== 1)

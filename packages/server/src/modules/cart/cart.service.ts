@@ -13,6 +13,7 @@ import { cartTotals, lineTotals } from '@shop/shared/rules/cart-totals';
 import { isNonOrderable } from '@shop/shared/rules/non-orderable';
 import { stockStatus } from '@shop/shared/rules/stock-status';
 import type { AppContext } from '../../app-context';
+import { runWrite } from '../../db/group-commit';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
 import { readCatalogueSettings } from '../products/catalogue-cache.service';
@@ -195,7 +196,8 @@ export async function setProductQuantity(
   const product = (await loadPricedProducts(db, [row], acting)).get(row.id)!;
   const correction = correctFor(product, requested);
   const nowIso = ctx.now().toISOString();
-  await db.transaction().execute(async (trx) => {
+  // Grouped with concurrent cart changes and orders into one commit on SQLite (db/group-commit.ts).
+  await runWrite(ctx.database, async (trx) => {
     const cart = await repo.ensureCart(trx, acting.userId, acting.customerId, nowIso);
     // The cart row first, then its lines: the same lock order as place-order (no deadlock on PostgreSQL).
     await repo.bumpCartVersion(trx, cart.id, nowIso);

@@ -453,4 +453,60 @@ describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
       expect(res.json()).toEqual({ error: 'ERR_NO_CURRENT_SHIPPING' });
     }
   });
+  it("lists the cart's products through products/all inCart, only the acting customer's, inactive ones too", async () => {
+    const alice = await insertBuyer(ctx);
+    const bob = await insertBuyer(ctx);
+    const first = await insertProduct(testDb.handle, { name: 'Kosárban egy' });
+    const second = await insertProduct(testDb.handle, { name: 'Kosárban kettő' });
+    const other = await insertProduct(testDb.handle, { name: 'Nincs a kosárban' });
+    const cartQuery = '/api/products/all?inCart=true&productsPerPage=99999&currentPage=1&caching=false';
+
+    // No cart yet: an empty answer, nothing created.
+    expect((await call('GET', cartQuery, alice.token)).json()).toEqual({
+      products: [],
+      count: 0,
+      manufacturers: [],
+    });
+    await setQuantity(alice.token, { productSku: first.sku, quantity: 2 });
+    await setQuantity(alice.token, { productSku: second.sku, quantity: 3 });
+    await setQuantity(bob.token, { productSku: other.sku, quantity: 1 });
+    // A product switched off after it was put in the cart still shows (as non-orderable).
+    await testDb.handle.db
+      .updateTable('products')
+      .set({ is_active: 0 })
+      .where('id', '=', second.id)
+      .execute();
+
+    const res = await call('GET', cartQuery, alice.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const body = res.json() as {
+      products: { sku: string; isActive: boolean; prices: unknown[] }[];
+      count: number;
+    };
+    expect(body.count).toBe(2);
+    expect(body.products.map((p) => p.sku).sort()).toEqual([first.sku, second.sku].sort());
+    expect(body.products.find((p) => p.sku === second.sku)?.isActive).toBe(false);
+    expect(body.products.every((p) => p.prices.length > 0)).toBe(true);
+
+    // Bob sees his own cart only; the listing without inCart never shows the inactive product.
+    const bobs = (await call('GET', cartQuery, bob.token)).json() as { products: { sku: string }[] };
+    expect(bobs.products.map((p) => p.sku)).toEqual([other.sku]);
+    const all = (await call('GET', '/api/products/all?productsPerPage=99999', alice.token)).json() as {
+      products: { sku: string }[];
+    };
+    expect(all.products.some((p) => p.sku === second.sku)).toBe(false);
+
+    // Anonymous: 401; an agent without a current address: ERR_NO_CURRENT_SHIPPING; an agent acting
+    // for Alice's customer sees the agent's own cart for her (empty), never Alice's.
+    const anonymous = await call('GET', cartQuery);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ error: 'ERR_UNAUTHORIZED' });
+    const agent = await insertAgent(ctx);
+    const noAddress = await call('GET', cartQuery, agent.token);
+    expect(noAddress.statusCode).toBe(409);
+    expect(noAddress.json()).toEqual({ error: 'ERR_NO_CURRENT_SHIPPING' });
+    const bad = await call('GET', '/api/products/all?inCart=maybe', alice.token);
+    expect(bad.statusCode).toBe(400);
+  });
 });

@@ -6,6 +6,7 @@ import {
 } from '@shop/shared/contracts/categories';
 import type { AppContext } from '../../app-context';
 import type { Auth } from '../../http/auth';
+import { searchRateLimit } from '../../lib/rate-limit';
 import * as service from './categories.service';
 
 export function categoriesRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
@@ -34,6 +35,7 @@ export function categoriesRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyn
       '/categories/search',
       {
         preHandler: auth.optional,
+        config: { rateLimit: searchRateLimit(ctx.config.searchRateLimit) },
         schema: {
           tags: ['categories'],
           security: [{}, { bearerAuth: [] }],

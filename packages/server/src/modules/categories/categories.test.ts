@@ -6,7 +6,7 @@ import {
   type MainCategory,
 } from '@shop/shared/contracts/categories';
 import { TEST_DIALECTS } from '../../../test/test-db';
-import { bumpCatalogueVersion } from '../products/catalogue-cache.service';
+import { bumpCatalogueVersion } from '../products/catalogue-version';
 import { type CatalogueWorld, createCatalogueWorld, getJson } from '../products/catalogue-test-setup';
 import { FIXTURE_NOW } from '../products/catalogue.fixture';
 

@@ -7,6 +7,7 @@ import { isDeliveryDayAllowed } from '@shop/shared/rules/delivery-days';
 import { isNonOrderable } from '@shop/shared/rules/non-orderable';
 import { isOrderingOpen } from '@shop/shared/rules/shop-closed';
 import type { AppContext } from '../../app-context';
+import { runWrite } from '../../db/group-commit';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
@@ -73,7 +74,8 @@ export async function placeOrder(
 
   let placed: Placed;
   try {
-    placed = await ctx.database.db.transaction().execute((trx) => placeInTransaction(ctx, trx, acting));
+    // Grouped with concurrent orders into one commit on SQLite (db/group-commit.ts).
+    placed = await runWrite(ctx.database, (trx) => placeInTransaction(ctx, trx, acting));
   } catch (error) {
     if (error instanceof OrderRefused) return { data: error.errors };
     if (isSourceCartConflict(error)) return { data: [{ error: 'ERR_CART_ALREADY_ORDERED' }] };

@@ -1,17 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DEFAULT_FEW_STOCK_THRESHOLD } from '@shop/shared/rules/stock-status';
 import type { Database } from '../../db/schema';
+import { CATALOGUE_VERSION_KEY } from './catalogue-version';
 
 /**
  * Catalogue settings read once per request, and a small per-process cache for the expensive,
  * customer-independent parts of a listing (the total count and the manufacturers of a filter).
  *
  * A cached value is used only while the setting `catalogue.version` is unchanged and for at most
- * CACHE_TTL_MS; anything that changes products (activation, categories, manufacturers) should call
- * bumpCatalogueVersion, and refreshProductSearchText does. See docs/decisions/0005-search.md.
+ * CACHE_TTL_MS; anything that changes the catalogue calls bumpCatalogueVersion (catalogue-version.ts).
  */
-export const CATALOGUE_VERSION_KEY = 'catalogue.version';
 export const FEW_STOCK_THRESHOLD_KEY = 'shop.fewStockThreshold';
 export const CACHE_TTL_MS = 60_000;
 
@@ -35,17 +33,6 @@ export async function readCatalogueSettings(db: Kysely<Database>): Promise<Catal
         ? threshold
         : DEFAULT_FEW_STOCK_THRESHOLD,
   };
-}
-
-/** Marks the catalogue as changed: every process drops its cached counts on its next request. */
-export async function bumpCatalogueVersion(db: Kysely<Database>, now: Date): Promise<void> {
-  const at = now.toISOString();
-  const value = `${at}/${randomUUID()}`;
-  await db
-    .insertInto('settings')
-    .values({ key: CATALOGUE_VERSION_KEY, value, updated_at: at })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: at }))
-    .execute();
 }
 
 interface Entry<T> {
@@ -80,6 +67,11 @@ export class CatalogueCache<T> {
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     this.entries.set(key, { value, version, expiresAt: nowMs + this.ttlMs });
+  }
+
+  /** Removes the entry of `key` if it still holds `value`. */
+  deleteIf(key: string, value: T): void {
+    if (this.entries.get(key)?.value === value) this.entries.delete(key);
   }
 
   clear(): void {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { LANGUAGES } from '@shop/shared/i18n/languages';
 import { foldForSearch } from '@shop/shared/rules/search-fold';
 import type { Database } from '../../db/schema';
-import { bumpCatalogueVersion } from './catalogue-cache.service';
+import { bumpCatalogueVersion } from './catalogue-version';
 
 /**
  * products.search_text, the one column the product search reads (docs/decisions/0005-search.md):

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse, SimpleSearchResponse } from '@shop/shared/contracts/products';
 import { productListResponseSchema, simpleSearchResponseSchema } from '@shop/shared/contracts/products';
 import { TEST_DIALECTS } from '../../../test/test-db';
-import * as m001 from '../../db/migrations/001-initial-schema';
-import * as m002 from '../../db/migrations/002-search-index';
+import { MIGRATIONS } from '../../db/migrate';
 import { type CatalogueWorld, createCatalogueWorld, getJson } from './catalogue-test-setup';
 import { FIXTURE_PRODUCTS, fixtureBarcodes } from './catalogue.fixture';
 import { refreshProductSearchText } from './product-search-text.service';
@@ -361,10 +360,8 @@ describe.each(TEST_DIALECTS)('products/search on %s', (dialect) => {
     it('migration 002 goes down and up again, rebuilding the index from the stored search text', async () => {
       const db = w.testDb.handle.db;
       const provider = {
-        getMigrations: async (): Promise<Record<string, Migration>> => ({
-          '001-initial-schema': m001,
-          '002-search-index': m002,
-        }),
+        // Every migration (later ones go down first), so the database's history matches the list.
+        getMigrations: async (): Promise<Record<string, Migration>> => ({ ...MIGRATIONS }),
       };
       const migrator = new Migrator({ db, provider });
       const down = await migrator.migrateTo('001-initial-schema');

@@ -25,6 +25,8 @@ export interface ProductFilter {
   seasonal?: boolean;
   manufacturers?: { ids: number[]; slugs: string[] };
   orderedByCustomerId?: number;
+  /** Only the lines of this cart; inactive products are listed too (a cart line stays visible). */
+  inCartId?: number;
   /** Folded words that must all be substrings of search_text. */
   textWords?: string[];
   /** Folded text that must equal one of the folded names. */
@@ -55,7 +57,16 @@ function filterExpression(
   f: ProductFilter,
   options: { ignoreManufacturers?: boolean } = {},
 ): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [eb('p.is_active', '=', 1)];
+  const conditions: Expression<SqlBool>[] =
+    f.inCartId === undefined
+      ? [eb('p.is_active', '=', 1)]
+      : [
+          eb(
+            'p.id',
+            'in',
+            eb.selectFrom('cart_items as ci').select('ci.product_id').where('ci.cart_id', '=', f.inCartId),
+          ),
+        ];
   if (f.seasonal) conditions.push(eb('p.is_seasonal', '=', 1));
   if (f.subCategorySlug !== undefined) {
     let categories = eb.selectFrom('categories as c').select('c.id').where('c.slug', '=', f.subCategorySlug);
@@ -532,4 +543,30 @@ export async function findAgentCustomerPricing(
     .where('u.id', '=', agentUserId)
     .where('c.agent_user_id', '=', agentUserId)
     .executeTakeFirst();
+}
+
+/** Every product of the filter (ignoring its manufacturer part) in listing order, with its manufacturer. */
+export async function findOrderedIds(
+  db: Db,
+  dialect: DialectName,
+  filter: ProductFilter,
+  sort: ProductSort,
+): Promise<{ id: number; manufacturer_id: number | null }[]> {
+  const { key, direction, idDirection } = sortKey(sort);
+  return db
+    .selectFrom('products as p')
+    .where((eb) => filterExpression(eb, dialect, filter, { ignoreManufacturers: true }))
+    .select(['p.id', 'p.manufacturer_id'])
+    .orderBy(key, direction)
+    .orderBy('p.id', idDirection)
+    .execute();
+}
+
+/** The live stock of these products. */
+export async function findStock(db: Db, dialect: DialectName, ids: readonly number[]) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'stock'])
+    .where(inIdList(dialect, 'products.id', ids))
+    .execute();
 }

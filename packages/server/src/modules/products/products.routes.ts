@@ -8,12 +8,19 @@ import {
 } from '@shop/shared/contracts/products';
 import type { AppContext } from '../../app-context';
 import type { Auth } from '../../http/auth';
+import { searchRateLimit } from '../../lib/rate-limit';
 import * as service from './products.service';
 
-/** The answer depends on the token and the language; `caching=true` lets the browser keep it a minute. */
-function cacheHeaders(reply: FastifyReply, caching: boolean | undefined): void {
+/**
+ * Sends an answer the service wrote as UTF-8 JSON (docs/decisions/0008-catalogue-read-model.md): the
+ * response schema still describes it in the OpenAPI document, but Fastify does not run it again per
+ * request (the tests check every answer against the schema). The answer depends on the token and the
+ * language; `caching=true` lets the browser keep it a minute.
+ */
+function sendJson(reply: FastifyReply, json: Buffer, caching: boolean | undefined): FastifyReply {
   reply.header('cache-control', caching ? 'private, max-age=60' : 'private, no-cache');
   reply.header('vary', 'authorization, accept-language');
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 export function productsRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
@@ -38,9 +45,8 @@ export function productsRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZ
         },
       },
       async (request, reply) => {
-        const result = await service.listProducts(ctx, request, request.query, 'all', caches);
-        cacheHeaders(reply, request.query.caching);
-        return result;
+        const json = await service.listProducts(ctx, request, request.query, 'all', caches);
+        return sendJson(reply, json, request.query.caching);
       },
     );
 
@@ -61,9 +67,8 @@ export function productsRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZ
         },
       },
       async (request, reply) => {
-        const result = await service.listProducts(ctx, request, request.query, 'ordered', caches);
-        cacheHeaders(reply, request.query.caching);
-        return result;
+        const json = await service.listProducts(ctx, request, request.query, 'ordered', caches);
+        return sendJson(reply, json, request.query.caching);
       },
     );
 
@@ -71,6 +76,7 @@ export function productsRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZ
       '/products/search',
       {
         preHandler: auth.optional,
+        config: { rateLimit: searchRateLimit(ctx.config.searchRateLimit) },
         schema: {
           tags: ['products'],
           security: [{}, { bearerAuth: [] }],
@@ -87,9 +93,8 @@ export function productsRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZ
         },
       },
       async (request, reply) => {
-        const result = await service.searchProducts(ctx, request, request.query);
-        cacheHeaders(reply, request.query.caching);
-        return result;
+        const json = await service.searchProducts(ctx, request, request.query, caches);
+        return sendJson(reply, json, request.query.caching);
       },
     );
   };

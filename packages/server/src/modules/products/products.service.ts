@@ -1,29 +1,32 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shop/shared/i18n/languages';
+import type { Language } from '@shop/shared/i18n/languages';
 import {
   parseProductsPerPage,
   SIMPLE_SEARCH_LIMIT,
   type Manufacturer,
-  type PackUnitName,
-  type PriceEntry,
   type Product,
   type ProductListQueryParsed,
-  type ProductListResponse,
   type ProductSearchQueryParsed,
-  type SimpleSearchResponse,
 } from '@shop/shared/contracts/products';
-import {
-  currentPrice,
-  discountPercent,
-  entriesForPriceGroup,
-  hasValidSpecialPrice,
-} from '@shop/shared/rules/pricing';
-import { orderQuantityLimits } from '@shop/shared/rules/quantity-correction';
 import { foldForSearch } from '@shop/shared/rules/search-fold';
-import { stockStatus } from '@shop/shared/rules/stock-status';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
-import { CatalogueCache, readCatalogueSettings, type CatalogueSettings } from './catalogue-cache.service';
+import {
+  CACHE_TTL_MS,
+  CatalogueCache,
+  readCatalogueSettings,
+  type CatalogueSettings,
+} from './catalogue-cache.service';
+import {
+  CatalogueReadModel,
+  loadCategoryDictionary,
+  loadStaticProducts,
+  writeProductJson,
+  productObject,
+  type ViewContext,
+} from './catalogue-read-model';
+import { findCart } from '../cart/cart.repository';
+import { resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
 import * as repo from './products.repository';
 import type { ProductFilter, ProductRow, ProductSort } from './products.repository';
 import { addDays, localDateTime } from '@shop/shared/rules/calendar-date';
@@ -58,12 +61,50 @@ export async function resolvePricingContext(ctx: AppContext, auth: AuthUser | nu
   };
 }
 
-/** Per-process cache of the customer-independent part of `products/all`: the per-manufacturer tally. */
+/**
+ * Per-process caches of `products/all` and the search (docs/decisions/0008-catalogue-read-model.md),
+ * each valid for one catalogue version and at most CACHE_TTL_MS: the whole ordered result of a filter
+ * (ids and manufacturers), its per-manufacturer tally, and the static products.
+ */
 export interface ListingCaches {
-  tallies: CatalogueCache<repo.ManufacturerTally[]>;
+  tallies: CatalogueCache<Promise<repo.ManufacturerTally[]>>;
+  results: CatalogueCache<Promise<ResultList>>;
+  model: CatalogueReadModel;
 }
 export function createListingCaches(): ListingCaches {
-  return { tallies: new CatalogueCache<repo.ManufacturerTally[]>() };
+  return {
+    tallies: new CatalogueCache<Promise<repo.ManufacturerTally[]>>(),
+    results: new CatalogueCache<Promise<ResultList>>(CACHE_TTL_MS, MAX_CACHED_RESULTS),
+    model: new CatalogueReadModel(),
+  };
+}
+
+/** At most this many whole results are kept (a result is at most the catalogue's ids). */
+const MAX_CACHED_RESULTS = 100;
+const MAX_MANUFACTURER_SELECTIONS = 50;
+
+/** A whole filtered result in listing order, ignoring the manufacturer filter. */
+interface ResultList {
+  ids: number[];
+  manufacturerIds: (number | null)[];
+  /** The ids restricted to a manufacturer selection, per selection. */
+  selections: Map<string, number[]>;
+}
+
+/** The cached value of `key`, or `load()` shared by every request that asks before it settles. */
+function cachedAsync<T>(
+  cache: CatalogueCache<Promise<T>>,
+  key: string,
+  version: string,
+  nowMs: number,
+  load: () => Promise<T>,
+): Promise<T> {
+  const hit = cache.get(key, version, nowMs);
+  if (hit) return hit;
+  const promise = load();
+  cache.set(key, version, promise, nowMs);
+  promise.catch(() => cache.deleteIf(key, promise));
+  return promise;
 }
 
 export interface CatalogueRequest {
@@ -119,53 +160,187 @@ function pageSize(query: ProductListQueryParsed): number {
   return ppp;
 }
 
-/** `GET /api/products/all` and `GET /api/products/ordered-products`. */
+/** `GET /api/products/all` and `GET /api/products/ordered-products`: the answer as UTF-8 JSON. */
 export async function listProducts(
   ctx: AppContext,
   request: CatalogueRequest,
   query: ProductListQueryParsed,
   mode: 'all' | 'ordered',
   caches: ListingCaches,
-): Promise<ProductListResponse> {
+): Promise<Buffer> {
   const ppp = pageSize(query);
   const db = ctx.database.db;
-  const pricing = await resolvePricingContext(ctx, request.auth);
+  const dialect = ctx.database.dialect;
+  const [pricing, settings] = await Promise.all([
+    resolvePricingContext(ctx, request.auth),
+    readCatalogueSettings(db),
+  ]);
+  caches.model.sync(settings.version);
   const filter = baseFilter(ctx, query, pricing);
-  let sort = explicitSort(query, request.language) ?? { kind: 'catalogue' as const };
+  const offset = (query.currentPage - 1) * ppp;
+  let sort: ProductSort | undefined = explicitSort(query, request.language);
   if (mode === 'ordered') {
     if (pricing.kind !== 'customer') {
       throw new AppError(request.auth?.role === 'agent' ? 'ERR_NO_CURRENT_SHIPPING' : 'ERR_FORBIDDEN');
     }
     filter.orderedByCustomerId = pricing.customerId;
-    sort = explicitSort(query, request.language) ?? { kind: 'lastOrdered', customerId: pricing.customerId };
+    sort ??= { kind: 'lastOrdered', customerId: pricing.customerId };
   }
-  const settings = await readCatalogueSettings(db);
-  const offset = (query.currentPage - 1) * ppp;
-  const rows = await repo.findProductPage(db, ctx.database.dialect, filter, sort, ppp, offset);
-
-  // The per-manufacturer tally (total count and manufacturers) does not depend on the customer for
-  // products/all (except onSale's price group, part of the key): cached per filter and catalogue version.
-  const cacheable = mode === 'all';
-  const nowMs = ctx.now().getTime();
-  const key = JSON.stringify(filterKey(filter));
-  let tally = cacheable ? caches.tallies.get(key, settings.version, nowMs) : undefined;
-  if (tally === undefined) {
-    tally = await repo.tallyByManufacturer(db, ctx.database.dialect, filter);
-    if (cacheable) caches.tallies.set(key, settings.version, tally, nowMs);
+  if (query.inCart) {
+    const cartId = await actingCartId(ctx, request.auth);
+    if (cartId === null) return Buffer.from('{"products":[],"count":0,"manufacturers":[]}');
+    filter.inCartId = cartId;
   }
-  const { count, manufacturers } = summarise(tally, filter);
-  const products = await loadProducts(ctx, rows, pricing, request.language, settings);
-  return { products, count, manufacturers };
+  if (filter.orderedByCustomerId !== undefined || filter.inCartId !== undefined) {
+    // The customer's own orders and cart change all the time: paged and counted in the database.
+    const [rows, tally] = await Promise.all([
+      repo.findProductPage(db, dialect, filter, sort ?? { kind: 'catalogue' }, ppp, offset),
+      repo.tallyByManufacturer(db, dialect, filter),
+    ]);
+    const stock = new Map(rows.map((row) => [row.id, Number(row.stock)]));
+    const products = await renderProducts(
+      ctx,
+      caches,
+      rows.map((row) => row.id),
+      stock,
+      pricing,
+      request.language,
+      settings,
+    );
+    return listingJson(products, tally, filter);
+  }
+  return pagedListing(
+    ctx,
+    caches,
+    request,
+    filter,
+    sort ?? { kind: 'catalogue' },
+    ppp,
+    offset,
+    pricing,
+    settings,
+  );
 }
 
-/** The cache key of a products/all filter without its manufacturer part. */
+/**
+ * The cart of the acting customer for `inCart=true` (the cart page's products): a login is needed;
+ * an agent without a current address gets ERR_NO_CURRENT_SHIPPING like every cart call. Null: no
+ * cart yet.
+ */
+async function actingCartId(ctx: AppContext, auth: AuthUser | null): Promise<number | null> {
+  if (!auth) throw new AppError('ERR_UNAUTHORIZED');
+  const acting = await resolveActingCustomer(ctx, auth);
+  const cart = await findCart(ctx.database.db, acting.userId, acting.customerId);
+  return cart?.id ?? null;
+}
+
+/** A page of a cached whole result, with its count and manufacturers, as JSON text. */
+async function pagedListing(
+  ctx: AppContext,
+  caches: ListingCaches,
+  request: CatalogueRequest,
+  filter: ProductFilter,
+  sort: ProductSort,
+  ppp: number,
+  offset: number,
+  pricing: PricingContext,
+  settings: CatalogueSettings,
+): Promise<Buffer> {
+  const [list, tally] = await Promise.all([
+    resultList(ctx, caches, filter, sort, settings.version),
+    resultTally(ctx, caches, filter, settings.version),
+  ]);
+  const ids = selectManufacturers(list, tally, filter).slice(offset, offset + ppp);
+  const products = await renderProducts(ctx, caches, ids, null, pricing, request.language, settings);
+  return listingJson(products, tally, filter);
+}
+
+function listingJson(
+  products: Buffer[],
+  tally: readonly repo.ManufacturerTally[],
+  filter: ProductFilter,
+): Buffer {
+  const { count, manufacturers } = summarise(tally, filter);
+  const tail = `],"count":${count},"manufacturers":${JSON.stringify(manufacturers)}}`;
+  return jsonAnswer('{"products":[', products, tail);
+}
+
+/** The cache key of a filter without its manufacturer part (and without `now`). */
 function filterKey(filter: ProductFilter): unknown[] {
   return [
     filter.mainCategorySlug ?? null,
     filter.subCategorySlug ?? null,
     filter.seasonal ?? false,
     filter.onSale ? ['onSale', filter.priceGroup] : false,
+    filter.textWords ?? null,
+    filter.nameExact ?? null,
+    filter.skuExact ?? null,
+    filter.barcodeExact ?? null,
+    filter.barcodeContains ?? null,
   ];
+}
+
+function resultList(
+  ctx: AppContext,
+  caches: ListingCaches,
+  filter: ProductFilter,
+  sort: ProductSort,
+  version: string,
+): Promise<ResultList> {
+  const key = JSON.stringify([filterKey(filter), sort]);
+  return cachedAsync(caches.results, key, version, ctx.now().getTime(), async () => {
+    const rows = await repo.findOrderedIds(ctx.database.db, ctx.database.dialect, filter, sort);
+    return {
+      ids: rows.map((row) => row.id),
+      manufacturerIds: rows.map((row) => row.manufacturer_id),
+      selections: new Map(),
+    };
+  });
+}
+
+/** The per-manufacturer tally of a filter (its total count and manufacturers), cached per filter. */
+function resultTally(
+  ctx: AppContext,
+  caches: ListingCaches,
+  filter: ProductFilter,
+  version: string,
+): Promise<repo.ManufacturerTally[]> {
+  const key = JSON.stringify(filterKey(filter));
+  return cachedAsync(caches.tallies, key, version, ctx.now().getTime(), () =>
+    repo.tallyByManufacturer(ctx.database.db, ctx.database.dialect, filter),
+  );
+}
+
+/** The chosen manufacturers of a selection (ids or slugs) among those of the result. */
+function chosenManufacturers(
+  tally: readonly repo.ManufacturerTally[],
+  filter: ProductFilter,
+): repo.ManufacturerTally[] {
+  const selected = filter.manufacturers;
+  if (!selected) return [...tally];
+  return tally.filter(
+    (row) =>
+      row.manufacturerId !== null &&
+      (selected.ids.includes(row.manufacturerId) || (row.slug !== null && selected.slugs.includes(row.slug))),
+  );
+}
+
+/** The ids of a result restricted to the selected manufacturers (cached per selection). */
+function selectManufacturers(
+  list: ResultList,
+  tally: readonly repo.ManufacturerTally[],
+  filter: ProductFilter,
+): number[] {
+  if (!filter.manufacturers) return list.ids;
+  const chosen = new Set(chosenManufacturers(tally, filter).map((row) => row.manufacturerId));
+  const key = [...chosen].sort((a, b) => (a ?? 0) - (b ?? 0)).join(',');
+  let ids = list.selections.get(key);
+  if (ids === undefined) {
+    ids = list.ids.filter((_id, index) => chosen.has(list.manufacturerIds[index] ?? null));
+    if (list.selections.size >= MAX_MANUFACTURER_SELECTIONS) list.selections.clear();
+    list.selections.set(key, ids);
+  }
+  return ids;
 }
 
 /** Total count (over the selected manufacturers, if any) and the manufacturers of the result. */
@@ -173,15 +348,7 @@ function summarise(
   tally: readonly repo.ManufacturerTally[],
   filter: ProductFilter,
 ): { count: number; manufacturers: Manufacturer[] } {
-  const selected = filter.manufacturers;
-  const chosen = selected
-    ? tally.filter(
-        (row) =>
-          row.manufacturerId !== null &&
-          (selected.ids.includes(row.manufacturerId) ||
-            (row.slug !== null && selected.slugs.includes(row.slug))),
-      )
-    : tally;
+  const chosen = chosenManufacturers(tally, filter);
   const manufacturers = tally.flatMap((row) =>
     row.manufacturerId !== null && row.name !== null && row.slug !== null
       ? [{ id: row.manufacturerId, name: row.name, slug: row.slug }]
@@ -190,15 +357,19 @@ function summarise(
   return { count: chosen.reduce((sum, row) => sum + row.count, 0), manufacturers };
 }
 
-/** `GET /api/products/search`, both forms (spec section 7). */
+/** `GET /api/products/search`, both forms (spec section 7), as UTF-8 JSON. */
 export async function searchProducts(
   ctx: AppContext,
   request: CatalogueRequest,
   query: ProductSearchQueryParsed,
-): Promise<ProductListResponse | SimpleSearchResponse> {
+  caches: ListingCaches,
+): Promise<Buffer> {
   const db = ctx.database.db;
-  const dialect = ctx.database.dialect;
-  const pricing = await resolvePricingContext(ctx, request.auth);
+  const [pricing, settings] = await Promise.all([
+    resolvePricingContext(ctx, request.auth),
+    readCatalogueSettings(db),
+  ]);
+  caches.model.sync(settings.version);
   const filter = baseFilter(ctx, query, pricing);
   const text = (query.searchString ?? '').trim();
   const folded = foldForSearch(text);
@@ -206,14 +377,15 @@ export async function searchProducts(
   let sort: ProductSort = { kind: 'catalogue' };
 
   if (query.selectType === 'simple') {
+    const empty = Buffer.from('{"data":{"products":[]}}');
     switch (query.searchType) {
       case 'products-by-name-exact':
-        if (words.length === 0) return { data: { products: [] } };
+        if (words.length === 0) return empty;
         filter.textWords = words;
         filter.nameExact = folded;
         break;
       case 'products-by-name':
-        if (words.length === 0) return { data: { products: [] } };
+        if (words.length === 0) return empty;
         filter.textWords = words;
         sort = { kind: 'relevance', folded };
         break;
@@ -229,18 +401,21 @@ export async function searchProducts(
         filter.skuExact = (query.searchSku ?? '').trim().toLowerCase();
         break;
     }
-    const settings = await readCatalogueSettings(db);
-    const rows = await repo.findProductPage(db, dialect, filter, sort, SIMPLE_SEARCH_LIMIT, 0);
-    let products = await loadProducts(ctx, rows, pricing, request.language, settings);
-    if (query.searchType === 'products-by-barcode-exact' || query.searchType === 'products-by-barcode') {
-      products = products
-        .map((product) => ({
-          ...product,
-          barcodes: product.packSizes.flatMap((size) => (size.barcode ? [size.barcode] : [])).join(','),
-        }))
-        .filter((product) => product.barcodes.length > 0);
-    }
-    return { data: { products } };
+    const list = await resultList(ctx, caches, filter, sort, settings.version);
+    const ids = list.ids.slice(0, SIMPLE_SEARCH_LIMIT);
+    const barcodes =
+      query.searchType === 'products-by-barcode-exact' || query.searchType === 'products-by-barcode';
+    const products = await renderProducts(
+      ctx,
+      caches,
+      ids,
+      null,
+      pricing,
+      request.language,
+      settings,
+      barcodes,
+    );
+    return jsonAnswer('{"data":{"products":[', products, ']}}');
   }
 
   let ppp: number;
@@ -253,17 +428,12 @@ export async function searchProducts(
   } else {
     ppp = pageSize(query);
     page = query.currentPage;
-    if (words.length === 0) return { products: [], count: 0, manufacturers: [] };
+    if (words.length === 0) return Buffer.from('{"products":[],"count":0,"manufacturers":[]}');
     filter.textWords = words;
     sort = { kind: 'relevance', folded };
   }
   sort = explicitSort(query, request.language) ?? sort;
-  const settings = await readCatalogueSettings(db);
-  const offset = (page - 1) * ppp;
-  const rows = await repo.findProductPage(db, dialect, filter, sort, ppp, offset);
-  const { count, manufacturers } = summarise(await repo.tallyByManufacturer(db, dialect, filter), filter);
-  const products = await loadProducts(ctx, rows, pricing, request.language, settings);
-  return { products, count, manufacturers };
+  return pagedListing(ctx, caches, request, filter, sort, ppp, (page - 1) * ppp, pricing, settings);
 }
 
 /** The calendar day (YYYY-MM-DD) `days` before now in the shop's time zone. */
@@ -275,15 +445,83 @@ export function shopDayBefore(now: Date, timeZone: string, days: number): string
 /** Days back for the price-change flag. */
 export const PRICE_CHANGE_DAYS = 14;
 
-function languageRank(language: string): number {
-  const index = (LANGUAGES as readonly string[]).indexOf(language);
-  return index < 0 ? LANGUAGES.length : index;
+function viewContext(
+  ctx: AppContext,
+  pricing: PricingContext,
+  language: Language,
+  settings: CatalogueSettings,
+): ViewContext {
+  const now = ctx.now();
+  return {
+    audience: {
+      priced: pricing.kind !== 'anonymous',
+      priceGroup: priceGroupOf(pricing),
+      discountBp: pricing.kind === 'customer' ? pricing.discountBp : 0,
+    },
+    language,
+    now,
+    priceChangeDay: shopDayBefore(now, ctx.config.shopTimeZone, PRICE_CHANGE_DAYS),
+    fewStockThreshold: settings.fewStockThreshold,
+  };
 }
 
 /**
- * Rows of one page → products in the spec's shape, with batched detail queries (no N+1).
- * Also used by other modules that show products with the caller's prices (news products,
- * the generated newspaper, the price list).
+ * The products of these ids, in this order, as comma-separated JSON objects: static parts from the
+ * read model, stock (from `stock`, else one query) and last ordered quantities read live. Ids that no
+ * longer exist are left out.
+ */
+async function renderProducts(
+  ctx: AppContext,
+  caches: ListingCaches,
+  ids: readonly number[],
+  stock: Map<number, number> | null,
+  pricing: PricingContext,
+  language: Language,
+  settings: CatalogueSettings,
+  withBarcodes = false,
+): Promise<Buffer[]> {
+  if (ids.length === 0) return [];
+  const db = ctx.database.db;
+  const dialect = ctx.database.dialect;
+  const [statics, stockRows, lastOrdered] = await Promise.all([
+    caches.model.staticProducts(db, dialect, ids),
+    stock ? Promise.resolve(null) : repo.findStock(db, dialect, ids),
+    pricing.kind === 'customer'
+      ? repo.findLastOrderedQuantities(db, dialect, ids, pricing.customerId)
+      : Promise.resolve([]),
+  ]);
+  const stockOf = stock ?? new Map((stockRows ?? []).map((row) => [row.id, Number(row.stock)]));
+  const lastOrderedOf = new Map(lastOrdered.map((row) => [row.product_id, row.quantity]));
+  const view = viewContext(ctx, pricing, language, settings);
+  const out: Buffer[] = [];
+  for (const id of ids) {
+    const product = statics.get(id);
+    const pieces = stockOf.get(id);
+    if (!product || pieces === undefined) continue;
+    if (withBarcodes && product.barcodes.length === 0) continue;
+    if (out.length > 0) out.push(COMMA);
+    writeProductJson(
+      out,
+      product,
+      { stock: pieces, lastOrderedQuantity: lastOrderedOf.get(id) ?? 0 },
+      view,
+      withBarcodes,
+    );
+  }
+  return out;
+}
+
+const COMMA = Buffer.from(',');
+
+/** A JSON answer from its pieces: `head`, the products separated by commas, `tail`. */
+function jsonAnswer(head: string, products: Buffer[], tail: string): Buffer {
+  return Buffer.concat([Buffer.from(head), ...products, Buffer.from(tail)]);
+}
+
+/**
+ * Rows of one page → products in the spec's shape, with batched queries (no N+1). Used by other
+ * modules that show products with the caller's prices (news products, the generated newspaper, the
+ * price list); the same read model code as the listing, without its per-process cache.
  */
 export async function loadProducts(
   ctx: AppContext,
@@ -296,125 +534,24 @@ export async function loadProducts(
   const db = ctx.database.db;
   const dialect = ctx.database.dialect;
   const ids = rows.map((row) => row.id);
-  const priceGroup = priceGroupOf(pricing);
-  const now = ctx.now();
-  const [details, packs, categories, entries, history, lastOrdered] = await Promise.all([
-    repo.findDetails(db, dialect, ids),
-    repo.findPackSizes(db, dialect, ids),
-    repo.findProductCategories(db, dialect, ids, language),
-    repo.findPriceEntries(db, dialect, ids, priceGroup),
-    pricing.kind === 'anonymous'
-      ? Promise.resolve([])
-      : repo.findHistoricPrices(
-          db,
-          dialect,
-          ids,
-          priceGroup,
-          shopDayBefore(now, ctx.config.shopTimeZone, PRICE_CHANGE_DAYS),
-        ),
+  const [statics, lastOrdered] = await Promise.all([
+    loadCategoryDictionary(db).then((categories) => loadStaticProducts(db, dialect, ids, categories)),
     pricing.kind === 'customer'
       ? repo.findLastOrderedQuantities(db, dialect, ids, pricing.customerId)
       : Promise.resolve([]),
   ]);
-
-  const byProduct = <T extends { product_id: number | null }>(list: readonly T[]) => {
-    const map = new Map<number, T[]>();
-    for (const item of list) {
-      if (item.product_id === null) continue;
-      const bucket = map.get(item.product_id);
-      if (bucket) bucket.push(item);
-      else map.set(item.product_id, [item]);
-    }
-    return map;
-  };
-  const detailsOf = byProduct(details);
-  const packsOf = byProduct(packs);
-  const categoriesOf = byProduct(categories);
-  const entriesOf = byProduct(entries);
-  const historyPrice = new Map<string, number>();
-  for (const row of history)
-    historyPrice.set(`${row.product_id}|${row.price_group ?? ''}|${row.quantitative_unit}`, row.price);
   const lastOrderedOf = new Map(lastOrdered.map((row) => [row.product_id, row.quantity]));
-  const discount = pricing.kind === 'customer' ? discountPercent(pricing.discountBp) : 0;
-
-  return rows.map((row): Product => {
-    const ownDetails = detailsOf.get(row.id) ?? [];
-    const detail =
-      ownDetails.find((d) => d.language === language) ??
-      ownDetails.find((d) => d.language === DEFAULT_LANGUAGE) ??
-      [...ownDetails].sort((a, b) => languageRank(a.language) - languageRank(b.language))[0];
-    const packSizes = (packsOf.get(row.id) ?? []).map((p) => ({
-      unit: p.unit as PackUnitName,
-      pieces: p.pieces,
-      barcode: p.barcode,
-    }));
-    const effective = entriesForPriceGroup(
-      (entriesOf.get(row.id) ?? []).map((e) => ({
-        priceGroup: e.price_group,
-        price: Number(e.price),
-        specialPrice: e.special_price === null ? null : Number(e.special_price),
-        specialPriceStart: e.special_price_start,
-        specialPriceEnd: e.special_price_end,
-        quantityDiscount: e.quantity_discount,
-        quantitativeUnit: e.quantitative_unit as PackUnitName,
-        customerDiscount: discount,
-      })),
-      priceGroup,
-    );
-    const tiers: PriceEntry[] = effective.map(({ priceGroup: _group, ...tier }) => tier);
-    const limits = orderQuantityLimits({
-      prices: tiers,
-      minOrderQuantity: row.min_order_quantity,
-      maxOrderQuantity: row.max_order_quantity,
-      stock: row.stock,
-      orderQuantityStep: row.order_quantity_step,
-    });
-    const priced = pricing.kind !== 'anonymous';
-    let priceChanged = false;
-    if (priced && effective.length > 0) {
-      const base = effective[0]!; // the lowest threshold: the piece price
-      const past =
-        historyPrice.get(`${row.id}|${base.priceGroup ?? ''}|${base.quantitativeUnit}`) ??
-        historyPrice.get(`${row.id}||${base.quantitativeUnit}`);
-      priceChanged = past !== undefined && Number(past) !== base.price;
-    }
-    const manufacturer =
-      row.manufacturer_id !== null && row.manufacturer_name !== null && row.manufacturer_slug !== null
-        ? { id: row.manufacturer_id, name: row.manufacturer_name, slug: row.manufacturer_slug }
-        : null;
-    return {
-      id: row.id,
-      sku: row.sku,
-      productDetails: detail
-        ? [{ language: detail.language, name: detail.name, description: detail.description }]
-        : [],
-      prices: priced ? tiers : [],
-      currentPrice: priced ? currentPrice(tiers, Math.max(1, limits.minimum ?? 1), now) : null,
-      vat: Number(row.vat),
-      weight: Number(row.weight),
-      image: row.image,
-      stock: Number(row.stock),
-      stockStatus: stockStatus(
-        { stock: row.stock, packSizes, orderQuantityStep: row.order_quantity_step },
-        settings.fewStockThreshold,
-      ),
-      isActive: row.is_active === 1,
-      isOrderable: row.is_orderable === 1,
-      isSeasonal: row.is_seasonal === 1,
-      minOrderQuantity: row.min_order_quantity,
-      maxOrderQuantity: row.max_order_quantity,
-      orderQuantityStep: row.order_quantity_step,
-      lastOrderedQuantity: lastOrderedOf.get(row.id) ?? 0,
-      packSizes,
-      categories: (categoriesOf.get(row.id) ?? []).map((c) => ({
-        slug: c.slug,
-        name: c.name_language ?? c.name_hu ?? c.slug,
-        parentSlug: c.parent_slug,
-      })),
-      manufacturer,
-      description: detail?.description ?? '',
-      discount: hasValidSpecialPrice(tiers, now),
-      priceChanged,
-    };
+  const view = viewContext(ctx, pricing, language, settings);
+  return rows.flatMap((row) => {
+    const product = statics.get(row.id);
+    return product
+      ? [
+          productObject(
+            product,
+            { stock: Number(row.stock), lastOrderedQuantity: lastOrderedOf.get(row.id) ?? 0 },
+            view,
+          ),
+        ]
+      : [];
   });
 }

@@ -33,6 +33,7 @@ describe.each(TEST_DIALECTS)('shop state on %s', (dialect) => {
       forceClosed: false,
       window: null,
       upcoming: null,
+      notice: null,
       timeZone: 'Europe/Budapest',
     });
   });
@@ -51,6 +52,38 @@ describe.each(TEST_DIALECTS)('shop state on %s', (dialect) => {
     expect(await state()).toMatchObject({ closed: true, window });
     ctx.clock.set(new Date('2025-01-02T07:00:00Z')); // 08:00
     expect(await state()).toMatchObject({ closed: false, window: null, upcoming: null });
+  });
+
+  it('announces the window from the notice days before it (default 14, a setting)', async () => {
+    const window = { startsAt: '2024-12-27T16:00', endsAt: '2025-01-02T08:00' };
+    ctx.clock.set(new Date('2024-12-13T14:59:00Z')); // 14 days and a minute before
+    expect(await state()).toMatchObject({ closed: false, upcoming: window, notice: null });
+    ctx.clock.set(new Date('2024-12-13T15:00:00Z'));
+    expect(await state()).toMatchObject({ closed: false, upcoming: window, notice: window });
+    await testDb.handle.db
+      .insertInto('settings')
+      .values({ key: 'shop.closedNoticeDays', value: '3' })
+      .execute();
+    expect(await state()).toMatchObject({ notice: null });
+    ctx.clock.set(new Date('2024-12-24T15:00:00Z'));
+    expect(await state()).toMatchObject({ notice: window });
+    // A setting that is not a number of days falls back to 14; 0 switches the notice off.
+    await testDb.handle.db
+      .updateTable('settings')
+      .set({ value: 'soon' })
+      .where('key', '=', 'shop.closedNoticeDays')
+      .execute();
+    ctx.clock.set(new Date('2024-12-14T10:00:00Z'));
+    expect(await state()).toMatchObject({ notice: window });
+    await testDb.handle.db
+      .updateTable('settings')
+      .set({ value: '0' })
+      .where('key', '=', 'shop.closedNoticeDays')
+      .execute();
+    expect(await state()).toMatchObject({ notice: null });
+    // Inside the window there is no notice: the closed warning applies.
+    ctx.clock.set(new Date('2024-12-28T10:00:00Z'));
+    expect(await state()).toMatchObject({ closed: true, notice: null });
   });
 
   it('is force closed while the setting is on', async () => {

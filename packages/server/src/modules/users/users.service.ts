@@ -16,6 +16,7 @@ import {
 } from './one-time-code';
 import { uniqueViolationColumn } from './unique-violation';
 import * as repo from './users.repository';
+import { recordAudit } from '../admin/admin-access';
 
 type Logger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 
@@ -238,6 +239,21 @@ export async function getUserData(ctx: AppContext, user: AuthUser): Promise<User
   };
 }
 
+/** The staff member acting in the back office: the change is written to the audit log with it. */
+export interface StaffActor {
+  actorUserId: number;
+}
+
+function accountState(user: UserRow) {
+  return {
+    isActive: user.is_active === 1,
+    isDisabled: user.is_disabled === 1,
+    approvedAt: user.approved_at,
+    rejectedAt: user.rejected_at,
+    rejectionReason: user.rejection_reason,
+  };
+}
+
 export interface ApprovalResult {
   userId: number;
   email: string;
@@ -254,6 +270,7 @@ export async function approveUser(
   ctx: AppContext,
   email: string,
   log: Logger = silent,
+  audit?: StaffActor,
 ): Promise<ApprovalResult> {
   const db = ctx.database.db;
   const user = await repo.findUserByEmail(db, email);
@@ -262,7 +279,21 @@ export async function approveUser(
     return { userId: user.id, email: user.email, alreadyApproved: true, mailSent: false };
   }
   if (!user.email_verified_at) throw new AppError('ERR_EMAIL_NOT_VERIFIED');
-  await repo.approveUserRow(db, user.id, ctx.now().toISOString());
+  const now = ctx.now();
+  await db.transaction().execute(async (trx) => {
+    await repo.approveUserRow(trx, user.id, now.toISOString());
+    if (audit) {
+      await recordAudit(trx, {
+        actorUserId: audit.actorUserId,
+        action: 'approve',
+        entity: 'user',
+        entityId: user.id,
+        before: accountState(user),
+        after: { isActive: true, isDisabled: false, approvedAt: now.toISOString() },
+        at: now,
+      });
+    }
+  });
   try {
     await ctx.mailer.send({
       to: user.email,
@@ -284,11 +315,26 @@ export async function rejectUser(
   email: string,
   reason: string | null,
   log: Logger = silent,
+  audit?: StaffActor,
 ): Promise<{ userId: number; email: string; mailSent: boolean }> {
   const db = ctx.database.db;
   const user = await repo.findUserByEmail(db, email);
   if (!user) throw new AppError('ERR_NO_USER_FOUND');
-  await repo.rejectUserRow(db, user.id, reason, ctx.now().toISOString());
+  const now = ctx.now();
+  await db.transaction().execute(async (trx) => {
+    await repo.rejectUserRow(trx, user.id, reason, now.toISOString());
+    if (audit) {
+      await recordAudit(trx, {
+        actorUserId: audit.actorUserId,
+        action: 'reject',
+        entity: 'user',
+        entityId: user.id,
+        before: accountState(user),
+        after: { isActive: false, isDisabled: true, rejectedAt: now.toISOString(), rejectionReason: reason },
+        at: now,
+      });
+    }
+  });
   try {
     await ctx.mailer.send({
       to: user.email,

@@ -5,6 +5,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useOrderSuccessNotice } from '../../features/cart/hooks/order-success';
+import { loadMessages } from '../../i18n/i18n';
 import { authStore, useAuth } from '../../lib/auth-store';
 import { passwordChangeStore, usePasswordChangeRequired } from '../../lib/password-change-store';
 import { useRouteHandle } from '../../lib/route-handle';
@@ -21,24 +22,40 @@ import { useSessionCheck } from './use-session-check';
 
 // Loaded when the cart button is first pressed, not with the first page.
 const CartDrawer = lazy(() =>
-  import('../../features/cart/components/cart-drawer').then((module) => ({ default: module.CartDrawer })),
+  Promise.all([
+    import('../../features/cart/components/cart-drawer'),
+    loadMessages('cart', 'catalog', 'feedback'),
+  ]).then(([module]) => ({ default: module.CartDrawer })),
+);
+
+// The advance notice of a closed window (small; a lazy chunk keeps the cart queries out of the
+// shell). Its messages are the shell's own, so no namespace loads for it.
+const ClosureNotice = lazy(() =>
+  import('../../features/cart/components/closure-notice').then((module) => ({
+    default: module.ClosureNotice,
+  })),
 );
 
 // The forced password-reset dialog loads only for an account that must change its password.
 const ForcedPasswordDialog = lazy(() =>
-  import('../../features/auth/components/forced-password-dialog').then((module) => ({
-    default: module.ForcedPasswordDialog,
-  })),
+  Promise.all([
+    import('../../features/auth/components/forced-password-dialog'),
+    loadMessages('account', 'feedback'),
+  ]).then(([module]) => ({ default: module.ForcedPasswordDialog })),
 );
 
 // The toast stack loads with the first toast.
 const ToastHost = lazy(() =>
-  import('../../components/toast-host').then((module) => ({ default: module.ToastHost })),
+  Promise.all([import('../../components/toast-host'), loadMessages('feedback')]).then(([module]) => ({
+    default: module.ToastHost,
+  })),
 );
 
 // The news panel (pop-up, floating news button, product news) loads when the first page is idle.
 const NewsHost = lazy(() =>
-  import('../../features/news/components/news-host').then((module) => ({ default: module.NewsHost })),
+  Promise.all([import('../../features/news/components/news-host'), loadMessages('catalog')]).then(
+    ([module]) => ({ default: module.NewsHost }),
+  ),
 );
 
 /** After a navigation to a new page, move focus to the main region so screen readers start there. */
@@ -120,6 +137,9 @@ export function AppShell() {
       </Box>
       <GlobalLoader />
       <Header onOpenCart={openCart} onLogout={logout} />
+      <Suspense fallback={null}>
+        <ClosureNotice />
+      </Suspense>
       <Box
         component="main"
         id="main-content"
@@ -127,6 +147,9 @@ export function AppShell() {
         tabIndex={-1}
         sx={{
           flex: 1,
+          // The footer starts below the fold, so a screen that loads its content does not push a
+          // visible footer down (layout shift, CLS).
+          minHeight: '100vh',
           width: '100%',
           maxWidth: 2560,
           mx: 'auto',

@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router';
 import { translateError, type QueryValue } from '../../lib/api-client';
 import { useApiClient } from '../../lib/api-client-context';
 import { useCartQuantities } from '../../lib/cart-api';
+import { IncrementalGrid } from './incremental-grid';
 import { ProductBox } from './product-box';
 import { useCacheProducts, useProductScope } from './product-scope';
 import {
@@ -265,22 +266,23 @@ export function ProductListing({ endpoint, filter }: ProductListingProps) {
           {t('catalog.empty')}
         </Alert>
       ) : (
-        <Box
+        // "All" (ppp 99999) renders its boxes step by step as the visitor scrolls.
+        <IncrementalGrid
+          items={products}
           sx={{
             display: 'grid',
             gap: 2,
             gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 250px), 1fr))',
           }}
-        >
-          {products.map((product, index) => (
+          renderItem={(product, index) => (
             <ProductBox
               key={product.sku}
               product={product}
               cartQuantity={cartQuantities.get(product.sku)}
               eagerImage={index < 4}
             />
-          ))}
-        </Box>
+          )}
+        />
       )}
       {!loading && products.length > 0 && (
         <Pager page={page} pages={pages} label={t('catalog.paginationBottom')} onChange={goToPage} />

@@ -148,6 +148,7 @@ export const OPEN_SHOP: ShopStateResponse = {
   forceClosed: false,
   window: null,
   upcoming: null,
+  notice: null,
   timeZone: 'Europe/Budapest',
 };
 
@@ -155,6 +156,8 @@ export interface ApiCall {
   method: string;
   path: string;
   body: unknown;
+  /** Path and query string. */
+  url?: string;
 }
 
 export interface CartApiOptions {
@@ -173,11 +176,20 @@ export function cartApi(options: CartApiOptions = {}) {
     const url = new URL(input, 'http://localhost');
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const call = { method, path: url.pathname, body };
+    const call = { method, path: url.pathname, body, url: `${url.pathname}${url.search}` };
     calls.push(call);
     const answer = await options.other?.(call);
     if (answer) return answer;
     switch (url.pathname) {
+      case '/api/products/all': {
+        // The cart page's products: the cart's lines as products/all lists them (on sale here).
+        if (url.searchParams.get('inCart') !== 'true') return jsonResponse(404, { error: 'NOT_FOUND' });
+        const cart = options.cart ? options.cart() : makeCart();
+        const products = cart.cartItems.map((item) =>
+          makeProduct({ id: item.product.id, sku: item.product.sku, discount: true }),
+        );
+        return jsonResponse(200, { products, count: products.length, manufacturers: [] });
+      }
       case '/api/cart':
         return jsonResponse(200, options.cart ? options.cart() : makeCart());
       case '/api/cart/comments':

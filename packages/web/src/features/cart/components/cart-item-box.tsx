@@ -4,13 +4,13 @@ import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { CartItem } from '@shop/shared/contracts/cart';
-import type { PackSize } from '@shop/shared/contracts/products';
+import type { PackSize, Product } from '@shop/shared/contracts/products';
 import { formatMoney, formatWeightKg } from '@shop/shared/format/format';
 import { netFromGrossMinor } from '@shop/shared/rules/net-price';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StockChip } from '../../../components/product/product-badges';
-import { ProductImage } from '../../../components/product/product-box';
+import { OnSaleBadge, PriceChangedBadge, StockChip } from '../../../components/product/product-badges';
+import { PackSizeList, ProductImage } from '../../../components/product/product-box';
 import { defaultStepPack, productName } from '../../../components/product/product-helpers';
 import { QuantityField } from '../../../components/product/quantity-field';
 import { useSetProductQuantity } from '../../../lib/cart-api';
@@ -18,9 +18,19 @@ import { useSetProductQuantity } from '../../../lib/cart-api';
 /**
  * One cart line as a product box: picture, name, SKU, stock, the server's price per piece and line
  * totals, and the quantity field with pack-size steppers; every change goes through
- * set-product-quantity at once (0 removes the line).
+ * set-product-quantity at once (0 removes the line). With `details` (the product as `products/all`
+ * lists it, on the cart page) it also shows the manufacturer, the on-sale and price-change flags
+ * and the pack sizes with their barcodes.
  */
-export function CartItemBox({ item, compact = false }: { item: CartItem; compact?: boolean }) {
+export function CartItemBox({
+  item,
+  details,
+  compact = false,
+}: {
+  item: CartItem;
+  details?: Product | undefined;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const nameId = useId();
   const setQuantity = useSetProductQuantity();
@@ -74,12 +84,21 @@ export function CartItemBox({ item, compact = false }: { item: CartItem; compact
         </Box>
         <Typography variant="body2" color="text.secondary">
           {t('product.sku')}: <span data-testid="sku">{product.sku}</span>
+          {!compact && details?.manufacturer && (
+            <>
+              {' · '}
+              {t('product.manufacturer')}: {details.manufacturer.name}
+            </>
+          )}
         </Typography>
         {!compact && (
           <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
             <StockChip status={product.stockStatus} />
+            {details?.discount && <OnSaleBadge />}
+            {details?.priceChanged && <PriceChangedBadge />}
           </Box>
         )}
+        {!compact && details && <PackSizeList product={details} withTitle={false} />}
         {!item.orderable && (
           <Typography variant="body2" sx={{ color: '#B71C1C', fontWeight: 500 }}>
             {t('cart.lineNotOrderable')}

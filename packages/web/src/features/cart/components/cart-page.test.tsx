@@ -124,6 +124,32 @@ describe('cart page', () => {
     expect(api.calls.filter((call) => call.path === '/api/cart').length).toBeGreaterThan(0);
   });
 
+  it('loads its products with products/all: cart filter, every product, first page, no caching', async () => {
+    signIn();
+    const requests: URL[] = [];
+    const api = cartApi({
+      cart: () => makeCart([makeItem(), makeItem({ quantity: 12 }, 'TEA-002')]),
+      other: (call) => {
+        if (call.path === '/api/products/all') requests.push(new URL(call.url ?? '', 'http://localhost'));
+        return undefined;
+      },
+    });
+    await renderApp({ path: '/cart', fetch: api.fetch });
+    await heading();
+    const box = (await screen.findAllByRole('article'))[1]!;
+    // The products/all data: manufacturer, the on-sale flag and the pack barcodes.
+    expect(await within(box).findByText('Akciós')).toBeTruthy();
+    expect(within(box).getByText(/Alfa Kft\./)).toBeTruthy();
+    expect(within(box).getByText('5990000000028')).toBeTruthy();
+    expect(requests).toHaveLength(1);
+    expect(Object.fromEntries(requests[0]!.searchParams)).toEqual({
+      inCart: 'true',
+      productsPerPage: '99999',
+      currentPage: '1',
+      caching: 'false',
+    });
+  });
+
   it('changes a quantity through set-product-quantity and shows the toast', async () => {
     signIn();
     let quantity = 24;
@@ -151,6 +177,34 @@ describe('cart page', () => {
         '36',
       ),
     );
+  });
+
+  it('says removed when a line goes to 0 and reduced when it gets fewer pieces', async () => {
+    signIn();
+    let quantity = 36;
+    const api = cartApi({
+      cart: () => makeCart(quantity > 0 ? [makeItem({ quantity })] : []),
+      other: (call) => {
+        if (call.path !== '/api/cart/set-product-quantity') return undefined;
+        quantity = (call.body as { quantity: number }).quantity;
+        return jsonResponse(200, { data: true, quantity, warnings: [] });
+      },
+    });
+    const user = userEvent.setup();
+    await renderApp({ path: '/cart', fetch: api.fetch });
+    await heading();
+    const box = (await screen.findAllByRole('article'))[0]!;
+    await user.click(within(box).getByRole('button', { name: 'Csökkentés (Karton)' }));
+    expect(await screen.findByText('A termék mennyiségét csökkentettük a kosárban.')).toBeTruthy();
+    expect(screen.queryByText('A termék a kosárba került.')).toBeNull();
+    await waitFor(() =>
+      expect((within(box).getByRole('textbox', { name: 'Mennyiség (db)' }) as HTMLInputElement).value).toBe(
+        '24',
+      ),
+    );
+    await user.click(within(box).getByRole('button', { name: /^Eltávolítás a kosárból/ }));
+    expect(await screen.findByText('A terméket eltávolítottuk a kosárból.')).toBeTruthy();
+    expect(await screen.findByText('A kosár üres.')).toBeTruthy();
   });
 
   it('shows product_quantity_update_unsuccessful when the change fails', async () => {

@@ -8,9 +8,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import type { Product } from '@shop/shared/contracts/products';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeleteCart, useFreshCart } from '../../../lib/cart-queries';
+import { useCacheProducts, useProductScope } from '../../../components/product/product-scope';
+import { useCartProducts, useDeleteCart, useFreshCart } from '../../../lib/cart-queries';
 import { CartItemBox } from './cart-item-box';
 import { QuickOrderBox } from './quick-order-box';
 
@@ -55,10 +57,22 @@ function DeleteCartButton() {
  * /cart (spec section 2): a warning when a non-orderable product is in the cart, the product boxes
  * in two columns at 1280 px and wider, deleting the whole cart after a confirmation, and the quick
  * order box. The layout around it shows the title, the empty message and the sidebar.
+ *
+ * The products come from `products/all` (cart filter, infinity page size, first page, no caching;
+ * spec section 9): pack sizes with barcodes, flags, manufacturer and order limits. The quantities,
+ * prices and totals of the lines come from `GET /api/cart`; until the products arrive a box shows
+ * the cart's own product data.
  */
 export function CartPage() {
   const { t } = useTranslation();
+  const scope = useProductScope();
   const { data: cart } = useFreshCart();
+  const products = useCartProducts(cart, scope.language);
+  useCacheProducts(products.isPlaceholderData ? undefined : products.data?.products, scope);
+  const bySku = useMemo(
+    () => new Map<string, Product>((products.data?.products ?? []).map((product) => [product.sku, product])),
+    [products.data],
+  );
   if (!cart) return null;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -70,6 +84,8 @@ export function CartPage() {
         <DeleteCartButton />
       </Box>
       <Box
+        data-testid="cart-lines"
+        aria-busy={products.isFetching}
         sx={{
           display: 'grid',
           gap: 2,
@@ -77,7 +93,7 @@ export function CartPage() {
         }}
       >
         {cart.cartItems.map((item) => (
-          <CartItemBox key={item.product.sku} item={item} />
+          <CartItemBox key={item.product.sku} item={item} details={bySku.get(item.product.sku)} />
         ))}
       </Box>
       <QuickOrderBox />

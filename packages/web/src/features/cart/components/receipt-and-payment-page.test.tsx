@@ -1,10 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toastStore } from '../../../lib/toast-store';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { validToken } from '../../../test/tokens';
 import { cartApi, HOME_DELIVERY, makeCart, OPEN_SHOP, type CartApiOptions } from '../cart.fixture';
+
+// Lazy screens, message namespaces and the toast stack load slowly on a busy machine: wait up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   localStorage.clear();
@@ -51,6 +54,31 @@ describe('receipt and payment', () => {
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: PLACE })).toBeNull();
     expect(screen.queryByRole('link', { name: BACK })).toBeNull();
+  });
+
+  it('announces an upcoming closed window in the shell, keeps ordering open, and can be hidden', async () => {
+    const window = { startsAt: '2024-12-27T16:00', endsAt: '2025-01-02T08:00' };
+    const text =
+      'Figyelem: 2024.12.27 16:00 és 2025.01.02 08:00 között a webáruház zárva tart, ezalatt nem fogadunk rendelést. Kérjük, rendelését addig adja le.';
+    const { unmount } = await renderCheckout({ shop: { ...OPEN_SHOP, upcoming: window, notice: window } });
+    const notice = await screen.findByTestId('closure-notice');
+    expect(within(notice).getByText(text)).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: PLACE })).toHaveLength(2);
+    await userEvent.setup().click(within(notice).getByRole('button', { name: 'Értesítés elrejtése' }));
+    await waitFor(() => expect(screen.queryByTestId('closure-notice')).toBeNull());
+    expect(localStorage.getItem('closure_notice_dismissed')).toBe('2024-12-27T16:00');
+    unmount();
+    // Hidden for this window on the next visit; a later window is announced again.
+    await renderCheckout({ shop: { ...OPEN_SHOP, upcoming: window, notice: window } });
+    expect(screen.queryByTestId('closure-notice')).toBeNull();
+  });
+
+  it('shows no notice while the window is still far away', async () => {
+    await renderCheckout({
+      shop: { ...OPEN_SHOP, upcoming: { startsAt: '2024-12-27T16:00', endsAt: '2025-01-02T08:00' } },
+    });
+    expect(screen.getAllByRole('button', { name: PLACE })).toHaveLength(2);
+    expect(screen.queryByTestId('closure-notice')).toBeNull();
   });
 
   it('shows the force-closed warning', async () => {
@@ -143,8 +171,13 @@ describe('receipt and payment', () => {
     expect(api.calls.filter((call) => call.path === '/api/orders/place-order').length).toBe(1);
     answer.resolve(jsonResponse(200, { data: true, orderId: 77, removedProducts: [] }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // The toast stack is a lazy chunk: on a busy machine it takes more than the default second.
     expect(
-      await screen.findByText('Rendelését rögzítettük, a visszaigazolást e-mailben elküldtük.'),
+      await screen.findByText(
+        'Rendelését rögzítettük, a visszaigazolást e-mailben elküldtük.',
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeTruthy();
     expect(localStorage.getItem('order_success')).toBeNull();
     expect(api.calls.filter((call) => call.path === '/api/orders/place-order').length).toBe(1);
@@ -226,5 +259,22 @@ describe('receipt and payment', () => {
     expect(await screen.findByText('A webáruház zárva tart, a rendelés most nem adható le.')).toBeTruthy();
     expect(await screen.findByTestId('shop-closed')).toBeTruthy();
     expect(screen.queryByRole('button', { name: PLACE })).toBeNull();
+  });
+});
+
+describe('cart route meta', () => {
+  it('hides the cart sidebar by its route meta (sidebar: false), which the cart page shows', async () => {
+    await renderCheckout();
+    expect(document.title).toBe('Átvétel és fizetés | Nagyker Webshop');
+    expect(screen.queryByRole('complementary', { name: 'Összesítés' })).toBeNull();
+    // The checkout shows the totals in its own column instead.
+    expect(screen.getByTestId('cart-summary')).toBeTruthy();
+  });
+
+  it('shows the cart sidebar on /cart (route meta sidebar: true)', async () => {
+    const api = cartApi();
+    await renderApp({ path: '/cart', fetch: api.fetch });
+    const aside = await screen.findByRole('complementary', { name: 'Összesítés' }, { timeout: 5000 });
+    expect(within(aside).getByRole('link', { name: 'Tovább az átvételhez és fizetéshez' })).toBeTruthy();
   });
 });

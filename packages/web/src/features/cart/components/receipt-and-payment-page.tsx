@@ -29,6 +29,7 @@ import { CartSummary } from './cart-summary';
 import { DeliveryDayChoice, PaymentMethodChoice, ShippingMethodChoice } from './checkout-choices';
 import { CheckoutComments } from './checkout-comments';
 import { CheckoutReadonlyData } from './checkout-readonly';
+import { wallClock } from './closure-notice';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -48,11 +49,6 @@ export function readPlaceOrderResult(
     if (errors.length > 0) return { ok: false, errors };
   }
   return { ok: false, errors: [{ error: 'ERR_UNKNOWN_ERROR' }] };
-}
-
-/** "2024-12-27T16:00" → "2024.12.27 16:00". */
-function wallClock(value: string): string {
-  return value.replace('T', ' ').replaceAll('-', '.');
 }
 
 function ClosedAlert({ state }: { state: ShopStateResponse }) {

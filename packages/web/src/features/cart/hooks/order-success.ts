@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { loadMessages } from '../../../i18n/i18n';
 import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
 import { toastStore } from '../../../lib/toast-store';
 
@@ -19,6 +20,7 @@ export function useOrderSuccessNotice(): void {
   useEffect(() => {
     if (readStorage(ORDER_SUCCESS_KEY) === null) return;
     removeStorage(ORDER_SUCCESS_KEY);
-    toastStore.show('success', { key: 'checkout.orderPlaced' });
+    // The message is in the cart namespace, which a reloaded page has not loaded yet.
+    void loadMessages('cart').then(() => toastStore.show('success', { key: 'checkout.orderPlaced' }));
   }, [pathname]);
 }

@@ -84,6 +84,8 @@ describe('catalogue listing: routes and filters', () => {
     const api = catalogueApi();
     await renderApp({ path: '/category/italok/asvanyviz', fetch: api.fetch });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ásványvíz' })).toBeTruthy();
+    // The browser tab says which category it is, not a generic "Subcategory".
+    await waitFor(() => expect(document.title).toBe('Ásványvíz | Nagyker Webshop'));
     const nav = screen.getByRole('navigation', { name: 'Termékkategóriák' });
     expect(
       within(nav)
@@ -130,6 +132,21 @@ describe('catalogue listing: page size', () => {
     expect(api.lastProductCall()?.query.productsPerPage).toBe('100');
     expect((screen.getByRole('combobox', { name: 'Oldalanként' }) as HTMLSelectElement).value).toBe('100');
   });
+
+  it('renders "all" (ppp 99999) step by step: 100 boxes first, the rest on request', async () => {
+    const many = Array.from({ length: 103 }, (_, index) =>
+      makeProduct({ id: index + 1, sku: `SKU-${String(index + 1).padStart(3, '0')}` }),
+    );
+    const api = catalogueApi({ products: () => many });
+    await renderApp({ path: '/?ppp=99999', fetch: api.fetch });
+    await listingShown();
+    expect(api.lastProductCall()?.query.productsPerPage).toBe('99999');
+    expect(screen.getAllByRole('article')).toHaveLength(100);
+    expect(screen.getByText('100 / 103 termék megjelenítve')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'További 3 termék megjelenítése' }));
+    expect(screen.getAllByRole('article')).toHaveLength(103);
+    expect(screen.queryByTestId('render-more')).toBeNull();
+  }, 60_000);
 
   it.each(['20', '0', 'abc', '50abc', '1e2', '-1'])('falls back to 50 for ppp=%s', async (ppp) => {
     const api = catalogueApi();

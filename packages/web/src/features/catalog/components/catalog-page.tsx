@@ -12,7 +12,9 @@ import { Link as RouterLink, Outlet, useParams, useSearchParams } from 'react-ro
 import { PageHeading } from '../../../components/page-heading';
 import { ProductListing } from '../../../components/product/product-listing';
 import { PRODUCT_PARAM } from '../../../components/product/product-scope';
+import { loadMessages } from '../../../i18n/i18n';
 import { useAuth } from '../../../lib/auth-store';
+import { usePageDocumentTitle } from '../../../lib/document-title';
 import { useRouteHandle, type RouteName, type RouteTitleKey } from '../../../lib/route-handle';
 import { useCategories } from '../api/categories.api';
 import { listingForRoute } from '../hooks/listing-filter';
@@ -20,9 +22,10 @@ import { CategorySidebar } from './category-sidebar';
 
 // The product dialog (tables, price tiers) loads when a product is first opened.
 const ProductDialogFromUrl = lazy(() =>
-  import('../../../components/product/product-details-dialog').then((module) => ({
-    default: module.ProductDialogFromUrl,
-  })),
+  Promise.all([
+    import('../../../components/product/product-details-dialog'),
+    loadMessages('catalog', 'feedback'),
+  ]).then(([module]) => ({ default: module.ProductDialogFromUrl })),
 );
 
 /** The listing title of each listing route; dialogs (login, ...) sit over the home listing. */
@@ -119,6 +122,8 @@ function Listing({ name }: { name: RouteName | undefined }) {
   const params = useParams();
   const auth = useAuth();
   const title = useListingTitle(name);
+  const handle = useRouteHandle();
+  usePageDocumentTitle(handle.ownDocumentTitle ? title : null);
   const { endpoint, filter } = listingForRoute(name, params);
   return (
     <Box component="section">

@@ -73,7 +73,7 @@ function server(options: { news?: boolean; products?: Product[] } = {}): Server 
 }
 
 async function renderHost(fetch: FetchLike, now: () => number) {
-  const i18n = await createI18n({ language: 'hu' });
+  const i18n = await createI18n({ language: 'hu', namespaces: 'all' });
   const client = createApiClient({
     fetch,
     getToken: () => authStore.getToken(),

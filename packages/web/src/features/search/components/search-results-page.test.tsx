@@ -74,6 +74,9 @@ describe('search results', () => {
     expect(searches).toHaveLength(6);
     // Prices for a logged-in buyer.
     expect(within(exact).getByTestId('price')).toBeTruthy();
+    // The browser tab names the search.
+    expect(document.title).toBe(`${screen.getByRole('heading', { level: 1 }).textContent} | Nagyker Webshop`);
+    expect(document.title).toContain('kave');
   });
 
   it('a new search aborts the pending one', async () => {

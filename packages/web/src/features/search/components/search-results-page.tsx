@@ -13,6 +13,7 @@ import { useCacheProducts, useProductScope } from '../../../components/product/p
 import { translateError } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-client-context';
 import { useCartQuantities } from '../../../lib/cart-api';
+import { usePageDocumentTitle } from '../../../lib/document-title';
 import { SEARCH_MIN_LENGTH } from './search-box';
 import { SearchResultGroups } from './search-result-groups';
 
@@ -81,15 +82,16 @@ export function SearchResultsPage() {
     return `/search?${next.toString()}`;
   };
 
+  const title = sku
+    ? t('search.resultsForSku', { sku })
+    : query
+      ? t('search.resultsFor', { query })
+      : t('routes.search');
+  usePageDocumentTitle(title);
+
   return (
     <Box component="section">
-      <PageHeading>
-        {sku
-          ? t('search.resultsForSku', { sku })
-          : query
-            ? t('search.resultsFor', { query })
-            : t('routes.search')}
-      </PageHeading>
+      <PageHeading>{title}</PageHeading>
       {!longEnough ? (
         <Alert severity="info" role="status" variant="outlined" sx={{ bgcolor: 'background.paper' }}>
           {t('search.minLength', { min: SEARCH_MIN_LENGTH })}

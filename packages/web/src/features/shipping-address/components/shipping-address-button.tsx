@@ -3,10 +3,13 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadMessages } from '../../../i18n/i18n';
 
 // The picker (list, queries) loads when the button is first pressed, not with the first page.
 const ShippingAddressDialog = lazy(() =>
-  import('./shipping-address-dialog').then((module) => ({ default: module.ShippingAddressDialog })),
+  Promise.all([import('./shipping-address-dialog'), loadMessages('cart', 'catalog', 'feedback')]).then(
+    ([module]) => ({ default: module.ShippingAddressDialog }),
+  ),
 );
 
 /** The header's shipping-address action: opens the picker of the current shipping address. */

@@ -1,0 +1,150 @@
+/**
+ * npm run bench:cpu — the server's CPU time per catalogue request, a figure that does not depend on how
+ * busy the machine is (unlike latency). Starts the built server on a database, sends a fixed number of
+ * requests per scenario with a few connections, and reads the server process's user + system CPU time
+ * (/proc/<pid>/stat, Linux) before and after: CPU ms per request = difference / requests.
+ * PostgreSQL's own work runs in its processes and is not included; SQLite's runs in the server's.
+ *
+ * Options: --db URL (an existing, seeded database; default: a fresh SQLite database with the demo data
+ * and --products generated products), --products N (default 100000), --requests N per scenario
+ * (default 400), --connections N (default 4).
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { numberOption, run, startServer, type BenchTarget } from './bench-lib';
+
+const products = numberOption('products', 100_000);
+const requests = numberOption('requests', 400, 10, 1_000_000);
+const connections = numberOption('connections', 4, 1, 100);
+const dbIndex = process.argv.indexOf('--db');
+const existingDb = dbIndex >= 0 ? process.argv[dbIndex + 1] : undefined;
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** User + system CPU ms of a process so far. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the command: state(0) ... utime is field 14 of the whole line = index 11 here, stime 12.
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+async function json<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function fire(url: string, headers: Record<string, string>, amount: number): Promise<number> {
+  const result = await autocannon({ url, headers, connections, amount });
+  return result.non2xx + result.errors;
+}
+
+async function main(): Promise<void> {
+  let target: BenchTarget;
+  if (existingDb) {
+    const dataDir = existingDb.startsWith('sqlite:')
+      ? path.dirname(existingDb.slice('sqlite:'.length))
+      : mkdtempSync(path.join(tmpdir(), 'cpu-cost-'));
+    target = {
+      dialect: existingDb.startsWith('sqlite:') ? 'sqlite' : 'postgres',
+      databaseUrl: existingDb,
+      dataDir,
+      async cleanup() {},
+    };
+  } else {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cpu-cost-'));
+    target = {
+      dialect: 'sqlite',
+      databaseUrl: `sqlite:${path.join(dataDir, 'bench.sqlite')}`,
+      dataDir,
+      async cleanup() {
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+    const env = { DATABASE_URL: target.databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    await run(process.execPath, ['dist/cli.js', 'seed'], env);
+    await run(process.execPath, ['dist/cli.js', 'seed-large', '--products', String(products)], env);
+  }
+  const server = await startServer(target);
+  try {
+    const base = `${server.url}/api`;
+    const login = await json<{ access_token: string }>(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ emailorusername: 'customer@example.com', password: 'customer123' }),
+    });
+    const customer = { authorization: `Bearer ${login.access_token}`, 'accept-language': 'hu' };
+    const anonymous = { 'accept-language': 'hu' };
+    const categories = await json<{ data: { slug: string; children?: { slug: string }[] }[] }>(
+      `${base}/categories`,
+    );
+    const main = categories.data.find((c) => (c.children ?? []).length > 0) ?? categories.data[0];
+    const first = await json<{
+      products: {
+        sku: string;
+        productDetails: { name: string }[];
+        packSizes: { barcode: string | null }[];
+      }[];
+      count: number;
+    }>(`${base}/products/all?currentPage=1&productsPerPage=50`, { headers: customer });
+    const sample = first.products.find((p) => p.packSizes.some((s) => s.barcode)) ?? first.products[0];
+    const word =
+      (sample?.productDetails[0]?.name ?? 'kave').split(/\s+/).find((w) => w.length >= 4) ?? 'kave';
+    const barcode = sample?.packSizes.find((s) => s.barcode)?.barcode ?? '5990000000000';
+    const deep = Math.max(1, Math.floor(first.count / 100));
+    const q = encodeURIComponent(word);
+    const scenarios: [string, string, Record<string, string>][] = [
+      ['listing page 1 (customer)', '/products/all?currentPage=1&productsPerPage=50', customer],
+      ['listing page 1 (anonymous)', '/products/all?currentPage=1&productsPerPage=50', anonymous],
+      [`listing deep page ${deep}`, `/products/all?currentPage=${deep}&productsPerPage=50`, customer],
+      [
+        'category page 1',
+        `/products/all?currentPage=1&productsPerPage=50&mainCategorySlug=${main?.slug ?? ''}`,
+        customer,
+      ],
+      [
+        'search all',
+        `/products/search?searchType=all&searchString=${q}&currentPage=1&productsPerPage=50`,
+        customer,
+      ],
+      [
+        'search name',
+        `/products/search?selectType=simple&searchType=products-by-name&searchString=${q}`,
+        customer,
+      ],
+      [
+        'search barcode exact',
+        `/products/search?selectType=simple&searchType=products-by-barcode-exact&searchString=${barcode}`,
+        customer,
+      ],
+      ['categories', '/categories', customer],
+    ];
+    const pid = server.pid;
+    console.log(`CPU per request: ${requests} requests per scenario, ${connections} connections`);
+    console.log('| scenario | server CPU ms/request | JSON characters |');
+    console.log('|---|---:|---:|');
+    for (const [name, route, headers] of scenarios) {
+      const url = `${base}${route}`;
+      const bytes = (await (await fetch(url, { headers })).text()).length;
+      await fire(url, headers, Math.min(100, requests)); // warm up (JIT, caches)
+      const before = cpuMs(pid);
+      const failures = await fire(url, headers, requests);
+      const after = cpuMs(pid);
+      const perRequest = Math.round(((after - before) / requests) * 100) / 100;
+      console.log(`| ${name} | ${perRequest} | ${bytes} |${failures ? ` ${failures} failed` : ''}`);
+    }
+  } finally {
+    await server.stop();
+    await target.cleanup();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

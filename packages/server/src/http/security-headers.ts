@@ -1,0 +1,68 @@
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
+
+/**
+ * The security headers of every answer (docs/decisions/0010-security.md): a strict
+ * Content-Security-Policy (scripts only from the shop itself, no inline script, no framing),
+ * X-Frame-Options DENY, nosniff, a referrer policy, and HSTS only when the request came over HTTPS
+ * (directly, or through a proxy trusted with TRUST_PROXY that says so in X-Forwarded-Proto).
+ * No CORS plugin is registered: the SPA and the API share one origin, so no cross-origin grant.
+ */
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      scriptSrcAttr: ["'none'"],
+      // MUI (emotion) injects style elements at run time; styles cannot run code.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  hsts: false,
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginEmbedderPolicy: false,
+} satisfies FastifyHelmetOptions & Parameters<typeof helmet>[0];
+
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+/** Registers the headers; call it before any hook that may answer early. */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyHelmet, HELMET_OPTIONS);
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+  });
+}
+
+/** The API docs UI brings its own policy: keep it, but never let it be framed or upgrade requests. */
+export function docsCsp(header: string): string {
+  return header
+    .replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'")
+    .replace(/\s*upgrade-insecure-requests;?/, '');
+}
+
+const rawHelmet = helmet(HELMET_OPTIONS);
+
+/**
+ * Wraps Fastify's `frameworkErrors` handler (a URL that does not decode, a parameter too long):
+ * those answers skip every hook, so the headers are set here.
+ */
+export function withSecurityHeaders(
+  handler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void,
+) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    rawHelmet(request.raw, reply.raw, () => {
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+      handler(error, request, reply);
+    });
+  };
+}

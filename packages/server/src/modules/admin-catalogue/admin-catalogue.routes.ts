@@ -1,0 +1,327 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IMPORT_COLUMNS,
+  adminCategoryListResponseSchema,
+  adminCategorySchema,
+  adminManufacturerListResponseSchema,
+  adminManufacturerSchema,
+  adminProductListQuerySchema,
+  adminProductListResponseSchema,
+  adminProductSchema,
+  categoryInputSchema,
+  idParamsSchema,
+  importQuerySchema,
+  importResultSchema,
+  manufacturerInputSchema,
+  productInputSchema,
+} from '@shop/shared/contracts/admin-catalogue';
+import type { AppContext } from '../../app-context';
+import type { Auth } from '../../http/auth';
+import { AppError } from '../../http/app-error';
+import { requirePermission } from '../admin/admin-access';
+import * as products from './admin-products.service';
+import { buildCsv, buildXlsx, readImportFile } from './import-file';
+import { TEMPLATE_ROWS, runImport } from './import.service';
+import * as taxonomy from './taxonomy.service';
+
+/** Largest import file accepted (CSV or XLSX). */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['admin-catalogue'];
+const errorNote =
+  ' Needs an administrator or staff token with the `catalogue` permission (401 without a token, 403 ERR_FORBIDDEN otherwise).';
+
+export function adminCatalogueRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+  return async (app) => {
+    const guard = requirePermission(auth, 'catalogue');
+    const actor = (request: { auth: { userId: number } | null }) => {
+      if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
+      return request.auth.userId;
+    };
+
+    app.addContentTypeParser(
+      ['text/csv', XLSX_TYPE, 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
+      (_request, body, done) => {
+        done(null, body);
+      },
+    );
+
+    app.get(
+      '/admin/catalogue/products',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Search and list products (SKU, name in any language, barcode), 25 per page by default',
+          description: 'Uses the shop search index (FTS5 trigram / pg_trgm), sorted by SKU.' + errorNote,
+          querystring: adminProductListQuerySchema,
+          response: { 200: adminProductListResponseSchema },
+        },
+      },
+      async (request) => products.listProducts(ctx, request.query, request.language),
+    );
+
+    app.get(
+      '/admin/catalogue/products/:id',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'One product with names, categories, pack sizes and price entries',
+          description: '404 ERR_PRODUCT_NOT_FOUND.' + errorNote,
+          params: idParamsSchema,
+          response: { 200: adminProductSchema },
+        },
+      },
+      async (request) => products.getProduct(ctx, request.params.id),
+    );
+
+    const productWriteDescription =
+      'Replaces the whole product. Checks: SKU of another product (409 ERR_SKU_TAKEN), a barcode in use ' +
+      '(409 ERR_BARCODE_TAKEN), a step that is not 1 or a pack size (400 ERR_STEP_NOT_PACK_SIZE), a limit or ' +
+      'price unit that is not a pack unit (400 ERR_UNIT_NOT_PACK_SIZE), a repeated pack unit (400 ' +
+      'ERR_DUPLICATE_PACK_UNIT), no list price (400 ERR_NO_LIST_PRICE), a special price not below the price, a ' +
+      'repeated threshold or an end before the start (400 ERR_INVALID_PRICE); `params.field` names the field. ' +
+      'A changed price is recorded in the price history; the shop shows the change at once.' +
+      errorNote;
+
+    app.post(
+      '/admin/catalogue/products',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Create a product',
+          description: productWriteDescription,
+          body: productInputSchema,
+          response: { 201: adminProductSchema },
+        },
+      },
+      async (request, reply) => {
+        const saved = await products.saveProduct(ctx, actor(request), null, request.body);
+        return reply.status(201).send(saved);
+      },
+    );
+
+    app.put(
+      '/admin/catalogue/products/:id',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Save a product (prices, special prices, stock, flags, limits, pack sizes, names)',
+          description: productWriteDescription,
+          params: idParamsSchema,
+          body: productInputSchema,
+          response: { 200: adminProductSchema },
+        },
+      },
+      async (request) => products.saveProduct(ctx, actor(request), request.params.id, request.body),
+    );
+
+    // --- categories ------------------------------------------------------------------------
+
+    app.get(
+      '/admin/catalogue/categories',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Every category with its translations and usage counts',
+          description: errorNote.trim(),
+          response: { 200: adminCategoryListResponseSchema },
+        },
+      },
+      async () => ({ items: await taxonomy.listCategories(ctx) }),
+    );
+
+    const categoryDescription =
+      'A name in every language (hu, en, vi, zh), a unique slug (409 ERR_SLUG_TAKEN) and an optional parent that ' +
+      'is a main category (400 ERR_CATEGORY_PARENT).' +
+      errorNote;
+    app.post(
+      '/admin/catalogue/categories',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Create a category',
+          description: categoryDescription,
+          body: categoryInputSchema,
+          response: { 201: adminCategorySchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await taxonomy.saveCategory(ctx, actor(request), null, request.body)),
+    );
+    app.put(
+      '/admin/catalogue/categories/:id',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Edit a category',
+          description: categoryDescription,
+          params: idParamsSchema,
+          body: categoryInputSchema,
+          response: { 200: adminCategorySchema },
+        },
+      },
+      async (request) => taxonomy.saveCategory(ctx, actor(request), request.params.id, request.body),
+    );
+    app.delete(
+      '/admin/catalogue/categories/:id',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Delete an unused category',
+          description: '409 ERR_CATEGORY_IN_USE while products or subcategories belong to it.' + errorNote,
+          params: idParamsSchema,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await taxonomy.deleteCategory(ctx, actor(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    // --- manufacturers -----------------------------------------------------------------------
+
+    app.get(
+      '/admin/catalogue/manufacturers',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Every manufacturer with its product count',
+          description: errorNote.trim(),
+          response: { 200: adminManufacturerListResponseSchema },
+        },
+      },
+      async () => ({ items: await taxonomy.listManufacturers(ctx) }),
+    );
+    app.post(
+      '/admin/catalogue/manufacturers',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Create a manufacturer',
+          description: 'A unique slug (409 ERR_SLUG_TAKEN).' + errorNote,
+          body: manufacturerInputSchema,
+          response: { 201: adminManufacturerSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await taxonomy.saveManufacturer(ctx, actor(request), null, request.body)),
+    );
+    app.put(
+      '/admin/catalogue/manufacturers/:id',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Edit a manufacturer',
+          description: 'A unique slug (409 ERR_SLUG_TAKEN).' + errorNote,
+          params: idParamsSchema,
+          body: manufacturerInputSchema,
+          response: { 200: adminManufacturerSchema },
+        },
+      },
+      async (request) => taxonomy.saveManufacturer(ctx, actor(request), request.params.id, request.body),
+    );
+    app.delete(
+      '/admin/catalogue/manufacturers/:id',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a manufacturer without products',
+          description: '409 ERR_MANUFACTURER_IN_USE while products belong to it.' + errorNote,
+          params: idParamsSchema,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await taxonomy.deleteManufacturer(ctx, actor(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    // --- import ------------------------------------------------------------------------------
+
+    app.post(
+      '/admin/catalogue/import',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Import products from CSV or XLSX (upsert by SKU); dryRun=true (the default) only checks',
+          description:
+            'The body is the file itself (Content-Type text/csv or ' +
+            XLSX_TYPE +
+            `, at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, 50,000 rows). Columns: ${IMPORT_COLUMNS.join(', ')} ` +
+            '(see README "Back office"). Every cell is checked; the answer lists row errors (row, column, code, ' +
+            'message). With dryRun=false the rows are written only when there is no error, all in one transaction ' +
+            '(`applied: true`); otherwise nothing is written. An unreadable file or header → 400 ERR_IMPORT_FILE.' +
+            errorNote,
+          querystring: importQuerySchema,
+          response: { 200: importResultSchema },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0)
+          throw new AppError('ERR_IMPORT_FILE', { reason: 'empty' });
+        const table = await readImportFile(request.query.format, body);
+        return runImport(ctx, actor(request), table, request.query.dryRun === 'true');
+      },
+    );
+
+    app.get(
+      '/admin/catalogue/import/template',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'The import template: the header row and two example rows, as CSV or XLSX',
+          description: errorNote.trim(),
+          querystring: z.object({ format: z.enum(['csv', 'xlsx']).default('csv') }),
+        },
+      },
+      async (request, reply) => {
+        if (request.query.format === 'xlsx') {
+          const file = await buildXlsx(IMPORT_COLUMNS, TEMPLATE_ROWS);
+          return reply
+            .header('content-type', XLSX_TYPE)
+            .header('content-disposition', 'attachment; filename="product-import-template.xlsx"')
+            .send(file);
+        }
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="product-import-template.csv"')
+          .send(buildCsv([[...IMPORT_COLUMNS], ...TEMPLATE_ROWS]));
+      },
+    );
+  };
+}

@@ -1,0 +1,145 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database, NewspapersTable } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+// News --------------------------------------------------------------------------------------------
+export async function listNews(db: Db) {
+  return db
+    .selectFrom('news as n')
+    .selectAll('n')
+    .select((eb) =>
+      eb
+        .selectFrom('news_products as np')
+        .select((e) => e.fn.countAll<number | string>().as('c'))
+        .whereRef('np.news_id', '=', 'n.id')
+        .as('product_count'),
+    )
+    .orderBy((eb) => eb.fn.coalesce('n.starts_at', 'n.created_at'), 'desc')
+    .orderBy('n.id', 'desc')
+    .execute();
+}
+export async function findNews(db: Db, id: number) {
+  return db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
+}
+export async function findNewsTranslations(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('news_translations').selectAll().where('news_id', 'in', ids).execute();
+}
+export async function findNewsProducts(db: Db, newsId: number) {
+  return db
+    .selectFrom('news_products as np')
+    .innerJoin('products as p', 'p.id', 'np.product_id')
+    .leftJoin('product_details as d', (join) =>
+      join.onRef('d.product_id', '=', 'p.id').on('d.language', '=', 'hu'),
+    )
+    .select(['p.id', 'p.sku', 'd.name'])
+    .where('np.news_id', '=', newsId)
+    .orderBy('np.sort_order')
+    .orderBy('p.id')
+    .execute();
+}
+export async function findProductsBySku(db: Db, skus: string[]) {
+  if (skus.length === 0) return [];
+  return db.selectFrom('products').select(['id', 'sku']).where('sku', 'in', skus).execute();
+}
+export async function insertNews(
+  db: Db,
+  values: { starts_at: string | null; ends_at: string | null; is_active: 0 | 1; created_at: string },
+) {
+  return (await db.insertInto('news').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+export async function updateNews(
+  db: Db,
+  id: number,
+  values: { starts_at: string | null; ends_at: string | null; is_active: 0 | 1 },
+) {
+  await db.updateTable('news').set(values).where('id', '=', id).execute();
+}
+export async function replaceNewsTexts(
+  db: Db,
+  newsId: number,
+  texts: { language: string; title: string; description: string }[],
+) {
+  await db.deleteFrom('news_translations').where('news_id', '=', newsId).execute();
+  if (texts.length > 0)
+    await db
+      .insertInto('news_translations')
+      .values(texts.map((t) => ({ news_id: newsId, ...t })))
+      .execute();
+}
+export async function replaceNewsProducts(db: Db, newsId: number, productIds: number[]) {
+  await db.deleteFrom('news_products').where('news_id', '=', newsId).execute();
+  if (productIds.length > 0)
+    await db
+      .insertInto('news_products')
+      .values(
+        productIds.map((productId, index) => ({ news_id: newsId, product_id: productId, sort_order: index })),
+      )
+      .execute();
+}
+export async function deleteNews(db: Db, id: number) {
+  await db.deleteFrom('news_products').where('news_id', '=', id).execute();
+  await db.deleteFrom('news_translations').where('news_id', '=', id).execute();
+  await db.deleteFrom('news').where('id', '=', id).execute();
+}
+
+// Content pages -----------------------------------------------------------------------------------
+export async function listPages(db: Db) {
+  return db.selectFrom('content_pages').selectAll().orderBy('sort_order').orderBy('path').execute();
+}
+export async function findPage(db: Db, id: number) {
+  return db.selectFrom('content_pages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+export async function findPageTranslations(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('content_page_translations').selectAll().where('page_id', 'in', ids).execute();
+}
+export async function insertPage(db: Db, values: { path: string; sort_order: number; updated_at: string }) {
+  return (await db.insertInto('content_pages').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+export async function updatePage(
+  db: Db,
+  id: number,
+  values: { path: string; sort_order: number; updated_at: string },
+) {
+  await db.updateTable('content_pages').set(values).where('id', '=', id).execute();
+}
+export async function replacePageTexts(
+  db: Db,
+  pageId: number,
+  texts: { language: string; title: string; description: string }[],
+) {
+  await db.deleteFrom('content_page_translations').where('page_id', '=', pageId).execute();
+  if (texts.length > 0)
+    await db
+      .insertInto('content_page_translations')
+      .values(texts.map((t) => ({ page_id: pageId, ...t })))
+      .execute();
+}
+export async function deletePage(db: Db, id: number) {
+  await db.deleteFrom('content_page_translations').where('page_id', '=', id).execute();
+  await db.deleteFrom('content_pages').where('id', '=', id).execute();
+}
+
+// Newspapers --------------------------------------------------------------------------------------
+export async function listNewspapers(db: Db) {
+  return db
+    .selectFrom('newspapers')
+    .selectAll()
+    .orderBy('valid_from', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+export async function findNewspaper(db: Db, id: number) {
+  return db.selectFrom('newspapers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+export async function insertNewspaper(db: Db, values: Insertable<NewspapersTable>) {
+  return (await db.insertInto('newspapers').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+export async function updateNewspaper(db: Db, id: number, values: Updateable<NewspapersTable>) {
+  await db.updateTable('newspapers').set(values).where('id', '=', id).execute();
+}
+export async function deleteNewspaper(db: Db, id: number) {
+  await db.deleteFrom('newspapers').where('id', '=', id).execute();
+}

@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminAddressSchema,
+  addressInputSchema,
+  addressParamsSchema,
+  createAccountResponseSchema,
+  createAccountSchema,
+  customerDetailSchema,
+  customersPageSchema,
+  customersQuerySchema,
+  updateCustomerSchema,
+} from '@shop/shared/contracts/admin-customers';
+import { adminIdParamsSchema } from '@shop/shared/contracts/admin-common';
+import type { AppContext } from '../../app-context';
+import type { Auth } from '../../http/auth';
+import { actorOf, requirePermission } from '../admin/admin-access';
+import * as service from './admin-customers.service';
+
+const tags = ['admin'];
+const security = [{ bearerAuth: [] }];
+const ROLE_ERRORS =
+  'ERR_UNAUTHORIZED (401) without a token, ERR_NOT_STAFF (403) for customers and agents, ' +
+  'ERR_FORBIDDEN (403) when the role lacks the permission';
+
+/** Customers and agents in the back office (permission `customers`). */
+export function adminCustomersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+  return async (app) => {
+    const guard = requirePermission(auth, 'customers');
+
+    app.get(
+      '/admin/customers',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Customer and agent accounts: search and list',
+          description: `Errors: ERR_VALIDATION (400), ${ROLE_ERRORS}.`,
+          querystring: customersQuerySchema,
+          response: { 200: customersPageSchema },
+        },
+      },
+      async (request) => service.listCustomers(ctx, request.query),
+    );
+
+    app.post(
+      '/admin/customers',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Create a customer or agent account with a generated password (mailed to the account)',
+          description:
+            'A customer must change the password at the first login. Audited. Errors: ERR_VALIDATION (400), ' +
+            `ERR_DUP_EMAIL, ERR_DUP_TAX_NUM, ERR_DUP_COMP_REG_NUM (409), ERR_INVALID_AGENT (400), ${ROLE_ERRORS}.`,
+          body: createAccountSchema,
+          response: { 200: createAccountResponseSchema },
+        },
+      },
+      async (request) => service.createAccount(ctx, request.body, actorOf(request), request.log),
+    );
+
+    app.get(
+      '/admin/customers/:id',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'One customer or agent account with its customer, addresses and the form choices',
+          description: `Errors: ERR_NO_USER_FOUND (404), ${ROLE_ERRORS}.`,
+          params: adminIdParamsSchema,
+          response: { 200: customerDetailSchema },
+        },
+      },
+      async (request) => service.getCustomer(ctx, request.params.id),
+    );
+
+    app.patch(
+      '/admin/customers/:id',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Edit an account: data, agent link, price group and discount, payment methods, forced change, disable',
+          description:
+            'Disabling stops the account\u2019s tokens at once. Audited. Errors: ERR_VALIDATION (400), ERR_NO_USER_FOUND (404), ' +
+            `ERR_INVALID_AGENT (400), ERR_INVALID_PAYMENT_METHOD (400), ERR_DUP_TAX_NUM, ERR_DUP_COMP_REG_NUM (409), ${ROLE_ERRORS}.`,
+          params: adminIdParamsSchema,
+          body: updateCustomerSchema,
+          response: { 200: customerDetailSchema },
+        },
+      },
+      async (request) => service.updateCustomer(ctx, request.params.id, request.body, actorOf(request)),
+    );
+
+    app.post(
+      '/admin/customers/:id/addresses',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Add a shipping address with logistics cost and delivery route',
+          description: `Audited. Errors: ERR_VALIDATION (400), ERR_NO_USER_FOUND (404), ERR_INVALID_DELIVERY_ROUTE (400), ${ROLE_ERRORS}.`,
+          params: adminIdParamsSchema,
+          body: addressInputSchema,
+          response: { 200: adminAddressSchema },
+        },
+      },
+      async (request) => service.saveAddress(ctx, request.params.id, null, request.body, actorOf(request)),
+    );
+
+    app.put(
+      '/admin/customers/:id/addresses/:addressId',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Change a shipping address (logistics cost, delivery route, active)',
+          description:
+            'Audited. Errors: ERR_VALIDATION (400), ERR_INVALID_SHIPPING_ADDRESS_ID (400) for an address of another customer, ' +
+            `ERR_INVALID_DELIVERY_ROUTE (400), ${ROLE_ERRORS}.`,
+          params: addressParamsSchema,
+          body: addressInputSchema,
+          response: { 200: adminAddressSchema },
+        },
+      },
+      async (request) =>
+        service.saveAddress(ctx, request.params.id, request.params.addressId, request.body, actorOf(request)),
+    );
+  };
+}

@@ -1,0 +1,604 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { AdminAddress, CustomerDetail, CustomerListItem } from '@shop/shared/contracts/admin-customers';
+import type { AdminPage } from '@shop/shared/contracts/admin-common';
+import {
+  type addressInputSchema,
+  type createAccountSchema,
+  type updateCustomerSchema,
+} from '@shop/shared/contracts/admin-customers';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { renderMail } from '../../lib/mail-templates';
+import { hashPassword } from '../../lib/password';
+import { isLanguage } from '@shop/shared/i18n/languages';
+import { recordAudit } from '../admin/admin-access';
+import { lowerContains, offsetOf } from '../admin/admin-query';
+import { uniqueViolationColumn } from '../users/unique-violation';
+
+type Logger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
+type Trx = Transaction<Database>;
+
+export async function listCustomers(
+  ctx: AppContext,
+  query: {
+    page: number;
+    pageSize: number;
+    q?: string | undefined;
+    kind?: 'customer' | 'agent' | undefined;
+    agentUserId?: number | undefined;
+  },
+): Promise<AdminPage<CustomerListItem>> {
+  const db = ctx.database.db;
+  let base = db
+    .selectFrom('users')
+    .leftJoin('customers', 'customers.id', 'users.customer_id')
+    .leftJoin('users as agents', 'agents.id', 'customers.agent_user_id')
+    .where('users.role', 'in', query.kind ? [query.kind] : ['customer', 'agent']);
+  if (query.agentUserId !== undefined) base = base.where('customers.agent_user_id', '=', query.agentUserId);
+  const q = query.q;
+  if (q) {
+    base = base.where((eb) =>
+      eb.or([
+        lowerContains(eb, 'users.email', q),
+        lowerContains(eb, 'users.name', q),
+        lowerContains(eb, 'customers.name', q),
+        lowerContains(eb, 'customers.tax_number', q),
+        lowerContains(eb, 'customers.email', q),
+      ]),
+    );
+  }
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .select([
+        'users.id',
+        'users.role',
+        'users.email',
+        'users.name',
+        'users.customer_id',
+        'users.is_active',
+        'users.is_disabled',
+        'users.must_change_password',
+        'customers.name as customer_name',
+        'customers.tax_number',
+        'customers.price_group',
+        'customers.customer_discount_bp',
+        'agents.name as agent_name',
+      ])
+      .orderBy('users.role', 'desc')
+      .orderBy((eb) => eb.fn.coalesce('customers.name', 'users.name'))
+      .orderBy('users.id')
+      .limit(query.pageSize)
+      .offset(offsetOf(query.page, query.pageSize))
+      .execute(),
+  ]);
+  return {
+    total: Number(total),
+    page: query.page,
+    pageSize: query.pageSize,
+    items: rows.map((row) => ({
+      userId: row.id,
+      role: row.role === 'agent' ? 'agent' : 'customer',
+      email: row.email,
+      name: row.name,
+      customerId: row.customer_id,
+      customerName: row.customer_name ?? null,
+      taxNumber: row.tax_number ?? null,
+      agentName: row.agent_name ?? null,
+      priceGroup: row.price_group ?? null,
+      discountBp: row.customer_discount_bp ?? null,
+      isActive: row.is_active === 1,
+      isDisabled: row.is_disabled === 1,
+      mustChangePassword: row.must_change_password === 1,
+    })),
+  };
+}
+
+async function accountUser(db: AppContext['database']['db'] | Trx, userId: number) {
+  const user = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', userId)
+    .where('role', 'in', ['customer', 'agent'])
+    .executeTakeFirst();
+  if (!user) throw new AppError('ERR_NO_USER_FOUND');
+  return user;
+}
+
+function toAddress(row: {
+  id: number;
+  zip: string;
+  city: string;
+  apt_suite: string;
+  country: string;
+  country_code: string | null;
+  logistics_cost: number;
+  delivery_route_id: number | null;
+  note: string | null;
+  is_active: number;
+}): AdminAddress {
+  return {
+    id: row.id,
+    zip: row.zip,
+    city: row.city,
+    aptSuite: row.apt_suite,
+    country: row.country,
+    countryCode: row.country_code,
+    logisticsCost: row.logistics_cost,
+    deliveryRouteId: row.delivery_route_id,
+    note: row.note,
+    isActive: row.is_active === 1,
+  };
+}
+
+export async function getCustomer(ctx: AppContext, userId: number): Promise<CustomerDetail> {
+  const db = ctx.database.db;
+  const user = await accountUser(db, userId);
+  const [customer, agents, paymentMethods, routes, priceGroups, agentCustomers] = await Promise.all([
+    user.customer_id === null
+      ? Promise.resolve(undefined)
+      : db.selectFrom('customers').selectAll().where('id', '=', user.customer_id).executeTakeFirst(),
+    db.selectFrom('users').select(['id', 'name']).where('role', '=', 'agent').orderBy('name').execute(),
+    db
+      .selectFrom('payment_methods')
+      .select(['id', 'name', 'is_active'])
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('delivery_routes').select(['id', 'name']).orderBy('name').execute(),
+    db
+      .selectFrom('price_entries')
+      .select('price_group')
+      .distinct()
+      .where('price_group', 'is not', null)
+      .orderBy('price_group')
+      .execute(),
+    user.role === 'agent'
+      ? db
+          .selectFrom('customers')
+          .select(['id', 'name'])
+          .where('agent_user_id', '=', user.id)
+          .orderBy('name')
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  let customerOut: CustomerDetail['customer'] = null;
+  if (customer) {
+    const [methods, addresses] = await Promise.all([
+      db
+        .selectFrom('customer_payment_methods')
+        .select('payment_method_id')
+        .where('customer_id', '=', customer.id)
+        .execute(),
+      db
+        .selectFrom('shipping_addresses')
+        .selectAll()
+        .where('customer_id', '=', customer.id)
+        .orderBy('id')
+        .execute(),
+    ]);
+    customerOut = {
+      id: customer.id,
+      name: customer.name,
+      email: customer.email,
+      phone: customer.phone,
+      isCompany: customer.is_company === 1,
+      taxNumber: customer.tax_number,
+      companyRegistrationNumber: customer.company_registration_number,
+      billing: {
+        country: customer.billing_country,
+        countryCode: customer.billing_country_code,
+        zip: customer.billing_zip,
+        city: customer.billing_city,
+        aptSuite: customer.billing_apt_suite,
+      },
+      agentUserId: customer.agent_user_id,
+      priceGroup: customer.price_group,
+      discountBp: customer.customer_discount_bp,
+      paymentMethodIds: methods.map((row) => row.payment_method_id).sort((a, b) => a - b),
+      addresses: addresses.map(toAddress),
+    };
+  }
+  return {
+    userId: user.id,
+    role: user.role === 'agent' ? 'agent' : 'customer',
+    email: user.email,
+    username: user.username,
+    name: user.name,
+    phone: user.phone,
+    language: user.language,
+    isActive: user.is_active === 1,
+    isDisabled: user.is_disabled === 1,
+    mustChangePassword: user.must_change_password === 1,
+    createdAt: user.created_at,
+    customer: customerOut,
+    agentCustomers,
+    options: {
+      agents: agents.map((row) => ({ userId: row.id, name: row.name })),
+      paymentMethods: paymentMethods.map((row) => ({
+        id: row.id,
+        name: row.name,
+        isActive: row.is_active === 1,
+      })),
+      deliveryRoutes: routes,
+      priceGroups: priceGroups
+        .map((row) => row.price_group)
+        .filter((value): value is string => value !== null),
+    },
+  };
+}
+
+/** The audited part of an account (never the password hash or codes). */
+function auditState(detail: CustomerDetail) {
+  const { options: _options, agentCustomers: _agentCustomers, createdAt: _createdAt, ...rest } = detail;
+  void _options;
+  void _agentCustomers;
+  void _createdAt;
+  if (!rest.customer) return rest;
+  const { addresses: _addresses, ...customer } = rest.customer;
+  void _addresses;
+  return { ...rest, customer };
+}
+
+/**
+ * Edits an account and its customer in one transaction, audited: contact data, the agent link,
+ * price group and discount, payment methods, the forced password change, disabling (which
+ * revokes the account's tokens at once: token version + 1).
+ */
+export async function updateCustomer(
+  ctx: AppContext,
+  userId: number,
+  input: z.output<typeof updateCustomerSchema>,
+  actorUserId: number,
+): Promise<CustomerDetail> {
+  const db = ctx.database.db;
+  const now = ctx.now();
+  const before = await getCustomer(ctx, userId);
+  if (input.customer && !before.customer) throw new AppError('ERR_VALIDATION');
+  const c = input.customer;
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (c?.agentUserId !== undefined && c.agentUserId !== null) {
+        const agent = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', c.agentUserId)
+          .where('role', '=', 'agent')
+          .executeTakeFirst();
+        if (!agent) throw new AppError('ERR_INVALID_AGENT');
+      }
+      if (c?.paymentMethodIds) {
+        const ids = [...new Set(c.paymentMethodIds)];
+        const found = ids.length
+          ? await trx.selectFrom('payment_methods').select('id').where('id', 'in', ids).execute()
+          : [];
+        if (found.length !== ids.length) throw new AppError('ERR_INVALID_PAYMENT_METHOD');
+      }
+      const disabling = input.disabled === true && !before.isDisabled;
+      await trx
+        .updateTable('users')
+        .set((eb) => ({
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.phone !== undefined ? { phone: input.phone } : {}),
+          ...(input.mustChangePassword !== undefined
+            ? { must_change_password: input.mustChangePassword ? 1 : 0 }
+            : {}),
+          ...(input.disabled !== undefined ? { is_disabled: input.disabled ? 1 : 0 } : {}),
+          ...(disabling ? { token_version: eb('token_version', '+', 1) } : {}),
+          updated_at: now.toISOString(),
+        }))
+        .where('id', '=', userId)
+        .execute();
+      if (c && before.customer) {
+        const customerId = before.customer.id;
+        const set = {
+          ...(c.name !== undefined ? { name: c.name } : {}),
+          ...(c.email !== undefined ? { email: c.email } : {}),
+          ...(c.phone !== undefined ? { phone: c.phone } : {}),
+          ...(c.taxNumber !== undefined ? { tax_number: c.taxNumber } : {}),
+          ...(c.companyRegistrationNumber !== undefined
+            ? { company_registration_number: c.companyRegistrationNumber }
+            : {}),
+          ...(c.billing
+            ? {
+                billing_country: c.billing.country,
+                billing_country_code: c.billing.countryCode,
+                billing_zip: c.billing.zip,
+                billing_city: c.billing.city,
+                billing_apt_suite: c.billing.aptSuite,
+              }
+            : {}),
+          ...(c.agentUserId !== undefined ? { agent_user_id: c.agentUserId } : {}),
+          ...(c.priceGroup !== undefined ? { price_group: c.priceGroup } : {}),
+          ...(c.discountBp !== undefined ? { customer_discount_bp: c.discountBp } : {}),
+        };
+        if (Object.keys(set).length > 0) {
+          await trx
+            .updateTable('customers')
+            .set({ ...set, updated_at: now.toISOString() })
+            .where('id', '=', customerId)
+            .execute();
+        }
+        if (c.paymentMethodIds) {
+          await trx.deleteFrom('customer_payment_methods').where('customer_id', '=', customerId).execute();
+          const ids = [...new Set(c.paymentMethodIds)];
+          if (ids.length > 0) {
+            await trx
+              .insertInto('customer_payment_methods')
+              .values(ids.map((id) => ({ customer_id: customerId, payment_method_id: id })))
+              .execute();
+          }
+        }
+      }
+      const afterInTrx = await detailIn(ctx, trx, userId, before);
+      await recordAudit(trx, {
+        actorUserId,
+        action: disabling ? 'disable' : 'update',
+        entity: before.role === 'agent' ? 'agent' : 'customer',
+        entityId: userId,
+        before: auditState(before),
+        after: auditState(afterInTrx),
+        at: now,
+      });
+    });
+  } catch (error) {
+    const column = uniqueViolationColumn(error);
+    if (column === 'tax_number') throw new AppError('ERR_DUP_TAX_NUM');
+    if (column === 'company_registration_number') throw new AppError('ERR_DUP_COMP_REG_NUM');
+    throw error;
+  }
+  return getCustomer(ctx, userId);
+}
+
+/** The account as the transaction sees it (for the audit's "after"). */
+async function detailIn(
+  ctx: AppContext,
+  trx: Trx,
+  userId: number,
+  before: CustomerDetail,
+): Promise<CustomerDetail> {
+  const user = await accountUser(trx, userId);
+  let customer = before.customer;
+  if (customer) {
+    const row = await trx
+      .selectFrom('customers')
+      .selectAll()
+      .where('id', '=', customer.id)
+      .executeTakeFirstOrThrow();
+    const methods = await trx
+      .selectFrom('customer_payment_methods')
+      .select('payment_method_id')
+      .where('customer_id', '=', customer.id)
+      .execute();
+    customer = {
+      ...customer,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      taxNumber: row.tax_number,
+      companyRegistrationNumber: row.company_registration_number,
+      billing: {
+        country: row.billing_country,
+        countryCode: row.billing_country_code,
+        zip: row.billing_zip,
+        city: row.billing_city,
+        aptSuite: row.billing_apt_suite,
+      },
+      agentUserId: row.agent_user_id,
+      priceGroup: row.price_group,
+      discountBp: row.customer_discount_bp,
+      paymentMethodIds: methods.map((m) => m.payment_method_id).sort((a, b) => a - b),
+    };
+  }
+  void ctx;
+  return {
+    ...before,
+    name: user.name,
+    phone: user.phone,
+    isDisabled: user.is_disabled === 1,
+    mustChangePassword: user.must_change_password === 1,
+    customer,
+  };
+}
+
+async function checkRoute(trx: Trx, routeId: number | null): Promise<void> {
+  if (routeId === null) return;
+  const route = await trx
+    .selectFrom('delivery_routes')
+    .select('id')
+    .where('id', '=', routeId)
+    .executeTakeFirst();
+  if (!route) throw new AppError('ERR_INVALID_DELIVERY_ROUTE');
+}
+
+/** Adds or changes a shipping address of the account's customer (logistics cost, delivery route), audited. */
+export async function saveAddress(
+  ctx: AppContext,
+  userId: number,
+  addressId: number | null,
+  input: z.output<typeof addressInputSchema>,
+  actorUserId: number,
+): Promise<AdminAddress> {
+  const db = ctx.database.db;
+  const now = ctx.now();
+  const user = await accountUser(db, userId);
+  if (user.customer_id === null) throw new AppError('ERR_NO_USER_FOUND');
+  const customerId = user.customer_id;
+  return db.transaction().execute(async (trx) => {
+    await checkRoute(trx, input.deliveryRouteId);
+    const values = {
+      zip: input.zip,
+      city: input.city,
+      apt_suite: input.aptSuite,
+      country: input.country,
+      country_code: input.countryCode,
+      logistics_cost: input.logisticsCost,
+      delivery_route_id: input.deliveryRouteId,
+      note: input.note,
+      is_active: input.isActive ? 1 : 0,
+    } as const;
+    let before: AdminAddress | null = null;
+    let row;
+    if (addressId === null) {
+      row = await trx
+        .insertInto('shipping_addresses')
+        .values({ ...values, customer_id: customerId, created_at: now.toISOString() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } else {
+      const existing = await trx
+        .selectFrom('shipping_addresses')
+        .selectAll()
+        .where('id', '=', addressId)
+        .where('customer_id', '=', customerId)
+        .executeTakeFirst();
+      if (!existing) throw new AppError('ERR_INVALID_SHIPPING_ADDRESS_ID');
+      before = toAddress(existing);
+      row = await trx
+        .updateTable('shipping_addresses')
+        .set(values)
+        .where('id', '=', addressId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    const after = toAddress(row);
+    await recordAudit(trx, {
+      actorUserId,
+      action: addressId === null ? 'create' : 'update',
+      entity: 'shipping_address',
+      entityId: after.id,
+      before: before ? { customerId, ...before } : null,
+      after: { customerId, ...after },
+      at: now,
+    });
+    return after;
+  });
+}
+
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+
+/** A 12-character password without look-alike characters (crypto random). */
+export function generatePassword(length = 12): string {
+  let out = '';
+  for (let i = 0; i < length; i += 1) out += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+  return out;
+}
+
+/**
+ * Creates a customer (with its customer record) or an agent with a generated password, active at
+ * once, and mails the password. A customer must change it at the first login (the shop's forced
+ * change); agents change passwords in the back office only, so theirs is not forced. If the mail
+ * cannot be sent the account is still created (mailSent false) — the password can be set again.
+ */
+export async function createAccount(
+  ctx: AppContext,
+  input: z.output<typeof createAccountSchema>,
+  actorUserId: number,
+  log: Logger,
+): Promise<{ userId: number; customerId: number | null; mailSent: boolean }> {
+  const db = ctx.database.db;
+  const now = ctx.now().toISOString();
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  let ids: { userId: number; customerId: number | null };
+  try {
+    ids = await db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb(eb.fn<string>('lower', [eb.ref('email')]), '=', input.email.toLowerCase()))
+        .executeTakeFirst();
+      if (existing) throw new AppError('ERR_DUP_EMAIL');
+      let customerId: number | null = null;
+      if (input.role === 'customer') {
+        const c = input.customer;
+        if (c.agentUserId !== null) {
+          const agent = await trx
+            .selectFrom('users')
+            .select('id')
+            .where('id', '=', c.agentUserId)
+            .where('role', '=', 'agent')
+            .executeTakeFirst();
+          if (!agent) throw new AppError('ERR_INVALID_AGENT');
+        }
+        const row = await trx
+          .insertInto('customers')
+          .values({
+            name: c.name,
+            email: input.email,
+            phone: input.phone,
+            is_company: c.isCompany ? 1 : 0,
+            tax_number: c.taxNumber,
+            company_registration_number: c.companyRegistrationNumber,
+            billing_country: c.billing.country,
+            billing_country_code: c.billing.countryCode,
+            billing_zip: c.billing.zip,
+            billing_city: c.billing.city,
+            billing_apt_suite: c.billing.aptSuite,
+            agent_user_id: c.agentUserId,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        customerId = row.id;
+      }
+      const user = await trx
+        .insertInto('users')
+        .values({
+          email: input.email,
+          password_hash: passwordHash,
+          role: input.role,
+          name: input.name,
+          phone: input.phone,
+          customer_id: customerId,
+          language: input.language,
+          is_active: 1,
+          is_disabled: 0,
+          email_verified_at: now,
+          approved_at: now,
+          must_change_password: input.role === 'customer' ? 1 : 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { ...auditInput } = input;
+      await recordAudit(trx, {
+        actorUserId,
+        action: 'create',
+        entity: input.role,
+        entityId: user.id,
+        before: null,
+        after: { ...auditInput, customerId, mustChangePassword: input.role === 'customer' },
+        at: new Date(now),
+      });
+      return { userId: user.id, customerId };
+    });
+  } catch (error) {
+    const column = uniqueViolationColumn(error);
+    if (column === 'email') throw new AppError('ERR_DUP_EMAIL');
+    if (column === 'tax_number') throw new AppError('ERR_DUP_TAX_NUM');
+    if (column === 'company_registration_number') throw new AppError('ERR_DUP_COMP_REG_NUM');
+    throw error;
+  }
+  try {
+    await ctx.mailer.send({
+      to: input.email,
+      ...renderMail('accountCreated', isLanguage(input.language) ? input.language : 'hu', {
+        name: input.name,
+        email: input.email,
+        password,
+        link: `${ctx.config.publicUrl}/login`,
+      }),
+    });
+    return { ...ids, mailSent: true };
+  } catch (error) {
+    log.error({ err: error }, 'account-created mail failed');
+    return { ...ids, mailSent: false };
+  }
+}

@@ -1,0 +1,319 @@
+import type { Kysely } from 'kysely';
+import type {
+  AdminClosedWindow,
+  AdminClosedWindowList,
+  AdminDeliveryRoute,
+  AdminHolidayPeriod,
+  AdminPaymentMethod,
+  AdminShippingMethod,
+  ForceDisabled,
+  SaveClosedWindow,
+  SaveDeliveryRoute,
+  SaveHolidayPeriod,
+  SavePaymentMethod,
+  SaveShippingMethod,
+} from '@shop/shared/contracts/admin-logistics';
+import { parseWeekdays } from '@shop/shared/rules/delivery-days';
+import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/schema';
+import { AppError, isAppError } from '../../http/app-error';
+import type { AuthUser } from '../../http/auth';
+import { recordAudit } from '../admin/admin-access';
+import { FORCE_DISABLED_KEY, isSettingOn } from '../shop/shop.service';
+import { uniqueViolationColumn } from '../users/unique-violation';
+import * as repo from './admin-logistics.repository';
+
+type Db = Kysely<Database>;
+
+/**
+ * Back-office logistics (issue 7). Nothing here is cached: the checkout reads methods, routes and
+ * holiday periods, and place-order and `GET /api/shop/state` read the closed windows and the switch,
+ * on every request, so a change counts from the next request on.
+ */
+
+/** Runs a write and its audit entry in one transaction; a unique collision is ERR_DUPLICATE. */
+async function audited<T>(
+  ctx: AppContext,
+  actor: AuthUser,
+  action: string,
+  entity: string,
+  work: (trx: Db) => Promise<{ id: number; before: unknown; after: unknown; result: T }>,
+): Promise<T> {
+  try {
+    return await ctx.database.db.transaction().execute(async (trx) => {
+      const done = await work(trx);
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: `${entity}.${action}`,
+        entity,
+        entityId: done.id,
+        before: done.before,
+        after: done.after,
+        at: ctx.now(),
+      });
+      return done.result;
+    });
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    const column = uniqueViolationColumn(error);
+    if (column) throw new AppError('ERR_DUPLICATE', { field: column.includes('code') ? 'code' : column });
+    throw error;
+  }
+}
+
+function found<T>(row: T | undefined): T {
+  if (row === undefined) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+// Shipping methods --------------------------------------------------------------------------------
+type ShippingRow = NonNullable<Awaited<ReturnType<typeof repo.findShippingMethod>>>;
+function shippingOf(row: ShippingRow): AdminShippingMethod {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    cost: Number(row.cost),
+    isHomeDelivery: row.is_home_delivery === 1,
+    isActive: row.is_active === 1,
+    sortOrder: Number(row.sort_order),
+  };
+}
+function shippingColumns(input: SaveShippingMethod) {
+  const v = input;
+  return {
+    code: v.code,
+    name: v.name,
+    cost: v.cost,
+    is_home_delivery: v.isHomeDelivery ? (1 as const) : (0 as const),
+    is_active: v.isActive ? (1 as const) : (0 as const),
+    sort_order: v.sortOrder,
+  };
+}
+
+export async function listShippingMethods(ctx: AppContext): Promise<AdminShippingMethod[]> {
+  return (await repo.listShippingMethods(ctx.database.db)).map(shippingOf);
+}
+
+export async function saveShippingMethod(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: number | null,
+  input: SaveShippingMethod,
+): Promise<AdminShippingMethod> {
+  const values = shippingColumns(input);
+  return audited(ctx, actor, id === null ? 'create' : 'update', 'shipping_method', async (trx) => {
+    const before = id === null ? null : shippingOf(found(await repo.findShippingMethod(trx, id)));
+    const savedId = id ?? (await repo.insertShippingMethod(trx, values));
+    if (id !== null) await repo.updateShippingMethod(trx, id, values);
+    const after = shippingOf(found(await repo.findShippingMethod(trx, savedId)));
+    return { id: savedId, before, after, result: after };
+  });
+}
+
+// Payment methods ---------------------------------------------------------------------------------
+type PaymentRow = NonNullable<Awaited<ReturnType<typeof repo.findPaymentMethod>>>;
+function paymentOf(row: PaymentRow): AdminPaymentMethod {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    termDays: Number(row.term_days),
+    isActive: row.is_active === 1,
+    sortOrder: Number(row.sort_order),
+    customerCount: Number(row.customer_count ?? 0),
+  };
+}
+
+export async function listPaymentMethods(ctx: AppContext): Promise<AdminPaymentMethod[]> {
+  return (await repo.listPaymentMethods(ctx.database.db)).map(paymentOf);
+}
+
+export async function savePaymentMethod(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: number | null,
+  input: SavePaymentMethod,
+): Promise<AdminPaymentMethod> {
+  const v = input;
+  const values = {
+    code: v.code,
+    name: v.name,
+    term_days: v.termDays,
+    is_active: v.isActive ? (1 as const) : (0 as const),
+    sort_order: v.sortOrder,
+  };
+  return audited(ctx, actor, id === null ? 'create' : 'update', 'payment_method', async (trx) => {
+    const before = id === null ? null : paymentOf(found(await repo.findPaymentMethod(trx, id)));
+    const savedId = id ?? (await repo.insertPaymentMethod(trx, values));
+    if (id !== null) await repo.updatePaymentMethod(trx, id, values);
+    const after = paymentOf(found(await repo.findPaymentMethod(trx, savedId)));
+    return { id: savedId, before, after, result: after };
+  });
+}
+
+// Delivery routes ---------------------------------------------------------------------------------
+type RouteRow = NonNullable<Awaited<ReturnType<typeof repo.findRoute>>>;
+function routeOf(row: RouteRow): AdminDeliveryRoute {
+  return {
+    id: row.id,
+    name: row.name,
+    weekdays: parseWeekdays(row.weekdays),
+    cutoffTime: row.cutoff_time,
+    routeTime: row.route_time,
+    addressCount: Number(row.address_count ?? 0),
+  };
+}
+
+export async function listRoutes(ctx: AppContext): Promise<AdminDeliveryRoute[]> {
+  return (await repo.listRoutes(ctx.database.db)).map(routeOf);
+}
+
+export async function saveRoute(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: number | null,
+  input: SaveDeliveryRoute,
+): Promise<AdminDeliveryRoute> {
+  const v = input;
+  const values = {
+    name: v.name,
+    weekdays: [...v.weekdays].sort((a, b) => a - b).join(','),
+    cutoff_time: v.cutoffTime,
+    route_time: v.routeTime,
+  };
+  return audited(ctx, actor, id === null ? 'create' : 'update', 'delivery_route', async (trx) => {
+    const before = id === null ? null : routeOf(found(await repo.findRoute(trx, id)));
+    const savedId = id ?? (await repo.insertRoute(trx, values));
+    if (id !== null) await repo.updateRoute(trx, id, values);
+    const after = routeOf(found(await repo.findRoute(trx, savedId)));
+    return { id: savedId, before, after, result: after };
+  });
+}
+
+/** A route that shipping addresses still use is not deleted (ERR_IN_USE with their count). */
+export async function deleteRoute(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
+  await audited(ctx, actor, 'delete', 'delivery_route', async (trx) => {
+    const before = routeOf(found(await repo.findRoute(trx, id)));
+    if (before.addressCount > 0) throw new AppError('ERR_IN_USE', { count: before.addressCount });
+    await repo.deleteRoute(trx, id);
+    return { id, before, after: null, result: undefined };
+  });
+}
+
+// Holiday periods ---------------------------------------------------------------------------------
+type HolidayRow = NonNullable<Awaited<ReturnType<typeof repo.findHoliday>>>;
+function holidayOf(row: HolidayRow): AdminHolidayPeriod {
+  let dates: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(row.replacement_dates);
+    if (Array.isArray(parsed)) dates = parsed.filter((d): d is string => typeof d === 'string');
+  } catch {
+    dates = [];
+  }
+  return {
+    id: row.id,
+    name: row.name,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    replacementDates: dates,
+    hidesRouteTimes: row.hides_route_times === 1,
+  };
+}
+
+export async function listHolidays(ctx: AppContext): Promise<AdminHolidayPeriod[]> {
+  return (await repo.listHolidays(ctx.database.db)).map(holidayOf);
+}
+
+export async function saveHoliday(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: number | null,
+  input: SaveHolidayPeriod,
+): Promise<AdminHolidayPeriod> {
+  const v = input;
+  const values = {
+    name: v.name,
+    start_date: v.startDate,
+    end_date: v.endDate,
+    replacement_dates: JSON.stringify([...v.replacementDates].sort()),
+    hides_route_times: v.hidesRouteTimes ? (1 as const) : (0 as const),
+  };
+  return audited(ctx, actor, id === null ? 'create' : 'update', 'holiday_period', async (trx) => {
+    const before = id === null ? null : holidayOf(found(await repo.findHoliday(trx, id)));
+    const savedId = id ?? (await repo.insertHoliday(trx, values));
+    if (id !== null) await repo.updateHoliday(trx, id, values);
+    const after = holidayOf(found(await repo.findHoliday(trx, savedId)));
+    return { id: savedId, before, after, result: after };
+  });
+}
+
+export async function deleteHoliday(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
+  await audited(ctx, actor, 'delete', 'holiday_period', async (trx) => {
+    const before = holidayOf(found(await repo.findHoliday(trx, id)));
+    await repo.deleteHoliday(trx, id);
+    return { id, before, after: null, result: undefined };
+  });
+}
+
+// Shop-closed windows and the force-disabled switch ------------------------------------------------
+type WindowRow = NonNullable<Awaited<ReturnType<typeof repo.findClosedWindow>>>;
+function windowOf(row: WindowRow): AdminClosedWindow {
+  return { id: row.id, startsAt: row.starts_at, endsAt: row.ends_at, note: row.note };
+}
+
+export async function listClosedWindows(ctx: AppContext): Promise<AdminClosedWindowList> {
+  const rows = await repo.listClosedWindows(ctx.database.db);
+  return { timeZone: ctx.config.shopTimeZone, windows: rows.map(windowOf) };
+}
+
+export async function saveClosedWindow(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: number | null,
+  input: SaveClosedWindow,
+): Promise<AdminClosedWindow> {
+  const v = input;
+  const values = { starts_at: v.startsAt, ends_at: v.endsAt, note: v.note };
+  return audited(ctx, actor, id === null ? 'create' : 'update', 'shop_closed_window', async (trx) => {
+    const before = id === null ? null : windowOf(found(await repo.findClosedWindow(trx, id)));
+    const savedId = id ?? (await repo.insertClosedWindow(trx, values));
+    if (id !== null) await repo.updateClosedWindow(trx, id, values);
+    const after = windowOf(found(await repo.findClosedWindow(trx, savedId)));
+    return { id: savedId, before, after, result: after };
+  });
+}
+
+export async function deleteClosedWindow(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
+  await audited(ctx, actor, 'delete', 'shop_closed_window', async (trx) => {
+    const before = windowOf(found(await repo.findClosedWindow(trx, id)));
+    await repo.deleteClosedWindow(trx, id);
+    return { id, before, after: null, result: undefined };
+  });
+}
+
+export async function readForceDisabled(ctx: AppContext): Promise<ForceDisabled> {
+  return { forceDisabled: isSettingOn(await repo.findSetting(ctx.database.db, FORCE_DISABLED_KEY)) };
+}
+
+export async function setForceDisabled(
+  ctx: AppContext,
+  actor: AuthUser,
+  input: ForceDisabled,
+): Promise<ForceDisabled> {
+  const nowIso = ctx.now().toISOString();
+  return ctx.database.db.transaction().execute(async (trx) => {
+    const before = isSettingOn(await repo.findSetting(trx, FORCE_DISABLED_KEY));
+    await repo.upsertSetting(trx, FORCE_DISABLED_KEY, input.forceDisabled ? 'true' : 'false', nowIso);
+    await recordAudit(trx, {
+      actorUserId: actor.userId,
+      action: 'setting.update',
+      entity: 'setting',
+      entityId: FORCE_DISABLED_KEY,
+      before: { forceDisabled: before },
+      after: { forceDisabled: input.forceDisabled },
+      at: ctx.now(),
+    });
+    return { forceDisabled: input.forceDisabled };
+  });
+}

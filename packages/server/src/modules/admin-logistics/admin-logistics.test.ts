@@ -1,0 +1,416 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testContext } from '../../../test/test-config';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import { buildApp } from '../../app';
+import {
+  type BuyerFixture,
+  insertBuyer,
+  insertMethods,
+  insertProduct,
+  insertRoute,
+} from '../cart/checkout-fixtures';
+import {
+  adminApi,
+  type AdminParties,
+  auditRows,
+  expectRefused,
+  insertAdminParties,
+} from '../admin-orders/admin-test-fixtures';
+
+/** A Budapest wall-clock time in winter (UTC+1) as an instant. */
+const budapest = (local: string) => new Date(`${local}+01:00`);
+
+describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dialect) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let ctx: ReturnType<typeof testContext>;
+  let parties: AdminParties;
+  let call: ReturnType<typeof adminApi>;
+  let methods: Awaited<ReturnType<typeof insertMethods>>;
+  let routeId: number;
+  let buyer: BuyerFixture;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect);
+    // Monday 3 March 2025, 09:00 in Budapest.
+    ctx = testContext(testDb.handle, { now: budapest('2025-03-03T09:00:00') });
+    app = await buildApp(ctx, { logger: false });
+    await app.ready();
+    call = adminApi(app);
+    parties = await insertAdminParties(ctx);
+    methods = await insertMethods(testDb.handle);
+    routeId = await insertRoute(testDb.handle, { name: 'Szeged', weekdays: '2,4', cutoffTime: '14:00' });
+    buyer = await insertBuyer(ctx, { routeId, paymentMethodIds: [methods.bankTransfer] });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.drop();
+  });
+
+  const ok = async (res: Awaited<ReturnType<typeof call>>) => {
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Record<string, unknown>;
+  };
+  const deliveryDays = async () =>
+    (
+      (await ok(await call('GET', '/api/cart/delivery-days', buyer.token))) as { days: { date: string }[] }
+    ).days.map((d) => d.date);
+
+  it('refuses no token, customers and agents everywhere, and staff on the shop-closed settings', async () => {
+    const windowCount = async () =>
+      (await testDb.handle.db.selectFrom('shop_closed_windows').selectAll().execute()).length;
+    const settingRows = async () =>
+      (
+        await testDb.handle.db
+          .selectFrom('settings')
+          .selectAll()
+          .where('key', '=', 'shop.forceDisabled')
+          .execute()
+      ).length;
+    const unchanged = async () => {
+      expect(await windowCount()).toBe(0);
+      expect(await settingRows()).toBe(0);
+      expect(await auditRows(ctx, 'shop_closed_window')).toEqual([]);
+      expect(await auditRows(ctx, 'setting')).toEqual([]);
+      expect(await auditRows(ctx, 'shipping_method')).toEqual([]);
+      expect(await auditRows(ctx, 'delivery_route')).toEqual([]);
+    };
+    const window = { startsAt: '2025-03-04T09:00', endsAt: '2025-03-04T12:00', note: null };
+    const method = { code: 'courier', name: 'Futár', cost: 100000, isHomeDelivery: false, isActive: true };
+    const route = { name: 'X', weekdays: [1], cutoffTime: '12:00', routeTime: null };
+    const holiday = {
+      name: 'H',
+      startDate: '2025-04-18',
+      endDate: '2025-04-21',
+      replacementDates: [],
+      hidesRouteTimes: true,
+    };
+    const payment = { code: 'cod', name: 'Utánvét', termDays: 0, isActive: true };
+    const logisticsCalls = [
+      { method: 'GET' as const, url: '/api/admin/shipping-methods' },
+      { method: 'POST' as const, url: '/api/admin/shipping-methods', payload: method },
+      { method: 'PUT' as const, url: `/api/admin/shipping-methods/${methods.pickup}`, payload: method },
+      { method: 'GET' as const, url: '/api/admin/payment-methods' },
+      { method: 'POST' as const, url: '/api/admin/payment-methods', payload: payment },
+      { method: 'PUT' as const, url: `/api/admin/payment-methods/${methods.cash}`, payload: payment },
+      { method: 'GET' as const, url: '/api/admin/delivery-routes' },
+      { method: 'POST' as const, url: '/api/admin/delivery-routes', payload: route },
+      { method: 'PUT' as const, url: `/api/admin/delivery-routes/${routeId}`, payload: route },
+      { method: 'DELETE' as const, url: `/api/admin/delivery-routes/${routeId}` },
+      { method: 'GET' as const, url: '/api/admin/holiday-periods' },
+      { method: 'POST' as const, url: '/api/admin/holiday-periods', payload: holiday },
+      { method: 'PUT' as const, url: '/api/admin/holiday-periods/1', payload: holiday },
+      { method: 'DELETE' as const, url: '/api/admin/holiday-periods/1' },
+    ];
+    for (const request of logisticsCalls)
+      await expectRefused(app, parties, request, { staffAllowed: true, unchanged });
+    const settingsCalls = [
+      { method: 'GET' as const, url: '/api/admin/shop-closed-windows' },
+      { method: 'POST' as const, url: '/api/admin/shop-closed-windows', payload: window },
+      { method: 'PUT' as const, url: '/api/admin/shop-closed-windows/1', payload: window },
+      { method: 'DELETE' as const, url: '/api/admin/shop-closed-windows/1' },
+      { method: 'GET' as const, url: '/api/admin/shop-state/force-disabled' },
+      {
+        method: 'PUT' as const,
+        url: '/api/admin/shop-state/force-disabled',
+        payload: { forceDisabled: true },
+      },
+    ];
+    for (const request of settingsCalls)
+      await expectRefused(app, parties, request, { staffAllowed: false, unchanged });
+  });
+
+  it('edits shipping methods: the checkout sees the new cost at once; duplicates and bad input are refused', async () => {
+    const changed = await ok(
+      await call('PUT', `/api/admin/shipping-methods/${methods.pickup}`, parties.staff.token, {
+        code: 'pickup-customer',
+        name: 'Átvétel a raktárban',
+        cost: 25000,
+        isHomeDelivery: false,
+        isActive: true,
+        sortOrder: 2,
+      }),
+    );
+    expect(changed).toMatchObject({ name: 'Átvétel a raktárban', cost: 25000 });
+    const shop = (await ok(await call('GET', '/api/shipping-methods', buyer.token))) as unknown as {
+      code: string;
+      name: string;
+      cost: number;
+    }[];
+    expect(shop.find((m) => m.code === 'pickup-customer')).toMatchObject({
+      name: 'Átvétel a raktárban',
+      cost: 25000,
+    });
+
+    const created = await ok(
+      await call('POST', '/api/admin/shipping-methods', parties.staff.token, {
+        code: 'courier',
+        name: 'Futárszolgálat',
+        cost: 199000,
+        isHomeDelivery: false,
+        isActive: true,
+      }),
+    );
+    const duplicate = await call('POST', '/api/admin/shipping-methods', parties.staff.token, {
+      code: 'courier',
+      name: 'Másik',
+      cost: 0,
+      isHomeDelivery: false,
+      isActive: true,
+    });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({ error: 'ERR_DUPLICATE', params: { field: 'code' } });
+    for (const bad of [
+      { code: 'Bad Code', name: 'x', cost: 0, isHomeDelivery: false, isActive: true },
+      { code: 'ok', name: '', cost: 0, isHomeDelivery: false, isActive: true },
+      { code: 'ok', name: 'x', cost: -1, isHomeDelivery: false, isActive: true },
+      { code: 'ok', name: 'x', cost: 1.5, isHomeDelivery: false, isActive: true },
+    ]) {
+      const res = await call('POST', '/api/admin/shipping-methods', parties.staff.token, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION' });
+    }
+    expect(
+      (await call('PUT', '/api/admin/shipping-methods/99999', parties.staff.token, created)).statusCode,
+    ).toBe(404);
+    const audit = await auditRows(ctx, 'shipping_method');
+    expect(audit.map((a) => a.action)).toEqual(['shipping_method.update', 'shipping_method.create']);
+    expect(audit[0]).toMatchObject({
+      actor_user_id: parties.staff.userId,
+      entity_id: String(methods.pickup),
+      before: expect.objectContaining({ name: 'Személyes átvétel (vevő)', cost: 0 }),
+      after: expect.objectContaining({ name: 'Átvétel a raktárban', cost: 25000 }),
+    });
+  });
+
+  it('edits payment methods with their customer count', async () => {
+    const list = (await ok(
+      await call('GET', '/api/admin/payment-methods', parties.staff.token),
+    )) as unknown as {
+      id: number;
+      code: string;
+      customerCount: number;
+    }[];
+    expect(list.find((m) => m.id === methods.bankTransfer)?.customerCount).toBe(1);
+    const changed = await ok(
+      await call('PUT', `/api/admin/payment-methods/${methods.bankTransfer}`, parties.staff.token, {
+        code: 'bank-transfer',
+        name: 'Banki átutalás',
+        termDays: 15,
+        isActive: true,
+      }),
+    );
+    expect(changed).toMatchObject({ name: 'Banki átutalás', termDays: 15, customerCount: 1 });
+    const shop = (await ok(
+      await call('GET', '/api/payment-methods/available-for-customer', buyer.token),
+    )) as unknown;
+    expect(JSON.stringify(shop)).toContain('Banki átutalás');
+    expect((await auditRows(ctx, 'payment_method')).map((a) => a.action)).toEqual(['payment_method.update']);
+  });
+
+  it('changes a route and holiday periods, and the shared delivery-day rule sees them at once', async () => {
+    // Route Tue/Thu, cut-off 14:00, Monday 09:00 → Tue 4, Thu 6, Tue 11 ...
+    expect((await deliveryDays()).slice(0, 3)).toEqual(['2025-03-04', '2025-03-06', '2025-03-11']);
+    const route = await ok(
+      await call('PUT', `/api/admin/delivery-routes/${routeId}`, parties.staff.token, {
+        name: 'Szeged',
+        weekdays: [5, 3],
+        cutoffTime: '08:00',
+        routeTime: '08:00-12:00',
+      }),
+    );
+    expect(route).toMatchObject({ weekdays: [3, 5], cutoffTime: '08:00', addressCount: 1 });
+    // Wed 5 needs the order before Tue 08:00: still possible; Fri 7 too.
+    expect((await deliveryDays()).slice(0, 3)).toEqual(['2025-03-05', '2025-03-07', '2025-03-12']);
+
+    const holiday = await ok(
+      await call('POST', '/api/admin/holiday-periods', parties.staff.token, {
+        name: 'Nemzeti ünnep',
+        startDate: '2025-03-07',
+        endDate: '2025-03-07',
+        replacementDates: ['2025-03-08'],
+        hidesRouteTimes: true,
+      }),
+    );
+    expect((await deliveryDays()).slice(0, 3)).toEqual(['2025-03-05', '2025-03-08', '2025-03-12']);
+    const res = await call('GET', '/api/cart/delivery-days', buyer.token);
+    expect(res.json()).toMatchObject({ routeTime: null });
+
+    const bad = [
+      {
+        name: 'x',
+        startDate: '2025-03-09',
+        endDate: '2025-03-08',
+        replacementDates: [],
+        hidesRouteTimes: true,
+      },
+      {
+        name: 'x',
+        startDate: '2025-03-07',
+        endDate: '2025-03-09',
+        replacementDates: ['2025-03-08'],
+        hidesRouteTimes: true,
+      },
+      {
+        name: 'x',
+        startDate: '2025-02-30',
+        endDate: '2025-03-09',
+        replacementDates: [],
+        hidesRouteTimes: true,
+      },
+    ];
+    for (const body of bad) {
+      const r = await call('POST', '/api/admin/holiday-periods', parties.staff.token, body);
+      expect(r.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    await ok(await call('DELETE', `/api/admin/holiday-periods/${String(holiday.id)}`, parties.staff.token));
+    expect((await deliveryDays()).slice(0, 2)).toEqual(['2025-03-05', '2025-03-07']);
+    expect((await auditRows(ctx, 'holiday_period')).map((a) => a.action)).toEqual([
+      'holiday_period.create',
+      'holiday_period.delete',
+    ]);
+
+    for (const body of [
+      { name: 'x', weekdays: [], cutoffTime: '12:00', routeTime: null },
+      { name: 'x', weekdays: [8], cutoffTime: '12:00', routeTime: null },
+      { name: 'x', weekdays: [1, 1], cutoffTime: '12:00', routeTime: null },
+      { name: 'x', weekdays: [1], cutoffTime: '24:00', routeTime: null },
+    ]) {
+      expect((await call('POST', '/api/admin/delivery-routes', parties.staff.token, body)).statusCode).toBe(
+        400,
+      );
+    }
+    const inUse = await call('DELETE', `/api/admin/delivery-routes/${routeId}`, parties.staff.token);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json()).toEqual({ error: 'ERR_IN_USE', params: { count: 1 } });
+    const spare = await ok(
+      await call('POST', '/api/admin/delivery-routes', parties.staff.token, {
+        name: 'Tartalék',
+        weekdays: [1],
+        cutoffTime: '12:00',
+        routeTime: '',
+      }),
+    );
+    expect(spare).toMatchObject({ routeTime: null, addressCount: 0 });
+    await ok(await call('DELETE', `/api/admin/delivery-routes/${String(spare.id)}`, parties.staff.token));
+    expect((await auditRows(ctx, 'delivery_route')).map((a) => a.action)).toEqual([
+      'delivery_route.update',
+      'delivery_route.create',
+      'delivery_route.delete',
+    ]);
+  });
+
+  it('closed windows and the force switch close ordering at once; the server refuses orders', async () => {
+    const product = await insertProduct(testDb.handle, { stock: 5 });
+    expect(
+      (
+        await call('POST', '/api/cart/set-product-quantity', buyer.token, {
+          productSku: product.sku,
+          quantity: 1,
+        })
+      ).statusCode,
+    ).toBe(200);
+    await ok(
+      await call('PUT', '/api/cart/shipping-method', buyer.token, { shippingMethodCode: 'pickup-customer' }),
+    );
+    await ok(
+      await call('PUT', '/api/cart/payment-method', buyer.token, { paymentMethodId: methods.bankTransfer }),
+    );
+    const state = async () => ok(await call('GET', '/api/shop/state'));
+
+    const created = await ok(
+      await call('POST', '/api/admin/shop-closed-windows', parties.admin.token, {
+        startsAt: '2025-03-03T08:30',
+        endsAt: '2025-03-03T10:00',
+        note: 'Leltár',
+      }),
+    );
+    expect(await state()).toMatchObject({
+      closed: true,
+      window: { startsAt: '2025-03-03T08:30', endsAt: '2025-03-03T10:00' },
+    });
+    expect(await ok(await call('POST', '/api/orders/place-order', buyer.token))).toEqual({
+      data: [
+        { error: 'ERR_SHOP_CLOSED', params: { startsAt: '2025-03-03T08:30', endsAt: '2025-03-03T10:00' } },
+      ],
+    });
+    const list = await ok(await call('GET', '/api/admin/shop-closed-windows', parties.admin.token));
+    expect(list).toEqual({
+      timeZone: 'Europe/Budapest',
+      windows: [{ id: created.id, startsAt: '2025-03-03T08:30', endsAt: '2025-03-03T10:00', note: 'Leltár' }],
+    });
+    // Moved to tomorrow: open again now, and it is the upcoming one.
+    await ok(
+      await call('PUT', `/api/admin/shop-closed-windows/${String(created.id)}`, parties.admin.token, {
+        startsAt: '2025-03-04T08:30',
+        endsAt: '2025-03-04T10:00',
+        note: '',
+      }),
+    );
+    expect(await state()).toMatchObject({ closed: false, upcoming: { startsAt: '2025-03-04T08:30' } });
+    for (const body of [
+      { startsAt: '2025-03-04T10:00', endsAt: '2025-03-04T09:00', note: null },
+      { startsAt: '2025-03-04 10:00', endsAt: '2025-03-04T11:00', note: null },
+      { startsAt: '2025-02-30T10:00', endsAt: '2025-03-04T11:00', note: null },
+      { startsAt: '2025-03-04T25:00', endsAt: '2025-03-04T26:00', note: null },
+    ]) {
+      const r = await call('POST', '/api/admin/shop-closed-windows', parties.admin.token, body);
+      expect(r.statusCode, JSON.stringify(body)).toBe(400);
+      expect(r.json()).toMatchObject({ error: 'ERR_VALIDATION' });
+    }
+
+    expect(
+      await ok(
+        await call('PUT', '/api/admin/shop-state/force-disabled', parties.admin.token, {
+          forceDisabled: true,
+        }),
+      ),
+    ).toEqual({
+      forceDisabled: true,
+    });
+    expect(await state()).toMatchObject({ forceClosed: true });
+    expect(await ok(await call('GET', '/api/admin/shop-state/force-disabled', parties.admin.token))).toEqual({
+      forceDisabled: true,
+    });
+    expect(await ok(await call('POST', '/api/orders/place-order', buyer.token))).toEqual({
+      data: [{ error: 'ERR_SHOP_FORCE_CLOSED' }],
+    });
+    expect(
+      (
+        await call('PUT', '/api/admin/shop-state/force-disabled', parties.admin.token, {
+          forceDisabled: 'yes',
+        })
+      ).statusCode,
+    ).toBe(400);
+    await ok(
+      await call('PUT', '/api/admin/shop-state/force-disabled', parties.admin.token, {
+        forceDisabled: false,
+      }),
+    );
+    expect(await state()).toMatchObject({ closed: false, forceClosed: false });
+
+    await ok(
+      await call('DELETE', `/api/admin/shop-closed-windows/${String(created.id)}`, parties.admin.token),
+    );
+    expect(await state()).toMatchObject({ upcoming: null });
+    expect(
+      (await call('DELETE', `/api/admin/shop-closed-windows/${String(created.id)}`, parties.admin.token))
+        .statusCode,
+    ).toBe(404);
+
+    const placed = await ok(await call('POST', '/api/orders/place-order', buyer.token));
+    expect(placed).toMatchObject({ data: true });
+
+    expect((await auditRows(ctx, 'shop_closed_window')).map((a) => [a.action, a.actor_user_id])).toEqual([
+      ['shop_closed_window.create', parties.admin.userId],
+      ['shop_closed_window.update', parties.admin.userId],
+      ['shop_closed_window.delete', parties.admin.userId],
+    ]);
+    expect((await auditRows(ctx, 'setting', 'shop.forceDisabled')).map((a) => [a.before, a.after])).toEqual([
+      [{ forceDisabled: false }, { forceDisabled: true }],
+      [{ forceDisabled: true }, { forceDisabled: false }],
+    ]);
+  });
+});

@@ -1,0 +1,123 @@
+import { adminIdParamsSchema } from '@shop/shared/contracts/admin-common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminOrderAgentSchema,
+  adminOrderDetailSchema,
+  adminOrderFilterSchema,
+  adminOrderListQuerySchema,
+  adminOrderListResponseSchema,
+  adminOrderStatusBodySchema,
+} from '@shop/shared/contracts/admin-orders';
+import type { AppContext } from '../../app-context';
+import type { Auth } from '../../http/auth';
+import { requirePermission } from '../admin/admin-access';
+import { adminActor } from './admin-actor';
+import * as service from './admin-orders.service';
+
+const ROLE_NOTE =
+  'Needs a back-office token whose role has the `orders` permission: no token → 401 ERR_UNAUTHORIZED, ' +
+  'a customer, agent or a role without it → 403.';
+
+export function adminOrdersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+  return async (app) => {
+    const guard = requirePermission(auth, 'orders');
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    app.get(
+      '/admin/orders',
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['admin'],
+          security: [{ bearerAuth: [] }],
+          summary: 'Orders, filtered and paged, newest first',
+          description:
+            '`from`/`to`: days (YYYY-MM-DD, inclusive) in the shop time zone; `customer`: part of the name or ' +
+            `e-mail; \`customerId\`, \`agentUserId\`, \`status\` exact. ${ROLE_NOTE}`,
+          querystring: adminOrderListQuerySchema,
+          response: { 200: adminOrderListResponseSchema },
+        },
+      },
+      async (request) => service.listOrders(ctx, request.query),
+    );
+
+    app.get(
+      '/admin/orders/export.csv',
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['admin'],
+          security: [{ bearerAuth: [] }],
+          summary: 'The filtered order list as CSV',
+          description:
+            'Same filters as the list, no paging (at most 50,000 rows). UTF-8 with BOM, `;` separated, decimal ' +
+            `comma, column titles in the request language. ${ROLE_NOTE}`,
+          querystring: adminOrderFilterSchema,
+          response: { 200: z.string() },
+        },
+      },
+      async (request, reply) => {
+        const file = await service.exportOrdersCsv(ctx, request.query, request.language);
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${file.fileName}"`);
+        return file.body;
+      },
+    );
+
+    app.get(
+      '/admin/orders/agents',
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['admin'],
+          security: [{ bearerAuth: [] }],
+          summary: 'The agents who placed orders (for the agent filter)',
+          description: ROLE_NOTE,
+          response: { 200: z.array(adminOrderAgentSchema) },
+        },
+      },
+      async () => service.orderAgents(ctx),
+    );
+
+    app.get(
+      '/admin/orders/:id',
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['admin'],
+          security: [{ bearerAuth: [] }],
+          summary: 'One order with lines, addresses, methods and status history',
+          description: `Unknown id → 404 NOT_FOUND. ${ROLE_NOTE}`,
+          params: adminIdParamsSchema,
+          response: { 200: adminOrderDetailSchema },
+        },
+      },
+      async (request) => service.orderDetail(ctx, request.params.id),
+    );
+
+    app.post(
+      '/admin/orders/:id/status',
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['admin'],
+          security: [{ bearerAuth: [] }],
+          summary: 'Change the status of an order',
+          description:
+            'new → confirmed → processing → shipped → completed; new, confirmed and processing may be cancelled, ' +
+            'which puts the ordered pieces back into stock. Any other change → 409 ERR_INVALID_STATUS_TRANSITION ' +
+            `\`{ from, to }\`. Audited. ${ROLE_NOTE}`,
+          params: adminIdParamsSchema,
+          body: adminOrderStatusBodySchema,
+          response: { 200: adminOrderDetailSchema },
+        },
+      },
+      async (request) =>
+        service.changeOrderStatus(ctx, adminActor(request.auth), request.params.id, request.body.status),
+    );
+  };
+}

@@ -1,0 +1,23 @@
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+
+/** A LIKE pattern that matches `text` anywhere, with %, _ and \ escaped, lower-cased. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * `lower(column) LIKE '%text%'` with the escape character declared, the same on SQLite and
+ * PostgreSQL (PostgreSQL's LIKE is case-sensitive, SQLite's only for non-ASCII letters).
+ */
+export function lowerContains<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  column: string,
+  text: string,
+): Expression<SqlBool> {
+  return sql<SqlBool>`lower(${eb.ref(column as never)}) like ${containsPattern(text)} escape '\\'`;
+}
+
+/** Offset of a 1-based page. */
+export function offsetOf(page: number, pageSize: number): number {
+  return (page - 1) * pageSize;
+}

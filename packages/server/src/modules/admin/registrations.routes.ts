@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  registrationDecisionSchema,
+  registrationsPageSchema,
+  registrationsQuerySchema,
+  rejectRegistrationSchema,
+} from '@shop/shared/contracts/admin-accounts';
+import { adminIdParamsSchema } from '@shop/shared/contracts/admin-common';
+import type { AppContext } from '../../app-context';
+import type { Auth } from '../../http/auth';
+import { actorOf, requirePermission } from './admin-access';
+import * as service from './registrations.service';
+
+const tags = ['admin'];
+const security = [{ bearerAuth: [] }];
+const ROLE_ERRORS =
+  'ERR_UNAUTHORIZED (401) without a token, ERR_NOT_STAFF (403) for customers and agents, ' +
+  'ERR_FORBIDDEN (403) when the role lacks the permission';
+
+/** The registrations queue (permission `registrations`). */
+export function registrationsRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+  return async (app) => {
+    const guard = requirePermission(auth, 'registrations');
+
+    app.get(
+      '/admin/registrations',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Registrations: pending (confirmed, waiting for approval), unverified or rejected',
+          description: `Errors: ERR_VALIDATION (400), ${ROLE_ERRORS}.`,
+          querystring: registrationsQuerySchema,
+          response: { 200: registrationsPageSchema },
+        },
+      },
+      async (request) => service.listRegistrations(ctx, request.query),
+    );
+
+    app.post(
+      '/admin/registrations/:id/approve',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Approve a registration; the customer gets the approval mail',
+          description:
+            'The same approval as `npm run admin -- approve`. Audited. Errors: ERR_NO_USER_FOUND (404), ' +
+            `ERR_EMAIL_NOT_VERIFIED (403), ${ROLE_ERRORS}.`,
+          params: adminIdParamsSchema,
+          response: { 200: registrationDecisionSchema },
+        },
+      },
+      async (request) => service.approveRegistration(ctx, request.params.id, actorOf(request), request.log),
+    );
+
+    app.post(
+      '/admin/registrations/:id/reject',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Reject a registration with a reason; the account is disabled and the person gets a mail',
+          description: `Audited. Errors: ERR_VALIDATION (400), ERR_NO_USER_FOUND (404), ${ROLE_ERRORS}.`,
+          params: adminIdParamsSchema,
+          body: rejectRegistrationSchema,
+          response: { 200: registrationDecisionSchema },
+        },
+      },
+      async (request) =>
+        service.rejectRegistration(
+          ctx,
+          request.params.id,
+          request.body.reason,
+          actorOf(request),
+          request.log,
+        ),
+    );
+  };
+}

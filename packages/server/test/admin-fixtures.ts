@@ -1,0 +1,98 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { roleHasPermission, type AdminPermission } from '@shop/shared/rules/admin-permissions';
+import { createAuth } from '../src/http/auth';
+import type { AppContext } from '../src/app-context';
+import type { DatabaseHandle } from '../src/db/connection';
+import { insertCustomerAccount, insertUser, nextIp, type UserFixture } from './account-fixtures';
+
+/**
+ * Tokens of every kind of caller for back-office tests: a customer, an agent (shop tokens), a
+ * staff member and an administrator (admin tokens), signed like the real logins.
+ */
+export interface AdminCallers {
+  customer: string;
+  agent: string;
+  staff: string;
+  admin: string;
+  staffUser: UserFixture;
+  adminUser: UserFixture;
+}
+
+export async function adminCallers(ctx: AppContext, database: DatabaseHandle): Promise<AdminCallers> {
+  const auth = createAuth(ctx);
+  const { user: customer } = await insertCustomerAccount(database);
+  const agent = await insertUser(database, { role: 'agent', name: 'Agent Ágnes' });
+  const staffUser = await insertUser(database, { role: 'staff', name: 'Staff Sára' });
+  const adminUser = await insertUser(database, { role: 'admin', name: 'Admin Ádám' });
+  const sign = (userId: number, role: 'customer' | 'agent' | 'staff' | 'admin', customerId: number | null) =>
+    auth.sign({ userId, customerId, isAgent: role === 'agent', role, tokenVersion: 0 }, false);
+  return {
+    customer: await sign(customer.id, 'customer', customer.customerId),
+    agent: await sign(agent.id, 'agent', null),
+    staff: await sign(staffUser.id, 'staff', null),
+    admin: await sign(adminUser.id, 'admin', null),
+    staffUser,
+    adminUser,
+  };
+}
+
+/** An inject with a bearer token and a fresh client address. */
+export function callAs(
+  app: FastifyInstance,
+  token: string | undefined,
+  options: InjectOptions,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    ...options,
+    headers: { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    remoteAddress: nextIp(),
+  });
+}
+
+/**
+ * The role checks every admin endpoint must pass: no token → 401 ERR_UNAUTHORIZED; a customer's
+ * or an agent's token → 403 ERR_NOT_STAFF; a staff token when staff lack the permission → 403
+ * ERR_FORBIDDEN. `unchanged` runs after the refusals and should assert that nothing changed.
+ */
+export async function expectRefusedToOthers(
+  app: FastifyInstance,
+  callers: AdminCallers,
+  permission: AdminPermission,
+  request: InjectOptions,
+  unchanged?: () => Promise<void>,
+): Promise<void> {
+  const none = await callAs(app, undefined, request);
+  expect(none.statusCode, `${request.method} ${request.url} without a token`).toBe(401);
+  expect(none.json()).toEqual({ error: 'ERR_UNAUTHORIZED' });
+  for (const [who, token] of [
+    ['customer', callers.customer],
+    ['agent', callers.agent],
+  ] as const) {
+    const res = await callAs(app, token, request);
+    expect(res.statusCode, `${request.method} ${request.url} as ${who}`).toBe(403);
+    expect(res.json()).toEqual({ error: 'ERR_NOT_STAFF' });
+  }
+  if (!roleHasPermission('staff', permission)) {
+    const res = await callAs(app, callers.staff, request);
+    expect(res.statusCode, `${request.method} ${request.url} as staff`).toBe(403);
+    expect(res.json()).toEqual({ error: 'ERR_FORBIDDEN' });
+  }
+  if (unchanged) await unchanged();
+}
+
+/** The audit rows of one entity, oldest first, with before/after parsed. */
+export async function auditRows(database: DatabaseHandle, entity: string, entityId: string | number) {
+  const rows = await database.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('entity', '=', entity)
+    .where('entity_id', '=', String(entityId))
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    before: row.before_json ? (JSON.parse(row.before_json) as unknown) : null,
+    after: row.after_json ? (JSON.parse(row.after_json) as unknown) : null,
+  }));
+}

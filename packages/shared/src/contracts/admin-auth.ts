@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ADMIN_PERMISSIONS, ADMIN_ROLES } from '../rules/admin-permissions';
+
+/** Back-office login and session (issue 7). */
+
+export const adminPermissionSchema = z.enum(ADMIN_PERMISSIONS);
+export const adminRoleSchema = z.enum(ADMIN_ROLES);
+
+/** POST /api/admin/auth/login */
+export const adminLoginRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: 'required', abort: true })
+    .max(255, 'too_long')
+    .describe('The e-mail address (any letter case) or the user name of an administrator or staff member'),
+  password: z.string().min(1, { error: 'required', abort: true }).max(1024, 'too_long'),
+});
+export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
+
+export const adminSessionSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: adminRoleSchema,
+  permissions: z.array(adminPermissionSchema),
+});
+export type AdminSession = z.infer<typeof adminSessionSchema>;
+
+export const adminLoginResponseSchema = z.object({
+  access_token: z.string(),
+  session: adminSessionSchema,
+});
+export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;

@@ -1,0 +1,214 @@
+/**
+ * `npm run bench:web`: Lighthouse (mobile profile, simulated throttling) in Debian's Chromium
+ * against the built shop on the demo data. Pages: the home listing, a category, a search result,
+ * the cart and the checkout (the last two logged in as the demo customer with a product in the
+ * cart). Each page is measured RUNS times (default 3) on a cold HTTP cache; the table shows the
+ * median of each figure. Targets (issue 8): performance ≥ 95, accessibility 100, best practices ≥ 95.
+ *
+ * Options (environment): RUNS=3, ONLY=home,category,search,cart,checkout.
+ * Build first (`npm run bench:web` does).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { createTarget, freePort, startServer } from '../../server/bench/bench-lib';
+
+const RUNS = Math.max(1, Math.min(9, Number(process.env.RUNS ?? 3) || 3));
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
+
+interface PageSpec {
+  name: string;
+  path: string;
+  loggedIn: boolean;
+}
+
+const PAGES: PageSpec[] = [
+  { name: 'home', path: '/', loggedIn: false },
+  { name: 'category', path: '/category/kave-tea', loggedIn: false },
+  { name: 'search', path: '/search?q=k%C3%A1v%C3%A9', loggedIn: false },
+  { name: 'cart', path: '/cart', loggedIn: true },
+  { name: 'checkout', path: '/cart/receipt-and-payment', loggedIn: true },
+];
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  failing: string[];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
+async function logIn(baseUrl: string): Promise<string> {
+  const answer = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailorusername: 'customer@example.com', password: 'customer123' }),
+  });
+  if (!answer.ok) throw new Error(`demo customer login failed: ${answer.status}`);
+  const { access_token: token } = (await answer.json()) as { access_token: string };
+  // One orderable product in the cart, so the cart and the checkout have something to show.
+  const listing = (await (
+    await fetch(`${baseUrl}/api/products/all?productsPerPage=50`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as { products: { sku: string; orderable?: boolean; stock?: number }[] };
+  for (const product of listing.products) {
+    const added = await fetch(`${baseUrl}/api/cart/set-product-quantity`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ productSku: product.sku, quantity: 1 }),
+    });
+    if (added.ok) break;
+  }
+  return token;
+}
+
+/** Sets the visitor's storage: a returning visitor who answered the cookie notice and saw today's news. */
+async function prepareStorage(context: BrowserContext, baseUrl: string, token: string | null): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/robots-bench-storage`);
+  await page.evaluate((accessToken) => {
+    localStorage.clear();
+    localStorage.setItem('cookie_consent', 'accepted');
+    localStorage.setItem('news_last_shown', String(Date.now()));
+    if (accessToken) {
+      localStorage.setItem('access_token', accessToken);
+      localStorage.setItem(
+        'product_news_shown',
+        String(JSON.parse(atob(accessToken.split('.')[1] ?? '')).userId ?? ''),
+      );
+    }
+  }, token);
+  // A cold HTTP cache for every run (Lighthouse keeps storage, so it does not clear it itself).
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await page.close();
+}
+
+async function measurePage(port: number, url: string): Promise<Figures> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', disableStorageReset: true },
+    {
+      extends: 'lighthouse:default',
+      settings: { formFactor: 'mobile', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+    },
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const failing = ['accessibility', 'best-practices'].flatMap((id) =>
+    (categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${id}:${ref.id}`),
+  );
+  if (process.env.VERBOSE) {
+    const shifts = audits['layout-shifts']?.details as
+      { items?: { node?: { selector?: string; snippet?: string }; score?: number }[] } | undefined;
+    for (const item of shifts?.items ?? [])
+      console.log(
+        `  shift ${item.score?.toFixed(3)} ${item.node?.selector} ${item.node?.snippet?.slice(0, 120)}`,
+      );
+    const issues = audits['inspector-issues']?.details as { items?: unknown[] } | undefined;
+    if (issues?.items?.length) console.log(`  issues ${JSON.stringify(issues.items).slice(0, 600)}`);
+  }
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    failing,
+  };
+}
+
+async function main(): Promise<void> {
+  const only = (process.env.ONLY ?? '').split(',').filter(Boolean);
+  const pages = only.length > 0 ? PAGES.filter((page) => only.includes(page.name)) : PAGES;
+  const target = await createTarget('sqlite');
+  const server = await startServer(target, { DEMO_DATA: 'true', SMTP_URL: '' });
+  const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-profile-'));
+  const port = await freePort();
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      `--remote-debugging-port=${port}`,
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const rows: { page: PageSpec; figures: Figures }[] = [];
+  try {
+    const token = pages.some((page) => page.loggedIn) ? await logIn(server.url) : null;
+    for (const page of pages) {
+      const runs: Figures[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        await prepareStorage(context, server.url, page.loggedIn ? token : null);
+        runs.push(await measurePage(port, `${server.url}${page.path}`));
+      }
+      const figures: Figures = {
+        performance: median(runs.map((r) => r.performance)),
+        accessibility: median(runs.map((r) => r.accessibility)),
+        bestPractices: median(runs.map((r) => r.bestPractices)),
+        lcpMs: median(runs.map((r) => r.lcpMs)),
+        tbtMs: median(runs.map((r) => r.tbtMs)),
+        cls: median(runs.map((r) => r.cls)),
+        failing: [...new Set(runs.flatMap((r) => r.failing))],
+      };
+      rows.push({ page, figures });
+      console.log(`${page.name}: done (${RUNS} runs)`);
+    }
+  } finally {
+    await context.close();
+    await server.stop();
+    await target.cleanup();
+    rmSync(profile, { recursive: true, force: true });
+  }
+
+  console.log(`\nLighthouse ${RUNS}-run median, mobile profile (simulated throttling), demo data\n`);
+  console.log('| page | path | performance | accessibility | best practices | LCP | TBT | CLS |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const { page, figures } of rows) {
+    console.log(
+      `| ${page.name} | \`${page.path}\` | ${figures.performance} | ${figures.accessibility} | ${figures.bestPractices} | ` +
+        `${(figures.lcpMs / 1000).toFixed(2)} s | ${Math.round(figures.tbtMs)} ms | ${figures.cls.toFixed(3)} |`,
+    );
+  }
+  const misses = rows.flatMap(({ page, figures }) => [
+    ...(figures.performance < TARGETS.performance
+      ? [`${page.name}: performance ${figures.performance}`]
+      : []),
+    ...(figures.accessibility < TARGETS.accessibility
+      ? [`${page.name}: accessibility ${figures.accessibility}`]
+      : []),
+    ...(figures.bestPractices < TARGETS['best-practices']
+      ? [`${page.name}: best practices ${figures.bestPractices}`]
+      : []),
+    ...figures.failing.map((audit) => `${page.name}: ${audit}`),
+  ]);
+  console.log(
+    misses.length === 0 ? '\nAll targets met.' : `\nBelow target or failing audits:\n${misses.join('\n')}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Accessibility (issue 8): axe-core finds no serious or critical violation on any shop page:
+ * home, category, search, product dialog, news pop-up, login, registration, forgot password,
+ * content page, newspapers (special offer), downloads, not found, and logged in: cart, checkout,
+ * order history, profile.
+ */
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Wait for transitions (a fading dialog is half transparent); spinners run forever, skip them.
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${page.url()} ${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+async function storage(page: Page, values: Record<string, string>): Promise<void> {
+  await page.addInitScript((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, values);
+}
+
+const quiet = { cookie_consent: 'accepted', news_last_shown: String(Date.now()) };
+
+const guestPages: [string, (page: Page) => Promise<void>][] = [
+  ['/', (p) => expect(p.getByRole('article').first()).toBeVisible({ timeout: 30_000 })],
+  ['/category/kave-tea', (p) => expect(p.getByRole('article').first()).toBeVisible({ timeout: 30_000 })],
+  [
+    '/search?q=k%C3%A1v%C3%A9',
+    (p) => expect(p.getByRole('heading', { level: 1 })).toContainText('kávé', { timeout: 30_000 }),
+  ],
+  ['/login', (p) => expect(p.getByRole('dialog')).toBeVisible({ timeout: 30_000 })],
+  ['/registration', (p) => expect(p.getByRole('dialog')).toBeVisible({ timeout: 30_000 })],
+  ['/forgot-password', (p) => expect(p.getByRole('dialog')).toBeVisible({ timeout: 30_000 })],
+  [
+    '/legal-information',
+    (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 }),
+  ],
+  ['/special-offer', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 })],
+  ['/downloads', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 })],
+  [
+    '/no-such-page',
+    (p) => expect(p.getByRole('heading', { level: 1, name: 'Az oldal nem található' })).toBeVisible(),
+  ],
+];
+
+for (const [path, ready] of guestPages) {
+  test(`guest page ${path} has no serious or critical axe violation`, async ({ page }) => {
+    await storage(page, quiet);
+    await page.goto(path);
+    await ready(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('the news pop-up of a first visit has no serious or critical axe violation', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the product dialog has no serious or critical axe violation', async ({ page }) => {
+  await storage(page, quiet);
+  await page.goto('/');
+  await page.getByRole('article').first().getByRole('heading').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('logged-in pages have no serious or critical axe violation', async ({ page }) => {
+  test.setTimeout(180_000);
+  const answer = await page.request.post('/api/auth/login', {
+    data: { emailorusername: 'customer@example.com', password: 'customer123' },
+  });
+  expect(answer.ok()).toBe(true);
+  const { access_token: token } = (await answer.json()) as { access_token: string };
+  const listing = (await (
+    await page.request.get('/api/products/all?productsPerPage=50', {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as { products: { sku: string }[] };
+  let added = false;
+  for (const product of listing.products) {
+    const set = await page.request.post('/api/cart/set-product-quantity', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { productSku: product.sku, quantity: 1 },
+    });
+    if (set.ok()) {
+      added = true;
+      break;
+    }
+  }
+  expect(added).toBe(true);
+  const sub = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    userId?: unknown;
+  };
+  await storage(page, { ...quiet, access_token: token, product_news_shown: String(sub.userId ?? '') });
+
+  const found: string[] = [];
+  const pages: [string, (page: Page) => Promise<void>][] = [
+    ['/cart', (p) => expect(p.getByRole('article').first()).toBeVisible({ timeout: 30_000 })],
+    [
+      '/cart/receipt-and-payment',
+      (p) => expect(p.getByRole('button', { name: 'Rendelés leadása' }).first()).toBeVisible(),
+    ],
+    [
+      '/profile/order-history',
+      (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 }),
+    ],
+    ['/profile', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 })],
+    [
+      '/profile/change-password',
+      (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 }),
+    ],
+  ];
+  try {
+    for (const [path, ready] of pages) {
+      await page.goto(path);
+      await ready(page);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      found.push(...(await seriousViolations(page)));
+    }
+  } finally {
+    // The journeys share one demo database: leave the customer's cart empty, as we found it.
+    const emptied = await page.request.delete('/api/cart/delete', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(emptied.ok()).toBe(true);
+  }
+  expect(found).toEqual([]);
+});

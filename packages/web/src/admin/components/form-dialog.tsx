@@ -1,0 +1,70 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { useAdminCommonMessages } from '../admin-i18n';
+
+export interface FormDialogProps {
+  open: boolean;
+  title: string;
+  /** The submit button's text (default: the shared "Save"). */
+  submitLabel?: string;
+  busy?: boolean;
+  maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
+  children: ReactNode;
+  /** Called on submit (Enter or the button); the native submit is prevented. */
+  onSubmit: () => void;
+  onClose: () => void;
+}
+
+/** A dialog around a form: fields stacked, Cancel and Save; full screen on a phone. */
+export function FormDialog({
+  open,
+  title,
+  submitLabel,
+  busy = false,
+  maxWidth = 'sm',
+  children,
+  onSubmit,
+  onClose,
+}: FormDialogProps) {
+  const { t } = useAdminCommonMessages();
+  const titleId = useId();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!busy) onSubmit();
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth={maxWidth}
+      fullWidth
+      fullScreen={fullScreen}
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {children}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {submitLabel ?? t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

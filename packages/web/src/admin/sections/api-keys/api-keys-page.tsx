@@ -1,0 +1,211 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { ApiKey, ApiKeyCreated } from '@shop/shared/contracts/admin-integration';
+import { formatDateTime } from '@shop/shared/format/format';
+import { useAdminApi } from '../../admin-api';
+import { messageLoaders, useAdminMessages } from '../../admin-i18n';
+import { useAdminToast } from '../../components/admin-toast';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { FormDialog } from '../../components/form-dialog';
+import { SectionHeading } from '../../components/section-heading';
+
+const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
+
+/** API keys of the ERP integration: create (the key is shown once), list, revoke. */
+export default function ApiKeysPage() {
+  const { t, ready } = useAdminMessages('admin-api-keys', loaders);
+  const api = useAdminApi();
+  const toast = useAdminToast();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const keys = useQuery({
+    queryKey: ['admin', 'api-keys'],
+    queryFn: ({ signal }) => api.get<{ items: ApiKey[] }>('/admin/integration/api-keys', { signal }),
+  });
+  const [naming, setNaming] = useState<string | null>(null);
+  const [created, setCreated] = useState<ApiKeyCreated | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(25);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'api-keys'] });
+  const create = useMutation({
+    mutationFn: (name: string) =>
+      api.post<ApiKeyCreated>('/admin/integration/api-keys', { name }, { retry: false }),
+    onSuccess: (answer) => {
+      setNaming(null);
+      setCreated(answer);
+      refresh();
+    },
+    onError: (error) => toast.apiError(error),
+  });
+  const revoke = useMutation({
+    mutationFn: (id: number) =>
+      api.post<ApiKey>(`/admin/integration/api-keys/${id}/revoke`, {}, { retry: false }),
+    onSuccess: (key) => {
+      toast.done('admin-api-keys:revoked', { name: key.name });
+      setRevoking(null);
+      refresh();
+    },
+    onError: (error) => toast.apiError(error),
+  });
+
+  if (!ready) return null;
+
+  const items = keys.data?.items ?? [];
+  const columns: DataTableColumn<ApiKey>[] = [
+    { id: 'name', header: t('columns.name'), render: (row) => row.name },
+    { id: 'prefix', header: t('columns.prefix'), render: (row) => <code>{`shk_${row.prefix}_…`}</code> },
+    {
+      id: 'createdBy',
+      header: t('columns.createdBy'),
+      hideBelow: 'md',
+      render: (row) => row.createdBy ?? '—',
+    },
+    {
+      id: 'createdAt',
+      header: t('columns.createdAt'),
+      hideBelow: 'md',
+      render: (row) => formatDateTime(row.createdAt),
+    },
+    {
+      id: 'lastUsedAt',
+      header: t('columns.lastUsedAt'),
+      hideBelow: 'sm',
+      render: (row) => (row.lastUsedAt ? formatDateTime(row.lastUsedAt) : t('never')),
+    },
+    {
+      id: 'status',
+      header: t('columns.status'),
+      render: (row) =>
+        row.revokedAt ? (
+          <Chip size="small" label={t('revokedAt', { date: formatDateTime(row.revokedAt) })} />
+        ) : (
+          <Chip size="small" color="success" label={t('active')} />
+        ),
+    },
+    {
+      id: 'actions',
+      header: t('columns.actions'),
+      align: 'right',
+      render: (row) =>
+        row.revokedAt ? null : (
+          <Button
+            size="small"
+            color="error"
+            onClick={() => setRevoking(row)}
+            aria-label={t('revokeFor', { name: row.name })}
+          >
+            {t('revoke')}
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Box>
+      <SectionHeading
+        title={t('title')}
+        actions={
+          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setNaming('')}>
+            {t('new')}
+          </Button>
+        }
+      />
+      <Typography sx={{ mb: 2, maxWidth: 860 }}>{t('intro')}</Typography>
+      <DataTable
+        label={t('title')}
+        columns={columns}
+        rows={keys.data ? items.slice(page * pageSize, page * pageSize + pageSize) : undefined}
+        rowKey={(row) => row.id}
+        page={page}
+        pageSize={pageSize}
+        total={items.length}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(0);
+        }}
+        loading={keys.isFetching}
+        error={keys.error}
+        emptyText={t('empty')}
+      />
+      <FormDialog
+        open={naming !== null}
+        title={t('newTitle')}
+        submitLabel={t('create')}
+        busy={create.isPending}
+        onSubmit={() => naming && naming.trim() && create.mutate(naming.trim())}
+        onClose={() => setNaming(null)}
+      >
+        <TextField
+          label={t('name')}
+          helperText={t('nameHelp')}
+          value={naming ?? ''}
+          onChange={(e) => setNaming(e.target.value)}
+          required
+          autoFocus
+        />
+      </FormDialog>
+      <Dialog
+        open={created !== null}
+        onClose={() => setCreated(null)}
+        aria-labelledby={titleId}
+        maxWidth="sm"
+        fullWidth
+      >
+        <DialogTitle id={titleId}>{t('createdTitle')}</DialogTitle>
+        <DialogContent>
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {t('shownOnce')}
+          </Alert>
+          <TextField
+            label={t('key')}
+            value={created?.key ?? ''}
+            fullWidth
+            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'new-api-key' } }}
+            onFocus={(event) => event.target.select()}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button
+            startIcon={<ContentCopyOutlined />}
+            onClick={() => {
+              if (created)
+                void navigator.clipboard
+                  ?.writeText(created.key)
+                  .then(() => toast.done('admin-api-keys:copied'));
+            }}
+          >
+            {t('copy')}
+          </Button>
+          <Button variant="contained" onClick={() => setCreated(null)}>
+            {t('done')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t('revokeTitle')}
+        message={t('revokeMessage', { name: revoking?.name ?? '' })}
+        confirmLabel={t('revoke')}
+        danger
+        busy={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate(revoking.id)}
+        onClose={() => setRevoking(null)}
+      />
+    </Box>
+  );
+}

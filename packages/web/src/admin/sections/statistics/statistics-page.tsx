@@ -1,0 +1,131 @@
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { Statistics } from '@shop/shared/contracts/admin-stats';
+import { formatMoney, formatNumber } from '@shop/shared/format/format';
+import { useAdminApi } from '../../admin-api';
+import { messageLoaders, useAdminCommonMessages, useAdminMessages } from '../../admin-i18n';
+import { SectionHeading } from '../../components/section-heading';
+import { useListParams } from '../../components/use-list-params';
+import { BarChart } from './bar-chart';
+
+const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
+
+/** Statistics: orders and revenue per day, top products, page views (days in the shop time zone). */
+export default function StatisticsPage() {
+  const { t, ready } = useAdminMessages('admin-statistics', loaders);
+  const { t: common } = useAdminCommonMessages();
+  const api = useAdminApi();
+  const list = useListParams();
+  const query: Record<string, string> = {};
+  if (list.get('from')) query.from = list.get('from');
+  if (list.get('to')) query.to = list.get('to');
+  const stats = useQuery({
+    queryKey: ['admin', 'statistics', query],
+    queryFn: ({ signal }) => api.get<Statistics>('/admin/statistics', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+  if (!ready) return null;
+  const data = stats.data;
+  const card = (title: string, children: ReactNode) => (
+    <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
+      <Typography variant="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+  return (
+    <Box>
+      <SectionHeading
+        title={t('title')}
+        actions={
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <TextField
+              size="small"
+              type="date"
+              label={common('common.from')}
+              value={list.get('from') || data?.from || ''}
+              onChange={(event) => list.set({ from: event.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              size="small"
+              type="date"
+              label={common('common.to')}
+              value={list.get('to') || data?.to || ''}
+              onChange={(event) => list.set({ to: event.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Box>
+        }
+      />
+      {stats.error ? <Typography color="error">{t('error')}</Typography> : null}
+      {data ? (
+        <Grid container spacing={2}>
+          {(['orders', 'revenue', 'pageViews'] as const).map((key) => (
+            <Grid key={key} size={{ xs: 12, sm: 4 }}>
+              <Paper variant="outlined" sx={{ p: 2 }}>
+                <Typography variant="body2" color="text.secondary">
+                  {t(`totals.${key}`)}
+                </Typography>
+                <Typography variant="h2" component="p">
+                  {key === 'revenue' ? formatMoney(data.totals.revenue) : formatNumber(data.totals[key])}
+                </Typography>
+              </Paper>
+            </Grid>
+          ))}
+          <Grid size={{ xs: 12, lg: 6 }}>
+            {card(
+              t('ordersPerDay'),
+              <BarChart
+                title={t('ordersPerDay')}
+                data={data.days.map((d) => ({ label: d.date, value: d.orders }))}
+                format={(v) => formatNumber(v)}
+              />,
+            )}
+          </Grid>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            {card(
+              t('revenuePerDay'),
+              <BarChart
+                title={t('revenuePerDay')}
+                data={data.days.map((d) => ({ label: d.date, value: d.revenue }))}
+                format={(v) => formatMoney(v)}
+              />,
+            )}
+          </Grid>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            {card(
+              t('pageViewsPerDay'),
+              <BarChart
+                title={t('pageViewsPerDay')}
+                data={data.days.map((d) => ({ label: d.date, value: d.pageViews }))}
+                format={(v) => formatNumber(v)}
+              />,
+            )}
+          </Grid>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            {card(
+              t('topProducts'),
+              data.topProducts.length === 0 ? (
+                <Typography color="text.secondary">{t('noOrders')}</Typography>
+              ) : (
+                <BarChart
+                  horizontal
+                  title={t('topProducts')}
+                  data={data.topProducts.map((p) => ({ label: `${p.sku} · ${p.name}`, value: p.revenue }))}
+                  format={(v) => formatMoney(v)}
+                />
+              ),
+            )}
+          </Grid>
+        </Grid>
+      ) : null}
+    </Box>
+  );
+}
