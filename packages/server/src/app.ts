@@ -21,7 +21,7 @@ import { AppError } from './http/app-error';
 import { createStartupState, type StartupState } from './lib/startup-state';
 import { registerAuthGate } from './http/auth-gate';
 import { docsCsp, registerSecurityHeaders, withSecurityHeaders } from './http/security-headers';
-import { connectRedis, rateLimitStore } from './lib/rate-limit-store';
+import { connectRedis, rateLimitStore, waitForRedis } from './lib/rate-limit-store';
 import { healthRoutes } from './modules/health/health.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { shippingAddressesRoutes } from './modules/shipping-addresses/shipping-addresses.routes';
@@ -115,7 +115,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   // Rate-limit counters: shared through Redis when REDIS_URL is set (lib/rate-limit-store.ts).
   const redis = ctx.config.redisUrl ? connectRedis(ctx.config.redisUrl, app.log) : undefined;
-  if (redis) app.addHook('onClose', async () => redis.disconnect());
+  if (redis) {
+    // Ready means the limits are shared from the first request: wait (at most the connect
+    // timeout) for the first connection; an unreachable Redis does not keep the shop from starting.
+    app.addHook('onReady', async () => waitForRedis(redis, 2500));
+    app.addHook('onClose', async () => redis.disconnect());
+  }
   await app.register(fastifyRateLimit, {
     global: false,
     store: rateLimitStore({ redis, keyPrefix: `${ctx.config.redisKeyPrefix}rate-limit:`, log: app.log }),

@@ -154,3 +154,17 @@ export function connectRedis(url: string, log: FastifyBaseLogger): Redis {
   });
   return client;
 }
+
+/** Resolves once the connection is ready, or after `timeoutMs` (it then keeps trying in the background). */
+export function waitForRedis(client: Redis, timeoutMs: number): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      client.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    client.once('ready', done);
+  });
+}
