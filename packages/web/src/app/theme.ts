@@ -47,6 +47,12 @@ export const theme = createTheme({
           outline: `3px solid ${INK}`,
           outlineOffset: 2,
         },
+        // MUI's inputs reset the outline on :focus (a class and a pseudo-class): native selects get
+        // the ring back, and radios and checkboxes (a hidden native input) show it on their box.
+        'select.MuiInputBase-input:focus-visible, .MuiButtonBase-root:has(> input:focus-visible)': {
+          outline: `3px solid ${INK}`,
+          outlineOffset: 2,
+        },
         a: { color: '#7A5C34' },
       },
     },

@@ -58,7 +58,18 @@ const NewsHost = lazy(() =>
   ),
 );
 
-/** After a navigation to a new page, move focus to the main region so screen readers start there. */
+/** Focus is nowhere: on <body>, e.g. after the focused element was removed. */
+function focusLost(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body || active === document.documentElement;
+}
+
+/**
+ * After a navigation to a new page, move focus to the main region so screen readers start there.
+ * A dialog route (login, registration, ...) that closes gives focus back to the control that opened
+ * it; when that control is gone (the login button after logging in), focus goes to the main region
+ * instead of being lost, so the next Tab starts from the page.
+ */
 function useFocusMainOnNavigate(main: React.RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
   const handle = useRouteHandle();
@@ -67,8 +78,16 @@ function useFocusMainOnNavigate(main: React.RefObject<HTMLElement | null>) {
   useEffect(() => {
     const before = previous.current;
     previous.current = { pathname, dialog };
-    if (!before || before.pathname === pathname || before.dialog || dialog) return;
-    main.current?.focus({ preventScroll: true });
+    if (!before || before.pathname === pathname || dialog) return;
+    if (!before.dialog) {
+      main.current?.focus({ preventScroll: true });
+      return;
+    }
+    // The dialog's own focus return runs as it unmounts; check once it has.
+    const timer = setTimeout(() => {
+      if (focusLost()) main.current?.focus({ preventScroll: true });
+    }, 0);
+    return () => clearTimeout(timer);
   }, [pathname, dialog, main]);
 }
 

@@ -64,19 +64,23 @@ function PurchaseControls({ product, cartQuantity, compact = false }: ProductPur
   const outOfStock = !(product.stock >= 1);
   const priceQuantity = quantity > 0 ? quantity : defaultQuantity(product);
 
-  const submit = () => {
-    setQuantity.mutate(
-      { productSku: product.sku, quantity },
-      { onSuccess: (result) => setEdited(result.quantity > 0 ? result.quantity : null) },
-    );
-  };
-
   let label = t('product.addToCart');
   let disabled = quantity <= 0;
   if (inCart > 0) {
     label = quantity === 0 ? t('product.removeFromCart') : t('product.updateCart');
     disabled = quantity === inCart;
   }
+  // Not available while saving or when there is nothing to change: aria-disabled, not disabled, so a
+  // keyboard user who just pressed it keeps focus on it (a disabled button drops focus to <body>).
+  const unavailable = disabled || setQuantity.isPending;
+
+  const submit = () => {
+    if (unavailable) return;
+    setQuantity.mutate(
+      { productSku: product.sku, quantity },
+      { onSuccess: (result) => setEdited(result.quantity > 0 ? result.quantity : null) },
+    );
+  };
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
@@ -108,7 +112,15 @@ function PurchaseControls({ product, cartQuantity, compact = false }: ProductPur
         variant="contained"
         startIcon={<AddShoppingCart />}
         onClick={submit}
-        disabled={disabled || setQuantity.isPending || (outOfStock && inCart === 0)}
+        disabled={outOfStock && inCart === 0}
+        aria-disabled={unavailable || undefined}
+        sx={{
+          '&[aria-disabled="true"]': {
+            color: 'action.disabled',
+            bgcolor: 'action.disabledBackground',
+            cursor: 'default',
+          },
+        }}
       >
         {label}
       </Button>
