@@ -92,6 +92,8 @@ export const OWN_ERROR_CODES = [
   'ERR_API_KEY_REVOKED',
   'ERR_API_KEY_NOT_FOUND',
   'ERR_BATCH_CONFLICT',
+  // Back office: a shop-closed window may not share time with another one.
+  'ERR_CLOSED_WINDOW_OVERLAP',
 ] as const;
 
 export const ERROR_CODES = [...SPEC_ERROR_CODES, ...OWN_ERROR_CODES] as const;
@@ -188,6 +190,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ERR_API_KEY_REVOKED: 401,
   ERR_API_KEY_NOT_FOUND: 404,
   ERR_BATCH_CONFLICT: 409,
+  ERR_CLOSED_WINDOW_OVERLAP: 409,
 };
 
 /** `Not Found` is handled like `NOT_FOUND` (spec section 8). */

@@ -96,6 +96,21 @@ export async function deleteHoliday(db: Db, id: number) {
 export async function listClosedWindows(db: Db) {
   return db.selectFrom('shop_closed_windows').selectAll().orderBy('starts_at').orderBy('id').execute();
 }
+/** The first window that shares time with [startsAt, endsAt) (ends are exclusive), other than `exceptId`. */
+export async function findOverlappingClosedWindow(
+  db: Db,
+  startsAt: string,
+  endsAt: string,
+  exceptId: number | null,
+) {
+  let query = db
+    .selectFrom('shop_closed_windows')
+    .selectAll()
+    .where('starts_at', '<', endsAt)
+    .where('ends_at', '>', startsAt);
+  if (exceptId !== null) query = query.where('id', '<>', exceptId);
+  return query.orderBy('starts_at').orderBy('id').limit(1).executeTakeFirst();
+}
 export async function findClosedWindow(db: Db, id: number) {
   return db.selectFrom('shop_closed_windows').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -248,7 +248,8 @@ export function adminLogisticsRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
         schema: {
           ...common(
             'settings',
-            'Add a closed window (YYYY-MM-DDTHH:MM in the shop time zone, start before end)',
+            'Add a closed window (YYYY-MM-DDTHH:MM in the shop time zone, start before end). ' +
+              'One that shares time with another window: ERR_CLOSED_WINDOW_OVERLAP (409).',
           ),
           body: saveClosedWindowSchema,
           response: { 200: adminClosedWindowSchema },
@@ -261,7 +262,7 @@ export function adminLogisticsRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
       {
         preHandler: settings,
         schema: {
-          ...common('settings', 'Change a closed window'),
+          ...common('settings', 'Change a closed window (overlapping another: ERR_CLOSED_WINDOW_OVERLAP)'),
           params: adminIdParamsSchema,
           body: saveClosedWindowSchema,
           response: { 200: adminClosedWindowSchema },

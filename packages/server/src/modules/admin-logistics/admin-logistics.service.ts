@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type {
   AdminClosedWindow,
   AdminClosedWindowList,
@@ -276,7 +276,19 @@ export async function saveClosedWindow(
   const v = input;
   const values = { starts_at: v.startsAt, ends_at: v.endsAt, note: v.note };
   return audited(ctx, actor, id === null ? 'create' : 'update', 'shop_closed_window', async (trx) => {
+    // Concurrent saves must not both pass the overlap check (SQLite runs one write at a time).
+    if (ctx.database.dialect === 'postgres') {
+      await sql`lock table shop_closed_windows in share row exclusive mode`.execute(trx);
+    }
     const before = id === null ? null : windowOf(found(await repo.findClosedWindow(trx, id)));
+    const clash = await repo.findOverlappingClosedWindow(trx, values.starts_at, values.ends_at, id);
+    if (clash) {
+      throw new AppError('ERR_CLOSED_WINDOW_OVERLAP', {
+        field: 'startsAt',
+        startsAt: clash.starts_at.replace('T', ' '),
+        endsAt: clash.ends_at.replace('T', ' '),
+      });
+    }
     const savedId = id ?? (await repo.insertClosedWindow(trx, values));
     if (id !== null) await repo.updateClosedWindow(trx, id, values);
     const after = windowOf(found(await repo.findClosedWindow(trx, savedId)));

@@ -413,4 +413,74 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
       [{ forceDisabled: true }, { forceDisabled: false }],
     ]);
   });
+  it('refuses a closed window that overlaps another one, on create and on edit', async () => {
+    const save = (method: 'POST' | 'PUT', url: string, startsAt: string, endsAt: string) =>
+      call(method, url, parties.admin.token, { startsAt, endsAt, note: null });
+    const first = await ok(
+      await save('POST', '/api/admin/shop-closed-windows', '2025-06-10T08:00', '2025-06-10T12:00'),
+    );
+    const second = await ok(
+      await save('POST', '/api/admin/shop-closed-windows', '2025-06-11T08:00', '2025-06-11T12:00'),
+    );
+    const countBefore = (await auditRows(ctx, 'shop_closed_window')).length;
+    const clashes: [string, string][] = [
+      ['2025-06-10T11:59', '2025-06-10T13:00'], // starts inside
+      ['2025-06-10T07:00', '2025-06-10T08:01'], // ends inside
+      ['2025-06-10T07:00', '2025-06-10T13:00'], // covers it
+      ['2025-06-10T09:00', '2025-06-10T10:00'], // inside it
+      ['2025-06-10T08:00', '2025-06-10T12:00'], // the same period
+    ];
+    for (const [startsAt, endsAt] of clashes) {
+      const res = await save('POST', '/api/admin/shop-closed-windows', startsAt, endsAt);
+      expect(res.statusCode, `${startsAt} ${endsAt}`).toBe(409);
+      expect(res.json()).toEqual({
+        error: 'ERR_CLOSED_WINDOW_OVERLAP',
+        params: { field: 'startsAt', startsAt: '2025-06-10 08:00', endsAt: '2025-06-10 12:00' },
+      });
+    }
+    // Moving the second window onto the first is refused and changes nothing.
+    const moved = await save(
+      'PUT',
+      `/api/admin/shop-closed-windows/${String(second.id)}`,
+      '2025-06-10T10:00',
+      '2025-06-11T12:00',
+    );
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toMatchObject({ error: 'ERR_CLOSED_WINDOW_OVERLAP' });
+    expect((await auditRows(ctx, 'shop_closed_window')).length).toBe(countBefore);
+
+    // Touching windows do not overlap (the end is exclusive); a window may be edited over itself.
+    await ok(await save('POST', '/api/admin/shop-closed-windows', '2025-06-10T12:00', '2025-06-10T14:00'));
+    await ok(await save('POST', '/api/admin/shop-closed-windows', '2025-06-10T06:00', '2025-06-10T08:00'));
+    await ok(
+      await save(
+        'PUT',
+        `/api/admin/shop-closed-windows/${String(first.id)}`,
+        '2025-06-10T09:00',
+        '2025-06-10T11:00',
+      ),
+    );
+    await ok(
+      await save(
+        'PUT',
+        `/api/admin/shop-closed-windows/${String(second.id)}`,
+        '2025-06-11T07:00',
+        '2025-06-11T13:00',
+      ),
+    );
+
+    // Two saves of the same period at once: exactly one wins.
+    const racing = await Promise.all([
+      save('POST', '/api/admin/shop-closed-windows', '2025-07-01T08:00', '2025-07-01T09:00'),
+      save('POST', '/api/admin/shop-closed-windows', '2025-07-01T08:30', '2025-07-01T09:30'),
+    ]);
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+
+    const list = (await ok(await call('GET', '/api/admin/shop-closed-windows', parties.admin.token))) as {
+      windows: { id: number }[];
+    };
+    for (const w of list.windows) {
+      await ok(await call('DELETE', `/api/admin/shop-closed-windows/${String(w.id)}`, parties.admin.token));
+    }
+  });
 });

@@ -6,8 +6,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { useAdminCommonMessages } from '../admin-i18n';
+import type { FieldErrors } from './field-errors';
 
 export interface FormDialogProps {
   open: boolean;
@@ -20,6 +21,8 @@ export interface FormDialogProps {
   /** Called on submit (Enter or the button); the native submit is prevented. */
   onSubmit: () => void;
   onClose: () => void;
+  /** The form's field errors: each time they are shown the first invalid field gets the focus. */
+  fieldErrors?: Pick<FieldErrors, 'shown'>;
 }
 
 /** A dialog around a form: fields stacked, Cancel and Save; full screen on a phone. */
@@ -32,9 +35,16 @@ export function FormDialog({
   children,
   onSubmit,
   onClose,
+  fieldErrors,
 }: FormDialogProps) {
   const { t } = useAdminCommonMessages();
   const titleId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const shown = fieldErrors?.shown ?? 0;
+  useEffect(() => {
+    if (shown === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [shown]);
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,7 +59,7 @@ export function FormDialog({
       fullWidth
       fullScreen={fullScreen}
     >
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

@@ -5,16 +5,17 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type {
-  AdminClosedWindow,
-  AdminClosedWindowList,
-  ForceDisabled,
+import type { z } from 'zod';
+import {
+  saveClosedWindowSchema,
+  type AdminClosedWindow,
+  type AdminClosedWindowList,
+  type ForceDisabled,
 } from '@shop/shared/contracts/admin-logistics';
 import { localDateTime } from '@shop/shared/rules/calendar-date';
 import { useAdminApi } from '../../admin-api';
@@ -22,17 +23,18 @@ import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { FormDialog } from '../../components/form-dialog';
+import { CrudDeleteDialog, CrudFormDialog, RowActions, useAdminCrud } from '../../components/crud';
 import { SectionHeading } from '../../components/section-heading';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
 interface Draft {
-  id: number | null;
   startsAt: string;
   endsAt: string;
   note: string;
 }
+
+type SaveClosedWindowBody = z.input<typeof saveClosedWindowSchema>;
 
 const show = (local: string) => local.replace('T', ' ');
 
@@ -45,9 +47,6 @@ export default function ShopClosedPage() {
   const api = useAdminApi();
   const queryClient = useQueryClient();
   const toast = useAdminToast();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const [deleting, setDeleting] = useState<AdminClosedWindow | null>(null);
   const [confirmForce, setConfirmForce] = useState<boolean | null>(null);
   const windows = useQuery({
     queryKey: ['admin', 'shop-closed-windows'],
@@ -68,29 +67,22 @@ export default function ShopClosedPage() {
     },
     onError: (error) => toast.apiError(error),
   });
-  const save = useMutation({
-    mutationFn: (value: Draft) => {
-      const body = { startsAt: value.startsAt, endsAt: value.endsAt, note: value.note.trim() || null };
-      return value.id === null
-        ? api.post<AdminClosedWindow>('/admin/shop-closed-windows', body, { retry: false })
-        : api.put<AdminClosedWindow>(`/admin/shop-closed-windows/${value.id}`, body, { retry: false });
+  const crud = useAdminCrud<AdminClosedWindow, Draft, SaveClosedWindowBody, AdminClosedWindow>({
+    queryKey: ['admin', 'shop-closed-windows'],
+    path: '/admin/shop-closed-windows',
+    toBody: (value) => ({ startsAt: value.startsAt, endsAt: value.endsAt, note: value.note.trim() || null }),
+    schema: saveClosedWindowSchema,
+    rowId: (row) => row.id,
+    savedText: () => ['admin-shop-closed:saved'],
+    deletedText: () => ['admin-shop-closed:deleted'],
+    fieldErrors: {
+      fields: ['startsAt', 'endsAt', 'note'],
+      labels: { note: t('fields.note') },
+      messages: {
+        invalid_datetime: t('fields.dateTimeRequired'),
+        start_after_end: t('fields.endAfterStart'),
+      },
     },
-    onSuccess: () => {
-      toast.done('admin-shop-closed:saved');
-      setDraft(null);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'shop-closed-windows'] });
-    },
-    onError: (error) => toast.apiError(error),
-  });
-  const remove = useMutation({
-    mutationFn: (row: AdminClosedWindow) =>
-      api.delete<{ ok: true }>(`/admin/shop-closed-windows/${row.id}`, { retry: false }),
-    onSuccess: () => {
-      toast.done('admin-shop-closed:deleted');
-      setDeleting(null);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'shop-closed-windows'] });
-    },
-    onError: (error) => toast.apiError(error),
   });
 
   if (!ready) return null;
@@ -126,32 +118,19 @@ export default function ShopClosedPage() {
       header: t('columns.actions'),
       align: 'right',
       render: (row) => (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button
-            size="small"
-            onClick={() => {
-              setSubmitted(false);
-              setDraft({ id: row.id, startsAt: row.startsAt, endsAt: row.endsAt, note: row.note ?? '' });
-            }}
-            aria-label={t('editFor', { start: show(row.startsAt) })}
-          >
-            {t('edit')}
-          </Button>
-          <Button
-            size="small"
-            color="error"
-            onClick={() => setDeleting(row)}
-            aria-label={t('deleteFor', { start: show(row.startsAt) })}
-          >
-            {t('delete')}
-          </Button>
-        </Stack>
+        <RowActions
+          editText={t('edit')}
+          editLabel={t('editFor', { start: show(row.startsAt) })}
+          onEdit={() =>
+            crud.edit(row.id, { startsAt: row.startsAt, endsAt: row.endsAt, note: row.note ?? '' })
+          }
+          deleteText={t('delete')}
+          deleteLabel={t('deleteFor', { start: show(row.startsAt) })}
+          onDelete={() => crud.askDelete(row)}
+        />
       ),
     },
   ];
-  const orderBad = draft
-    ? draft.startsAt === '' || draft.endsAt === '' || draft.startsAt >= draft.endsAt
-    : false;
 
   return (
     <Box>
@@ -184,10 +163,7 @@ export default function ShopClosedPage() {
           <Button
             variant="contained"
             startIcon={<AddOutlined />}
-            onClick={() => {
-              setSubmitted(false);
-              setDraft({ id: null, startsAt: '', endsAt: '', note: '' });
-            }}
+            onClick={() => crud.edit(null, { startsAt: '', endsAt: '', note: '' })}
           >
             {t('add')}
           </Button>
@@ -209,50 +185,40 @@ export default function ShopClosedPage() {
         error={windows.error}
         emptyText={t('empty')}
       />
-      <FormDialog
-        open={draft !== null}
-        title={draft?.id === null ? t('addTitle') : t('editTitle')}
-        busy={save.isPending}
-        onClose={() => setDraft(null)}
-        onSubmit={() => {
-          setSubmitted(true);
-          if (draft && !orderBad) save.mutate(draft);
-        }}
-      >
-        {draft ? (
+      <CrudFormDialog crud={crud} title={(isNew) => (isNew ? t('addTitle') : t('editTitle'))}>
+        {(draft) => (
           <>
             <Typography color="text.secondary">{t('timeZoneField', { timeZone })}</Typography>
             <TextField
               label={t('fields.startsAt')}
               type="datetime-local"
               value={draft.startsAt}
-              onChange={(event) => setDraft({ ...draft, startsAt: event.target.value.slice(0, 16) })}
+              onChange={(event) => crud.setDraft({ startsAt: event.target.value.slice(0, 16) })}
               required
-              error={submitted && draft.startsAt === ''}
+              {...crud.errors.props('startsAt')}
               slotProps={{ inputLabel: { shrink: true } }}
             />
             <TextField
               label={t('fields.endsAt')}
               type="datetime-local"
               value={draft.endsAt}
-              onChange={(event) => setDraft({ ...draft, endsAt: event.target.value.slice(0, 16) })}
+              onChange={(event) => crud.setDraft({ endsAt: event.target.value.slice(0, 16) })}
               required
-              error={submitted && orderBad}
-              helperText={submitted && orderBad ? t('fields.endAfterStart') : t('fields.endHelp')}
+              {...crud.errors.props('endsAt', t('fields.endHelp'))}
               slotProps={{ inputLabel: { shrink: true } }}
             />
             <TextField
               label={t('fields.note')}
               value={draft.note}
-              onChange={(event) => setDraft({ ...draft, note: event.target.value })}
-              helperText={t('fields.noteHelp')}
+              onChange={(event) => crud.setDraft({ note: event.target.value })}
+              {...crud.errors.props('note', t('fields.noteHelp'))}
               multiline
               minRows={2}
               slotProps={{ htmlInput: { maxLength: 500 } }}
             />
           </>
-        ) : null}
-      </FormDialog>
+        )}
+      </CrudFormDialog>
       <ConfirmDialog
         open={confirmForce !== null}
         title={confirmForce ? t('forceOnTitle') : t('forceOffTitle')}
@@ -263,18 +229,11 @@ export default function ShopClosedPage() {
         onConfirm={() => confirmForce !== null && setForce.mutate(confirmForce)}
         onClose={() => setConfirmForce(null)}
       />
-      <ConfirmDialog
-        open={deleting !== null}
+      <CrudDeleteDialog
+        crud={crud}
         title={t('deleteTitle')}
-        message={t('deleteMessage', {
-          start: deleting ? show(deleting.startsAt) : '',
-          end: deleting ? show(deleting.endsAt) : '',
-        })}
+        message={(row) => t('deleteMessage', { start: show(row.startsAt), end: show(row.endsAt) })}
         confirmLabel={t('delete')}
-        danger
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onClose={() => setDeleting(null)}
       />
     </Box>
   );
