@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { logIn, screenshots, withoutOverlays } from './support/accounts';
+import {
+  logIn,
+  randomCompanyRegistrationNumber,
+  randomTaxNumber,
+  screenshots,
+  withoutOverlays,
+} from './support/accounts';
 import { adminLogIn } from './support/admin';
 import { axeViolations } from './support/axe';
 import { waitForMail } from './support/mailbox';
@@ -36,8 +42,22 @@ test('a customer created in the back office gets a password by mail and must cha
   await dialog.getByRole('textbox', { name: 'Irányítószám' }).fill('1111');
   await dialog.getByRole('textbox', { name: 'Település' }).fill('Budapest');
   await dialog.getByRole('textbox', { name: 'Utca, házszám' }).fill('Fő utca 1.');
+  // A company is asked for the registration and tax numbers, as in the shop's registration.
+  const submitButton = dialog.getByRole('button', { name: 'Létrehozás és jelszó küldése' });
+  const taxNumber = dialog.getByRole('textbox', { name: 'Adószám' });
+  await taxNumber.fill('12345678-2-41');
+  await submitButton.click();
+  await expect(taxNumber).toHaveAttribute('aria-invalid', 'true');
+  await expect(taxNumber).toHaveAccessibleDescription('Az adószám ellenőrző számjegye (8. számjegy) hibás.');
+  await expect(dialog.getByRole('textbox', { name: 'Cégjegyzékszám' })).toHaveAccessibleDescription(
+    'Kötelező mező.',
+  );
+  await screenshots(admin, 'admin-customers-create-errors');
+  await dialog.getByRole('textbox', { name: 'Cégjegyzékszám' }).fill(randomCompanyRegistrationNumber());
+  await taxNumber.fill(randomTaxNumber());
+  await expect(taxNumber).not.toHaveAttribute('aria-invalid', 'true');
   await screenshots(admin, 'admin-customers-create');
-  await dialog.getByRole('button', { name: 'Létrehozás és jelszó küldése' }).click();
+  await submitButton.click();
   await expect(admin.getByRole('heading', { name: 'Új Vásárló Kft.' })).toBeVisible();
   await expect(admin.getByText(`A fiók elkészült; a jelszót elküldtük ide: ${email}.`)).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { adminPageQuerySchema, adminPageSchema, adminSearchSchema } from './admin-common';
-import { billingAddressSchema, emailSchema, phoneSchema } from './users';
+import { billingAddressSchema, checkCompanyFields, emailSchema, phoneSchema } from './users';
 
 /** Back-office contracts: customers and agents (issue 7). Money in minor units, discounts in basis points. */
 
@@ -154,14 +154,21 @@ export const createAccountSchema = z.discriminatedUnion('role', [
     name: z.string().trim().min(1, { error: 'required', abort: true }).max(255, 'too_long'),
     phone: phoneSchema,
     language: z.enum(LANGUAGES).default('hu'),
-    customer: z.object({
-      name: z.string().trim().min(1, { error: 'required', abort: true }).max(255, 'too_long'),
-      isCompany: z.boolean(),
-      taxNumber: nullableText(32).optional().default(null),
-      companyRegistrationNumber: nullableText(32).optional().default(null),
-      billing: billingAddressSchema,
-      agentUserId: z.number().int().positive().nullable().optional().default(null),
-    }),
+    /**
+     * The company fields follow the shop's registration (checkCompanyFields): for a company the
+     * registration number and the tax number are required, and when given their Hungarian formats
+     * (and the tax number's check digit) are checked.
+     */
+    customer: z
+      .object({
+        name: z.string().trim().min(1, { error: 'required', abort: true }).max(255, 'too_long'),
+        isCompany: z.boolean(),
+        taxNumber: nullableText(32).optional().default(null),
+        companyRegistrationNumber: nullableText(32).optional().default(null),
+        billing: billingAddressSchema,
+        agentUserId: z.number().int().positive().nullable().optional().default(null),
+      })
+      .superRefine(checkCompanyFields),
   }),
   z.object({
     role: z.literal('agent'),

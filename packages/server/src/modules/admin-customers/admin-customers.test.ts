@@ -241,6 +241,8 @@ describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
         customer: {
           name: 'Létrehozott Kft.',
           isCompany: true,
+          taxNumber: '12345676-2-41',
+          companyRegistrationNumber: '01-09-123456',
           billing: {
             country: 'Magyarország',
             countryCode: 'HU',
@@ -270,6 +272,51 @@ describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
       payload: { role: 'agent', email, name: 'Dup', phone: '+36 30 111 2222' },
     });
     expect(dup.json()).toEqual({ error: 'ERR_DUP_EMAIL' });
+  });
+
+  it('asks a company for the registration and tax numbers with the registration rules', async () => {
+    const company = (customer: Record<string, unknown>) =>
+      callAs(app, callers.staff, {
+        method: 'POST',
+        url: '/api/admin/customers',
+        payload: {
+          role: 'customer',
+          email: `company-${Date.now()}-${Math.random()}@example.com`,
+          name: 'Cég Cecília',
+          phone: '+36 30 111 3333',
+          customer: {
+            name: 'Szabály Kft.',
+            isCompany: true,
+            billing: { country: 'Magyarország', zip: '1111', city: 'Budapest', aptSuite: 'Fő utca 2.' },
+            ...customer,
+          },
+        },
+      });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ taxNumber: '12345676-2-41' }, 'body.customer.companyRegistrationNumber'],
+      [{ companyRegistrationNumber: '01-09-654321' }, 'body.customer.taxNumber'],
+      // Wrong check digit, wrong company-register format: the shop registration's rules.
+      [{ taxNumber: '12345678-2-41', companyRegistrationNumber: '01-09-654321' }, 'body.customer.taxNumber'],
+      [
+        { taxNumber: '12345676-2-41', companyRegistrationNumber: '1-9-654321' },
+        'body.customer.companyRegistrationNumber',
+      ],
+      // A private customer need not give them, but what is given must be valid.
+      [{ isCompany: false, taxNumber: '1234' }, 'body.customer.taxNumber'],
+    ];
+    const before = await testDb.handle.db.selectFrom('customers').select('id').execute();
+    for (const [customer, field] of cases) {
+      const res = await company(customer);
+      expect(res.statusCode, JSON.stringify(customer)).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION', params: { field } });
+    }
+    expect(await testDb.handle.db.selectFrom('customers').select('id').execute()).toHaveLength(before.length);
+    const privateOne = await company({ isCompany: false, name: 'Magán Mária' });
+    expect(privateOne.statusCode, privateOne.body).toBe(200);
+    const valid = await company({ taxNumber: '10773381-2-44', companyRegistrationNumber: '01-09-111111' });
+    expect(valid.statusCode, valid.body).toBe(200);
+    const taken = await company({ taxNumber: '10773381-2-44', companyRegistrationNumber: '01-09-999999' });
+    expect(taken.json()).toEqual({ error: 'ERR_DUP_TAX_NUM' });
   });
 
   it('refuses every customers endpoint to callers without the permission, changing nothing', async () => {

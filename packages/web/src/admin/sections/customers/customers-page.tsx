@@ -9,13 +9,20 @@ import TextField from '@mui/material/TextField';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
-import type { CustomerListItem } from '@shop/shared/contracts/admin-customers';
+import { z } from 'zod';
+import {
+  createAccountSchema,
+  type CreateAccountRequest,
+  type CustomerListItem,
+} from '@shop/shared/contracts/admin-customers';
+import { checkCompanyFields } from '@shop/shared/contracts/users';
 import type { AdminPage } from '@shop/shared/contracts/admin-common';
 import { LANGUAGES } from '@shop/shared/i18n/languages';
 import { NATIVE_LANGUAGE_NAMES } from '../../../i18n/native-language-names';
 import { useAdminApi } from '../../admin-api';
 import { useAdminCommonMessages, useAdminMessages, type AdminT } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
+import { useFieldErrors } from '../../components/field-errors';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { FormDialog } from '../../components/form-dialog';
 import { SearchField } from '../../components/search-field';
@@ -34,11 +41,14 @@ interface NewAccount {
   customerName: string;
   isCompany: boolean;
   taxNumber: string;
+  companyRegistrationNumber: string;
   zip: string;
   city: string;
   aptSuite: string;
   country: string;
 }
+
+type TextKey = Exclude<keyof NewAccount, 'role' | 'isCompany' | 'language'>;
 
 const EMPTY: NewAccount = {
   role: 'customer',
@@ -49,52 +59,94 @@ const EMPTY: NewAccount = {
   customerName: '',
   isCompany: true,
   taxNumber: '',
+  companyRegistrationNumber: '',
   zip: '',
   city: '',
   aptSuite: '',
   country: 'Magyarország',
 };
 
+/** Where each field of the dialog stands in the request body (the paths of its errors). */
+const PATH: Record<TextKey, string> = {
+  email: 'email',
+  name: 'name',
+  phone: 'phone',
+  customerName: 'customer.name',
+  taxNumber: 'customer.taxNumber',
+  companyRegistrationNumber: 'customer.companyRegistrationNumber',
+  zip: 'customer.billing.zip',
+  city: 'customer.billing.city',
+  aptSuite: 'customer.billing.aptSuite',
+  country: 'customer.billing.country',
+};
+
+/** The company rules on their own, so they show at the first submit with the other errors. */
+const companyRules = z
+  .object({ isCompany: z.boolean(), companyRegistrationNumber: z.string(), taxNumber: z.string() })
+  .transform((c) => ({
+    isCompany: c.isCompany,
+    companyRegistrationNumber: c.companyRegistrationNumber.trim() || null,
+    taxNumber: c.taxNumber.trim() || null,
+  }))
+  .superRefine(checkCompanyFields);
+
+function bodyOf(draft: NewAccount): CreateAccountRequest {
+  const account = { email: draft.email, name: draft.name, phone: draft.phone, language: draft.language };
+  if (draft.role === 'agent') return { role: 'agent', ...account } as CreateAccountRequest;
+  return {
+    role: 'customer',
+    ...account,
+    customer: {
+      name: draft.customerName || draft.name,
+      isCompany: draft.isCompany,
+      taxNumber: draft.taxNumber || null,
+      companyRegistrationNumber: draft.companyRegistrationNumber || null,
+      billing: {
+        country: draft.country,
+        countryCode: null,
+        zip: draft.zip,
+        city: draft.city,
+        aptSuite: draft.aptSuite,
+      },
+    },
+  } as CreateAccountRequest;
+}
+
+/**
+ * A new customer or agent. A customer is asked what the shop's registration asks of a company
+ * (registration and tax numbers, billing address), checked with the same shared rules; errors
+ * show under their fields, the server's too (e.g. a tax number already registered).
+ */
 function CreateAccountDialog({ t, onClose }: { t: AdminT; onClose: () => void }) {
   const api = useAdminApi();
   const toast = useAdminToast();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [draft, setDraft] = useState<NewAccount>(EMPTY);
-  const [touched, setTouched] = useState(false);
+  const labels: Record<TextKey, string> = {
+    email: t('fields.email'),
+    name: t('fields.contactName'),
+    phone: t('fields.phone'),
+    customerName: t('fields.customerName'),
+    taxNumber: t('fields.taxNumber'),
+    companyRegistrationNumber: t('fields.companyRegistrationNumber'),
+    zip: t('fields.zip'),
+    city: t('fields.city'),
+    aptSuite: t('fields.aptSuite'),
+    country: t('fields.country'),
+  };
+  const errors = useFieldErrors({
+    labels: Object.fromEntries(Object.entries(PATH).map(([key, path]) => [path, labels[key as TextKey]])),
+    fieldOfCode: {
+      ERR_DUP_EMAIL: 'email',
+      ERR_DUP_TAX_NUM: 'customer.taxNumber',
+      ERR_DUP_COMP_REG_NUM: 'customer.companyRegistrationNumber',
+    },
+    fields: Object.values(PATH),
+  });
   const create = useMutation({
     mutationFn: () =>
-      api.post<{ userId: number; mailSent: boolean }>(
-        '/admin/customers',
-        draft.role === 'agent'
-          ? {
-              role: 'agent',
-              email: draft.email,
-              name: draft.name,
-              phone: draft.phone,
-              language: draft.language,
-            }
-          : {
-              role: 'customer',
-              email: draft.email,
-              name: draft.name,
-              phone: draft.phone,
-              language: draft.language,
-              customer: {
-                name: draft.customerName || draft.name,
-                isCompany: draft.isCompany,
-                taxNumber: draft.taxNumber || null,
-                billing: {
-                  country: draft.country,
-                  countryCode: null,
-                  zip: draft.zip,
-                  city: draft.city,
-                  aptSuite: draft.aptSuite,
-                },
-              },
-            },
-        { retry: false },
-      ),
+      api.post<{ userId: number; mailSent: boolean }>('/admin/customers', bodyOf(draft), { retry: false }),
     onSuccess: (result) => {
       toast.done(result.mailSent ? 'admin-customers:created' : 'admin-customers:createdNoMail', {
         email: draft.email,
@@ -103,24 +155,43 @@ function CreateAccountDialog({ t, onClose }: { t: AdminT; onClose: () => void })
       onClose();
       void navigate(`/admin/customers/${result.userId}`);
     },
-    onError: (error) => toast.apiError(error),
+    onError: (error) => {
+      if (!errors.fromApi(error)) toast.apiError(error);
+    },
   });
-  const field = (key: keyof NewAccount, label: string, required = true, type = 'text') => (
+  const change = (changes: Partial<NewAccount>) => {
+    for (const key of Object.keys(changes)) if (key in PATH) errors.clear(PATH[key as TextKey]);
+    setDraft((current) => ({ ...current, ...changes }));
+  };
+  const field = (key: TextKey, required = true, type = 'text') => (
     <TextField
-      label={label}
+      label={labels[key]}
       type={type}
-      value={draft[key] as string}
+      value={draft[key]}
       required={required}
-      error={touched && required && !(draft[key] as string).trim()}
-      helperText={touched && required && !(draft[key] as string).trim() ? t('required') : undefined}
-      onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+      {...errors.props(PATH[key])}
+      onChange={(event) => change({ [key]: event.target.value })}
     />
   );
   const submit = () => {
-    setTouched(true);
-    const required: (keyof NewAccount)[] = ['email', 'name', 'phone'];
-    if (draft.role === 'customer') required.push('zip', 'city', 'aptSuite', 'country');
-    if (required.some((key) => !(draft[key] as string).trim())) return;
+    const body = bodyOf(draft);
+    const issues = [...(createAccountSchema.safeParse(body).error?.issues ?? [])];
+    if (draft.role === 'customer') {
+      const company = companyRules.safeParse(draft).error?.issues ?? [];
+      const seen = new Set(issues.map((issue) => issue.path.join('.')));
+      for (const issue of company) {
+        const path = ['customer', ...issue.path];
+        if (!seen.has(path.join('.'))) issues.push({ ...issue, path });
+      }
+    }
+    if (issues.length > 0) {
+      // In the order of the form, so the focus goes to the first one.
+      const order = Object.values(PATH);
+      issues.sort((a, b) => order.indexOf(a.path.join('.')) - order.indexOf(b.path.join('.')));
+      errors.fromZod({ issues }, body);
+      return;
+    }
+    errors.clear();
     create.mutate();
   };
   return (
@@ -131,24 +202,25 @@ function CreateAccountDialog({ t, onClose }: { t: AdminT; onClose: () => void })
       busy={create.isPending}
       onSubmit={submit}
       onClose={onClose}
+      fieldErrors={errors}
     >
       <TextField
         select
         label={t('kind')}
         value={draft.role}
-        onChange={(event) => setDraft({ ...draft, role: event.target.value as NewAccount['role'] })}
+        onChange={(event) => change({ role: event.target.value as NewAccount['role'] })}
       >
         <MenuItem value="customer">{t('kinds.customer')}</MenuItem>
         <MenuItem value="agent">{t('kinds.agent')}</MenuItem>
       </TextField>
-      {field('email', t('fields.email'), true, 'email')}
-      {field('name', t('fields.contactName'))}
-      {field('phone', t('fields.phone'), true, 'tel')}
+      {field('email', true, 'email')}
+      {field('name')}
+      {field('phone', true, 'tel')}
       <TextField
         select
         label={t('fields.language')}
         value={draft.language}
-        onChange={(event) => setDraft({ ...draft, language: event.target.value })}
+        onChange={(event) => change({ language: event.target.value })}
       >
         {LANGUAGES.map((language) => (
           <MenuItem key={language} value={language}>
@@ -158,21 +230,26 @@ function CreateAccountDialog({ t, onClose }: { t: AdminT; onClose: () => void })
       </TextField>
       {draft.role === 'customer' ? (
         <>
-          {field('customerName', t('fields.customerName'), false)}
+          {field('customerName', false)}
           <FormControlLabel
             control={
               <Switch
                 checked={draft.isCompany}
-                onChange={(event) => setDraft({ ...draft, isCompany: event.target.checked })}
+                onChange={(event) => {
+                  errors.clear(PATH.taxNumber);
+                  errors.clear(PATH.companyRegistrationNumber);
+                  change({ isCompany: event.target.checked });
+                }}
               />
             }
             label={t('fields.isCompany')}
           />
-          {field('taxNumber', t('fields.taxNumber'), false)}
-          {field('zip', t('fields.zip'))}
-          {field('city', t('fields.city'))}
-          {field('aptSuite', t('fields.aptSuite'))}
-          {field('country', t('fields.country'))}
+          {field('companyRegistrationNumber', draft.isCompany)}
+          {field('taxNumber', draft.isCompany)}
+          {field('zip')}
+          {field('city')}
+          {field('aptSuite')}
+          {field('country')}
         </>
       ) : null}
       <Box sx={{ color: 'text.secondary', fontSize: '0.875rem' }}>
