@@ -17,6 +17,15 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import type { ComponentType } from 'react';
 import type { AdminPermission } from '@shop/shared/rules/admin-permissions';
+import { loadMessages } from '../i18n/i18n';
+
+/**
+ * A section's module once the shop messages its forms use are there too: the shared validation
+ * texts (`account`) and the error codes (`feedback`) that field errors show under the fields.
+ */
+function withFormMessages<T>(page: Promise<T>, messages: Promise<void>): Promise<T> {
+  return Promise.all([page, messages]).then(([module]) => module);
+}
 
 /**
  * The back office's sections: one entry each. The navigation drawer lists the sections the
@@ -41,111 +50,133 @@ export const adminSections: AdminSection[] = [
     permission: 'registrations',
     labelKey: 'nav.registrations',
     icon: HowToRegOutlined,
-    lazy: () => import('./sections/registrations/registrations-page'),
+    lazy: () =>
+      withFormMessages(
+        import('./sections/registrations/registrations-page'),
+        loadMessages('account', 'feedback'),
+      ),
   },
   {
     path: 'customers',
     permission: 'customers',
     labelKey: 'nav.customers',
     icon: PeopleOutlined,
-    lazy: () => import('./sections/customers/customers-page'),
+    lazy: () =>
+      withFormMessages(import('./sections/customers/customers-page'), loadMessages('account', 'feedback')),
   },
   {
     path: 'staff',
     permission: 'staff',
     labelKey: 'nav.staff',
     icon: BadgeOutlined,
-    lazy: () => import('./sections/staff/staff-page'),
+    lazy: () => withFormMessages(import('./sections/staff/staff-page'), loadMessages('account', 'feedback')),
   },
   {
     path: 'audit',
     permission: 'audit',
     labelKey: 'nav.audit',
     icon: HistoryOutlined,
-    lazy: () => import('./sections/audit/audit-page'),
+    lazy: () => withFormMessages(import('./sections/audit/audit-page'), loadMessages('account', 'feedback')),
   },
   {
     path: 'statistics',
     permission: 'statistics',
     labelKey: 'nav.statistics',
     icon: InsightsOutlined,
-    lazy: () => import('./sections/statistics/statistics-page'),
+    lazy: () =>
+      withFormMessages(import('./sections/statistics/statistics-page'), loadMessages('account', 'feedback')),
   },
   {
     path: 'products',
     permission: 'catalogue',
     labelKey: 'nav.products',
     icon: Inventory2Outlined,
-    lazy: () => import('./sections/products/products-page'),
+    lazy: () =>
+      withFormMessages(import('./sections/products/products-page'), loadMessages('account', 'feedback')),
   },
   {
     path: 'import',
     permission: 'catalogue',
     labelKey: 'nav.import',
     icon: UploadFileOutlined,
-    lazy: () => import('./sections/import/import-page'),
+    lazy: () =>
+      withFormMessages(import('./sections/import/import-page'), loadMessages('account', 'feedback')),
   },
   {
     path: 'categories',
     permission: 'catalogue',
     labelKey: 'nav.categories',
     icon: CategoryOutlined,
-    lazy: () => import('./sections/categories/categories-page'),
+    lazy: () =>
+      withFormMessages(import('./sections/categories/categories-page'), loadMessages('account', 'feedback')),
   },
   {
     path: 'manufacturers',
     permission: 'catalogue',
     labelKey: 'nav.manufacturers',
     icon: FactoryOutlined,
-    lazy: () => import('./sections/manufacturers/manufacturers-page'),
+    lazy: () =>
+      withFormMessages(
+        import('./sections/manufacturers/manufacturers-page'),
+        loadMessages('account', 'feedback'),
+      ),
   },
   {
     path: 'api-keys',
     permission: 'integration',
     labelKey: 'nav.apiKeys',
     icon: VpnKeyOutlined,
-    lazy: () => import('./sections/api-keys/api-keys-page'),
+    lazy: () =>
+      withFormMessages(import('./sections/api-keys/api-keys-page'), loadMessages('account', 'feedback')),
   },
   {
     path: 'orders',
     permission: 'orders',
     labelKey: 'nav.orders',
     icon: ReceiptLongOutlined,
-    lazy: () => import('./sections/orders/orders-page'),
+    lazy: () =>
+      withFormMessages(import('./sections/orders/orders-page'), loadMessages('account', 'feedback')),
   },
   {
     path: 'logistics',
     permission: 'logistics',
     labelKey: 'nav.logistics',
     icon: LocalShippingOutlined,
-    lazy: () => import('./sections/logistics/logistics-page'),
+    lazy: () =>
+      withFormMessages(import('./sections/logistics/logistics-page'), loadMessages('account', 'feedback')),
   },
   {
     path: 'shop-closed',
     permission: 'settings',
     labelKey: 'nav.shopClosed',
     icon: StoreMallDirectoryOutlined,
-    lazy: () => import('./sections/shop-closed/shop-closed-page'),
+    lazy: () =>
+      withFormMessages(
+        import('./sections/shop-closed/shop-closed-page'),
+        loadMessages('account', 'feedback'),
+      ),
   },
   {
     path: 'news',
     permission: 'content',
     labelKey: 'nav.news',
     icon: AnnouncementOutlined,
-    lazy: () => import('./sections/news/news-page'),
+    lazy: () => withFormMessages(import('./sections/news/news-page'), loadMessages('account', 'feedback')),
   },
   {
     path: 'content',
     permission: 'content',
     labelKey: 'nav.content',
     icon: ArticleOutlined,
-    lazy: () => import('./sections/content/content-page'),
+    lazy: () =>
+      withFormMessages(import('./sections/content/content-page'), loadMessages('account', 'feedback')),
   },
   {
     path: 'newspapers',
     permission: 'content',
     labelKey: 'nav.newspapers',
     icon: MenuBookOutlined,
-    lazy: () => import('./sections/newspapers/newspapers-page'),
+    lazy: () =>
+      withFormMessages(import('./sections/newspapers/newspapers-page'), loadMessages('account', 'feedback')),
   },
 ];

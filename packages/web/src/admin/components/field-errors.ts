@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZodError } from 'zod';
 import type { ErrorCode, ErrorParams } from '@shop/shared/errors/error-codes';
-import { loadMessages } from '../../i18n/i18n';
 import { ApiError, translateError } from '../../lib/api-client';
 import { validationMessage, type LengthLimits } from '../../lib/form-validation';
 
@@ -12,6 +11,7 @@ import { validationMessage, type LengthLimits } from '../../lib/form-validation'
  * ERR_DUP_EMAIL) is shown under that field: `props(name)` gives a TextField `error` and
  * `helperText`, which MUI wires to `aria-invalid` and `aria-describedby`. Field names are paths
  * in the request body with dots (`customer.taxNumber`), so zod's paths and the server's match.
+ * The texts come from the shop's `account` and `feedback` messages (admin-sections loads them).
  */
 export interface FieldErrors {
   /** The field's message, if it has one. */
@@ -79,8 +79,6 @@ export function useFieldErrors(options: FieldErrorOptions = {}): FieldErrors {
   const [errors, setErrors] = useState<Record<string, Problem>>({});
   const [shown, setShown] = useState(0);
   const { labels, limits, fieldOfCode, fields, messages } = options;
-  // The shared validation texts live in the shop's `account` messages.
-  useEffect(() => void loadMessages('account'), []);
 
   const text = (name: string, problem: Problem): string => {
     if ('api' in problem) {
