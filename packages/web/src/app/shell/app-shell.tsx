@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useOrderSuccessNotice } from '../../features/cart/hooks/order-success';
 import { loadMessages } from '../../i18n/i18n';
+import { focusMainIfLost, MAIN_CONTENT_ID } from '../../lib/focus-main';
 import { authStore, useAuth } from '../../lib/auth-store';
 import { passwordChangeStore, usePasswordChangeRequired } from '../../lib/password-change-store';
 import { useRouteHandle } from '../../lib/route-handle';
@@ -58,12 +59,6 @@ const NewsHost = lazy(() =>
   ),
 );
 
-/** Focus is nowhere: on <body>, e.g. after the focused element was removed. */
-function focusLost(): boolean {
-  const active = document.activeElement;
-  return active === null || active === document.body || active === document.documentElement;
-}
-
 /**
  * After a navigation to a new page, move focus to the main region so screen readers start there.
  * A dialog route (login, registration, ...) that closes gives focus back to the control that opened
@@ -84,9 +79,7 @@ function useFocusMainOnNavigate(main: React.RefObject<HTMLElement | null>) {
       return;
     }
     // The dialog's own focus return runs as it unmounts; check once it has.
-    const timer = setTimeout(() => {
-      if (focusLost()) main.current?.focus({ preventScroll: true });
-    }, 0);
+    const timer = setTimeout(focusMainIfLost, 0);
     return () => clearTimeout(timer);
   }, [pathname, dialog, main]);
 }
@@ -137,7 +130,7 @@ export function AppShell() {
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <Box
         component="a"
-        href="#main-content"
+        href={`#${MAIN_CONTENT_ID}`}
         sx={{
           position: 'absolute',
           left: 8,
@@ -161,7 +154,7 @@ export function AppShell() {
       </Suspense>
       <Box
         component="main"
-        id="main-content"
+        id={MAIN_CONTENT_ID}
         ref={main}
         tabIndex={-1}
         sx={{

@@ -9,10 +9,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { Product } from '@shop/shared/contracts/products';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCacheProducts, useProductScope } from '../../../components/product/product-scope';
 import { useCartProducts, useDeleteCart, useFreshCart } from '../../../lib/cart-queries';
+import { focusMainIfLost } from '../../../lib/focus-main';
 import { CartItemBox } from './cart-item-box';
 import { QuickOrderBox } from './quick-order-box';
 
@@ -22,6 +23,8 @@ function DeleteCartButton() {
   const textId = useId();
   const [open, setOpen] = useState(false);
   const deleteCart = useDeleteCart();
+  // Emptying the cart removes this button (and its dialog), which had focus: focus goes to the page.
+  useEffect(() => () => void setTimeout(focusMainIfLost, 0), []);
   const confirm = () => {
     deleteCart.mutate(undefined, { onSettled: () => setOpen(false) });
   };

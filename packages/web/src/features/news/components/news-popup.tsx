@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Box from '@mui/material/Box';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusMainFromClosedDialog } from '../../../lib/focus-main';
 import type { CurrentNews } from '@shop/shared/contracts/news';
 import { sanitizeHtml } from '../../../lib/sanitize-html';
 
@@ -33,7 +34,11 @@ export function NewsPopup({
       maxWidth="sm"
       scroll="paper"
       // The dialog itself takes focus when it opens; the ring belongs on its controls.
-      slotProps={{ paper: { sx: { '&:focus, &:focus-visible': { outline: 'none' } } } }}
+      slotProps={{
+        paper: { sx: { '&:focus, &:focus-visible': { outline: 'none' } } },
+        // It opened by itself, so focus has no opener to return to: it goes to the page.
+        transition: { onExited: focusMainFromClosedDialog },
+      }}
     >
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
         {news.title}

@@ -10,6 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusMainFromClosedDialog } from '../../../lib/focus-main';
 import { Link as RouterLink } from 'react-router';
 import type { Product } from '@shop/shared/contracts/products';
 import { formatMoney } from '@shop/shared/format/format';
@@ -94,7 +95,11 @@ export function ProductNewsDialog({
       maxWidth="sm"
       scroll="paper"
       // The dialog itself takes focus when it opens; the ring belongs on its controls.
-      slotProps={{ paper: { sx: { '&:focus, &:focus-visible': { outline: 'none' } } } }}
+      slotProps={{
+        paper: { sx: { '&:focus, &:focus-visible': { outline: 'none' } } },
+        // It opened by itself, so focus has no opener to return to: it goes to the page.
+        transition: { onExited: focusMainFromClosedDialog },
+      }}
     >
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
         {t('news.productsTitle')}
