@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../i18n/i18n';
 import { createToastStore, toastApi, type ToastStore } from '../lib/toast-store';
-import { ToastHost } from './toast-host';
+import { LIVE_REGION_SETTLE_MS, ToastHost } from './toast-host';
 
 describe('ToastHost', () => {
   let store: ToastStore;
@@ -45,9 +45,10 @@ describe('ToastHost', () => {
     advance(10 * 60 * 1000);
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Nem sikerült módosítani a termék mennyiségét.');
-    const region = screen.getByRole('region', { name: 'Értesítések' });
-    expect(getComputedStyle(region).left).toBe('16px');
-    expect(getComputedStyle(region).bottom).toBe('16px');
+    expect(screen.getByRole('region', { name: 'Értesítések' })).toBeTruthy();
+    const live = screen.getByTestId('toast-live-region');
+    expect(getComputedStyle(live).left).toBe('16px');
+    expect(getComputedStyle(live).bottom).toBe('16px');
     vi.useRealTimers();
     await userEvent.click(screen.getByRole('button', { name: 'Értesítés bezárása' }));
     expect(screen.queryByRole('alert')).toBeNull();
@@ -64,5 +65,36 @@ describe('ToastHost', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     advance(8000);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('is a live region on the page before any toast, and toasts are added inside it', () => {
+    const live = screen.getByTestId('toast-live-region');
+    expect(live.getAttribute('aria-live')).toBe('polite');
+    expect(live.textContent).toBe('');
+    act(() => void toastApi(store).success('toasts.place_order_error'));
+    expect(screen.getByTestId('toast-live-region')).toBe(live);
+    expect(live.textContent).toContain('Hiba történt a rendelés leadása közben.');
+    act(() => void toastApi(store).error('toasts.product_quantity_update_unsuccessful'));
+    expect(live.contains(screen.getByRole('alert'))).toBe(true);
+  });
+});
+
+describe('ToastHost loaded for a waiting toast', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the live region first and the toast a moment later, so it is announced', async () => {
+    vi.useFakeTimers();
+    const store = createToastStore();
+    toastApi(store).error('toasts.product_quantity_update_unsuccessful');
+    const i18n = await createI18n({ language: 'hu', namespaces: 'all' });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ToastHost store={store} />
+      </I18nextProvider>,
+    );
+    const live = screen.getByTestId('toast-live-region');
+    expect(live.textContent).toBe('');
+    act(() => vi.advanceTimersByTime(LIVE_REGION_SETTLE_MS));
+    expect(live.textContent).toContain('Nem sikerült módosítani a termék mennyiségét.');
   });
 });

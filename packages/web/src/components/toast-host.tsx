@@ -35,29 +35,51 @@ function ToastItem({ toast, store }: { toast: Toast; store: ToastStore }) {
   );
 }
 
-/** The toast stack, bottom-left (spec section 8): success 5 s, warning 10 s, error until closed. */
+/** How long the live region is on the page, empty, before the toasts it was loaded for appear. */
+export const LIVE_REGION_SETTLE_MS = 100;
+
+/**
+ * The toast stack, bottom-left (spec section 8): success 5 s, warning 10 s, error until closed.
+ *
+ * Screen readers announce what is added to a live region that is already on the page, not a region
+ * that arrives together with its text. So the host is a polite live region that stays on the page
+ * (empty between toasts; the shell keeps the host once it has loaded), errors and warnings are also
+ * alerts, and the toasts that were waiting while the host loaded appear a moment after it.
+ */
 export function ToastHost({ store = toastStore }: { store?: ToastStore }) {
   const { t } = useTranslation();
   const toasts = useToasts(store);
-  if (toasts.length === 0) return null;
+  const [waiting, setWaiting] = useState<ReadonlySet<number>>(() => new Set(toasts.map((toast) => toast.id)));
+  useEffect(() => {
+    if (waiting.size === 0) return;
+    const timer = setTimeout(() => setWaiting(new Set()), LIVE_REGION_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+  const shown = toasts.filter((toast) => !waiting.has(toast.id));
   return (
     <Box
-      component="section"
-      aria-label={t('toasts.regionLabel')}
+      data-testid="toast-live-region"
+      aria-live="polite"
+      aria-relevant="additions text"
       sx={{
         position: 'fixed',
         left: 16,
         bottom: 16,
         zIndex: (theme) => theme.zIndex.snackbar,
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 1,
         width: 'min(420px, calc(100vw - 32px))',
       }}
     >
-      {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} store={store} />
-      ))}
+      {shown.length > 0 && (
+        <Box
+          component="section"
+          aria-label={t('toasts.regionLabel')}
+          sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
+        >
+          {shown.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} store={store} />
+          ))}
+        </Box>
+      )}
     </Box>
   );
 }

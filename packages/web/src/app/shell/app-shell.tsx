@@ -97,6 +97,9 @@ export function AppShell() {
   const [cartOpen, setCartOpen] = useState(false);
   const [cartLoaded, setCartLoaded] = useState(false);
   const hasToasts = useToasts().length > 0;
+  // The toast stack (a live region) stays on the page once loaded, so later toasts are announced.
+  const [toastsLoaded, setToastsLoaded] = useState(false);
+  if (hasToasts && !toastsLoaded) setToastsLoaded(true);
   const newsReady = useWhenIdle();
   const signedIn = useAuth() !== null;
   const passwordChangeRequired = usePasswordChangeRequired();
@@ -191,7 +194,7 @@ export function AppShell() {
       )}
       {/* A portal at the end of <body>: toasts shown while a dialog is open stay outside the
           dialog's aria-hidden background, so screen readers still announce them. */}
-      {hasToasts &&
+      {toastsLoaded &&
         createPortal(
           <Suspense fallback={null}>
             <ToastHost />

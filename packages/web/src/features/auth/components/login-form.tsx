@@ -76,7 +76,8 @@ export function LoginForm() {
       sx={{ pt: 1 }}
     >
       {errorText && (
-        <Alert severity="error" role="alert">
+        // A new alert for every failed attempt, so the same message is announced again.
+        <Alert key={mutation.submittedAt} severity="error" role="alert">
           {errorText}
         </Alert>
       )}

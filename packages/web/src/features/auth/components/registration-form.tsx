@@ -265,7 +265,8 @@ export function RegistrationForm() {
           </Alert>
         )}
         {mutation.error && (
-          <Alert severity="error" role="alert">
+          // A new alert for every failed attempt, so the same message is announced again.
+          <Alert key={mutation.submittedAt} severity="error" role="alert">
             {translateError(t, mutation.error)}
           </Alert>
         )}

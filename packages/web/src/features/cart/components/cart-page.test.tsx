@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CartAdditionResponse } from '@shop/shared/contracts/cart';
@@ -7,6 +7,9 @@ import { toastStore } from '../../../lib/toast-store';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { validToken } from '../../../test/tokens';
 import { cartApi, makeCart, makeItem, type ApiCall } from '../cart.fixture';
+
+// Lazy screens, message namespaces and the toast stack load slowly on a busy machine: wait up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   localStorage.clear();

@@ -13,6 +13,9 @@ function CommentFields({ initial }: { initial: CartComments }) {
   const { t } = useTranslation();
   const { mutate } = useSaveComments();
   const [comments, setComments] = useState<CartComments>(initial);
+  // The last save failed: both fields are marked invalid and say so (aria-describedby).
+  const [failed, setFailed] = useState(false);
+  const saveError = t('checkout.saveCommentsError');
   const saved = useRef<CartComments>(initial);
   const latest = useRef<CartComments>(initial);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -27,9 +30,11 @@ function CommentFields({ initial }: { initial: CartComments }) {
       return;
     saved.current = current;
     mutate(current, {
+      onSuccess: () => setFailed(false),
       onError: () => {
-        // Try again with the next change or blur.
+        // Try again with the next change or blur; meanwhile the fields show the error.
         saved.current = { commentWebshop: '\u0000', commentSupplier: '\u0000' };
+        setFailed(true);
       },
     });
   }, [mutate]);
@@ -54,11 +59,16 @@ function CommentFields({ initial }: { initial: CartComments }) {
         value={comments.commentWebshop}
         onChange={(event) => change('commentWebshop', event.target.value)}
         onBlur={flush}
+        error={failed}
+        helperText={failed ? saveError : undefined}
         slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
       />
       <TextField
         label={t('checkout.commentSupplier')}
-        helperText={t('checkout.commentSupplierHelp')}
+        error={failed}
+        helperText={
+          failed ? `${saveError} ${t('checkout.commentSupplierHelp')}` : t('checkout.commentSupplierHelp')
+        }
         multiline
         minRows={2}
         fullWidth

@@ -19,11 +19,13 @@ import { useQuickOrder } from '../../../lib/cart-queries';
 export function QuickOrderBox() {
   const { t } = useTranslation();
   const titleId = useId();
+  const resultId = useId();
   const [text, setText] = useState('');
   const [result, setResult] = useState<CartAdditionResponse | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const quickOrder = useQuickOrder();
   const lines = parseQuickOrderText(text);
+  const rejected = result !== null && result.rejected.length > 0;
 
   const submit = () => {
     if (lines.length === 0 || quickOrder.isPending) return;
@@ -58,7 +60,15 @@ export function QuickOrderBox() {
         fullWidth
         value={text}
         onChange={(event) => setText(event.target.value)}
-        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+        // Rejected lines are this field's errors: the report below describes it.
+        error={rejected}
+        slotProps={{
+          htmlInput: {
+            spellCheck: false,
+            style: { fontFamily: 'monospace' },
+            'aria-describedby': rejected ? resultId : undefined,
+          },
+        }}
       />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 1.5 }}>
         <Button
@@ -85,11 +95,10 @@ export function QuickOrderBox() {
           </Typography>
         )}
       </Box>
-      {result && (
-        <Box sx={{ mt: 2 }} role="status" aria-label={t('quickOrder.resultTitle')}>
-          <CartAdditionReport result={result} />
-        </Box>
-      )}
+      {/* A live region on the page from the start, so the report added to it is announced. */}
+      <Box id={resultId} role="status" aria-label={t('quickOrder.resultTitle')} sx={{ mt: result ? 2 : 0 }}>
+        {result && <CartAdditionReport result={result} />}
+      </Box>
     </Card>
   );
 }
