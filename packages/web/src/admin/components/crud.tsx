@@ -2,10 +2,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import type { ZodType } from 'zod';
+import type { ZodIssue, ZodType } from 'zod';
 import { useAdminApi } from '../admin-api';
+import type { AdminT } from '../admin-i18n';
 import { useAdminToast } from './admin-toast';
 import { ConfirmDialog } from './confirm-dialog';
+import type { DataTableColumn } from './data-table';
 import { useFieldErrors, type FieldErrorOptions, type FieldErrors } from './field-errors';
 import { FormDialog, type FormDialogProps } from './form-dialog';
 
@@ -28,12 +30,18 @@ export interface AdminCrudOptions<Row, Draft, Body, Saved> {
   fieldErrors?: FieldErrorOptions;
   /** After a successful save (e.g. to open what was created). */
   onSaved?: (saved: Saved) => void;
+  /** Rules the contract cannot check (e.g. a chosen file), as issues with message keys. */
+  extraIssues?: (draft: Draft, id: number | string | null) => { path: PropertyKey[]; message: string }[];
+  /** Sends the save itself (default: POST to `path`, PUT to `path/id`). */
+  send?: (id: number | string | null, body: Body, draft: Draft) => Promise<Saved>;
 }
 
 export interface AdminCrud<Row, Draft> {
   /** The record being edited (`id` null: a new one), or null while the dialog is closed. */
   editing: { id: number | string | null; draft: Draft } | null;
   edit: (id: number | string | null, draft: Draft) => void;
+  /** Opens the dialog with a draft made from the full record the server sends (a toast if it fails). */
+  load: (id: number | string, draft: () => Promise<Draft>) => Promise<void>;
   setDraft: (changes: Partial<Draft>) => void;
   close: () => void;
   submit: () => void;
@@ -63,10 +71,12 @@ export function useAdminCrud<Row, Draft, Body, Saved = Row>(
   const refresh = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
 
   const save = useMutation({
-    mutationFn: ({ id, body }: { id: number | string | null; body: Body }) =>
-      id === null
-        ? api.post<Saved>(options.path, body, { retry: false })
-        : api.put<Saved>(`${options.path}/${id}`, body, { retry: false }),
+    mutationFn: ({ id, body, draft }: { id: number | string | null; body: Body; draft: Draft }) =>
+      options.send
+        ? options.send(id, body, draft)
+        : id === null
+          ? api.post<Saved>(options.path, body, { retry: false })
+          : api.put<Saved>(`${options.path}/${id}`, body, { retry: false }),
     onSuccess: (saved, { body }) => {
       toast.done(...options.savedText(saved, body));
       setEditing(null);
@@ -96,6 +106,15 @@ export function useAdminCrud<Row, Draft, Body, Saved = Row>(
       errors.clear();
       setEditing({ id, draft });
     },
+    load: async (id, draft) => {
+      try {
+        const loaded = await draft();
+        errors.clear();
+        setEditing({ id, draft: loaded });
+      } catch (error) {
+        toast.apiError(error);
+      }
+    },
     setDraft: (changes) => {
       for (const key of Object.keys(changes)) errors.clear(key);
       setEditing((current) => (current ? { ...current, draft: { ...current.draft, ...changes } } : current));
@@ -104,15 +123,16 @@ export function useAdminCrud<Row, Draft, Body, Saved = Row>(
     submit: () => {
       if (!editing) return;
       const body = options.toBody(editing.draft);
-      if (options.schema) {
-        const checked = options.schema.safeParse(body);
-        if (!checked.success) {
-          errors.fromZod(checked.error, body);
-          return;
-        }
+      const issues = [
+        ...(options.schema?.safeParse(body).error?.issues ?? []),
+        ...(options.extraIssues?.(editing.draft, editing.id) ?? []),
+      ];
+      if (issues.length > 0) {
+        errors.fromZod({ issues: issues as ZodIssue[] }, body);
+        return;
       }
       errors.clear();
-      save.mutate({ id: editing.id, body });
+      save.mutate({ id: editing.id, body, draft: editing.draft });
     },
     saving: save.isPending,
     deleting,
@@ -213,4 +233,59 @@ export function RowActions({
       ) : null}
     </Stack>
   );
+}
+
+/** Paging over a list the server sends whole: the page's rows and the table's paging props. */
+export function useLocalPage<Row>(rows: readonly Row[] | undefined, initialPageSize = 25) {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(initialPageSize);
+  return {
+    rows: rows?.slice(page * pageSize, page * pageSize + pageSize),
+    /** Back to the first page (e.g. when a filter changes). */
+    reset: () => setPage(0),
+    table: {
+      page,
+      pageSize,
+      total: rows?.length ?? 0,
+      onPageChange: setPage,
+      onPageSizeChange: (size: number) => {
+        setPageSize(size);
+        setPage(0);
+      },
+    },
+  };
+}
+
+/**
+ * The Actions column of a section whose messages have `columns.actions`, `edit`, `delete`,
+ * `editFor` and `deleteFor` (the last two name the row with `params`).
+ */
+export function actionsColumn<Row>(
+  t: AdminT,
+  options: {
+    params: (row: Row) => Record<string, unknown>;
+    onEdit?: (row: Row) => void;
+    onDelete?: (row: Row) => void;
+    /** More buttons before Edit. */
+    extra?: (row: Row) => ReactNode;
+  },
+): DataTableColumn<Row> {
+  const { params, onEdit, onDelete, extra } = options;
+  return {
+    id: 'actions',
+    header: t('columns.actions'),
+    align: 'right',
+    render: (row) => (
+      <RowActions
+        editText={t('edit')}
+        editLabel={t('editFor', params(row))}
+        deleteText={t('delete')}
+        deleteLabel={t('deleteFor', params(row))}
+        {...(onEdit ? { onEdit: () => onEdit(row) } : {})}
+        {...(onDelete ? { onDelete: () => onDelete(row) } : {})}
+      >
+        {extra?.(row)}
+      </RowActions>
+    ),
+  };
 }

@@ -1,4 +1,3 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -116,14 +115,7 @@ export default function ApiKeysPage() {
 
   return (
     <Box>
-      <SectionHeading
-        title={t('title')}
-        actions={
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setNaming('')}>
-            {t('new')}
-          </Button>
-        }
-      />
+      <SectionHeading title={t('title')} add={{ label: t('new'), onClick: () => setNaming('') }} />
       <Typography sx={{ mb: 2, maxWidth: 860 }}>{t('intro')}</Typography>
       <DataTable
         label={t('title')}

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { LANGUAGES, type Language } from '@shop/shared/i18n/languages';
 import type { AdminT } from '../../admin-i18n';
+import type { FieldErrors } from '../../components/field-errors';
 import { RichTextEditor, type RichTextEditorTexts } from './rich-text-editor';
 
 export type TranslationDrafts = Record<Language, { title: string; description: string }>;
@@ -27,6 +28,23 @@ export function draftsToTranslations(drafts: TranslationDrafts) {
       out[language] = { title: draft.title.trim(), description: draft.description };
   }
   return out;
+}
+
+/** The drafts of a record's texts as the server sends them. */
+export function draftsOf(
+  translations: Partial<Record<Language, { title: string; description: string }>>,
+): TranslationDrafts {
+  const drafts = emptyDrafts();
+  for (const language of LANGUAGES) {
+    const text = translations[language];
+    if (text) drafts[language] = { ...text };
+  }
+  return drafts;
+}
+
+/** The section's texts for the translation rules' message keys. */
+export function translationMessages(t: AdminT): Record<string, string> {
+  return { hu_required: t('fields.huRequired') };
 }
 
 /** The editor's toolbar texts from a section namespace that has the `editor.*` keys. */
@@ -55,17 +73,24 @@ export function TranslationsEditor({
   t,
   drafts,
   onChange,
-  titleError,
+  errors,
 }: {
   t: AdminT;
   drafts: TranslationDrafts;
   onChange: (drafts: TranslationDrafts) => void;
-  titleError?: boolean;
+  /** The form's field errors: `translations.<lang>.title` and `translations.hu` (missing). */
+  errors: FieldErrors;
 }) {
   const [language, setLanguage] = useState<Language>('hu');
   const draft = drafts[language];
-  const set = (changes: Partial<{ title: string; description: string }>) =>
+  const titlePath = `translations.${language}.title`;
+  const set = (changes: Partial<{ title: string; description: string }>) => {
+    errors.clear(titlePath);
+    if (language === 'hu') errors.clear('translations.hu');
     onChange({ ...drafts, [language]: { ...draft, ...changes } });
+  };
+  const titleError =
+    errors.message(titlePath) ?? (language === 'hu' ? errors.message('translations.hu') : undefined);
   return (
     <Box>
       <Tabs
@@ -90,8 +115,10 @@ export function TranslationsEditor({
           value={draft.title}
           onChange={(event) => set({ title: event.target.value })}
           required={language === 'hu'}
-          error={language === 'hu' && titleError === true}
-          helperText={language === 'hu' ? t('fields.huRequired') : t('fields.optionalLanguage')}
+          error={titleError !== undefined}
+          helperText={
+            titleError ?? (language === 'hu' ? t('fields.huRequired') : t('fields.optionalLanguage'))
+          }
           slotProps={{ htmlInput: { maxLength: 255 } }}
           fullWidth
         />

@@ -1,4 +1,3 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -320,11 +319,7 @@ function CustomerList() {
     <Box>
       <SectionHeading
         title={t('title')}
-        actions={
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
-            {t('createTitle')}
-          </Button>
-        }
+        add={{ label: t('createTitle'), onClick: () => setCreating(true) }}
       />
       <DataTable
         label={t('title')}

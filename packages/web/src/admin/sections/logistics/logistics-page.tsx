@@ -12,22 +12,32 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import FormHelperText from '@mui/material/FormHelperText';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type {
-  AdminDeliveryRoute,
-  AdminHolidayPeriod,
-  AdminPaymentMethod,
-  AdminShippingMethod,
+import type { ZodType } from 'zod';
+import {
+  saveDeliveryRouteSchema,
+  saveHolidayPeriodSchema,
+  savePaymentMethodSchema,
+  saveShippingMethodSchema,
+  type AdminDeliveryRoute,
+  type AdminHolidayPeriod,
+  type AdminPaymentMethod,
+  type AdminShippingMethod,
 } from '@shop/shared/contracts/admin-logistics';
 import { formatMoney } from '@shop/shared/format/format';
 import { useAdminApi } from '../../admin-api';
 import { type AdminT, messageLoaders, useAdminMessages } from '../../admin-i18n';
-import { useAdminToast } from '../../components/admin-toast';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import {
+  CrudDeleteDialog,
+  CrudFormDialog,
+  actionsColumn,
+  useAdminCrud,
+  type AdminCrud,
+} from '../../components/crud';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { FormDialog } from '../../components/form-dialog';
 import { SectionHeading } from '../../components/section-heading';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
@@ -42,6 +52,9 @@ function parseForints(text: string): number | null {
 }
 const forints = (minor: number) => (minor / 100).toString().replace('.', ',');
 
+type Change<Draft> = (changes: Partial<Draft>) => void;
+type Errors = AdminCrud<unknown, unknown>['errors'];
+
 /** A small list of one kind of record with a create button and a form dialog. */
 function Crud<Row extends { id: number }, Draft>({
   t,
@@ -51,7 +64,7 @@ function Crud<Row extends { id: number }, Draft>({
   empty,
   toDraft,
   toBody,
-  validate,
+  schema,
   form,
   deletable,
   rowLabel,
@@ -63,89 +76,49 @@ function Crud<Row extends { id: number }, Draft>({
   empty: Draft;
   toDraft: (row: Row) => Draft;
   toBody: (draft: Draft) => unknown;
-  validate: (draft: Draft) => boolean;
-  form: (draft: Draft, set: (draft: Draft) => void, submitted: boolean) => ReactNode;
+  /** The shared contract the server checks: its issues show under the fields. */
+  schema: ZodType;
+  form: (draft: Draft, set: Change<Draft>, errors: Errors) => ReactNode;
   deletable?: boolean;
   rowLabel: (row: Row) => string;
 }) {
   const api = useAdminApi();
-  const toast = useAdminToast();
-  const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<{ id: number | null; draft: Draft } | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const [deleting, setDeleting] = useState<Row | null>(null);
   const rows = useQuery({
     queryKey: ['admin', url],
     queryFn: ({ signal }) => api.get<Row[]>(url, { signal }),
   });
-  const save = useMutation({
-    mutationFn: (value: { id: number | null; draft: Draft }) =>
-      value.id === null
-        ? api.post<Row>(url, toBody(value.draft), { retry: false })
-        : api.put<Row>(`${url}/${value.id}`, toBody(value.draft), { retry: false }),
-    onSuccess: () => {
-      toast.done('admin-logistics:saved');
-      setEditing(null);
-      void queryClient.invalidateQueries({ queryKey: ['admin', url] });
-    },
-    onError: (error) => toast.apiError(error),
-  });
-  const remove = useMutation({
-    mutationFn: (row: Row) => api.delete<{ ok: true }>(`${url}/${row.id}`, { retry: false }),
-    onSuccess: () => {
-      toast.done('admin-logistics:deleted');
-      setDeleting(null);
-      void queryClient.invalidateQueries({ queryKey: ['admin', url] });
-    },
-    onError: (error) => {
-      toast.apiError(error);
-      setDeleting(null);
+  const crud = useAdminCrud<Row, Draft, unknown, Row>({
+    queryKey: ['admin', url],
+    path: url,
+    toBody,
+    schema,
+    rowId: (row) => row.id,
+    savedText: () => ['admin-logistics:saved'],
+    deletedText: () => ['admin-logistics:deleted'],
+    fieldErrors: {
+      labels: { name: t('fields.name'), routeTime: t('fields.routeTime') },
+      limits: { name: { max: 100 }, routeTime: { max: 50 } },
+      messages: {
+        invalid_code: t('fields.codeHelp'),
+        invalid_number: t('fields.costHelp'),
+        start_after_end: t('fields.endAfterStart'),
+        replacement_inside_period: t('fields.replacementHelp'),
+      },
     },
   });
   const list = rows.data ?? [];
   const withActions: DataTableColumn<Row>[] = [
     ...columns,
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      align: 'right',
-      render: (row) => (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button
-            size="small"
-            onClick={() => {
-              setSubmitted(false);
-              setEditing({ id: row.id, draft: toDraft(row) });
-            }}
-            aria-label={t('editFor', { name: rowLabel(row) })}
-          >
-            {t('edit')}
-          </Button>
-          {deletable ? (
-            <Button
-              size="small"
-              color="error"
-              onClick={() => setDeleting(row)}
-              aria-label={t('deleteFor', { name: rowLabel(row) })}
-            >
-              {t('delete')}
-            </Button>
-          ) : null}
-        </Stack>
-      ),
-    },
+    actionsColumn(t, {
+      params: (row) => ({ name: rowLabel(row) }),
+      onEdit: (row) => crud.edit(row.id, toDraft(row)),
+      ...(deletable ? { onDelete: crud.askDelete } : {}),
+    }),
   ];
   return (
     <Box>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
-        <Button
-          variant="contained"
-          startIcon={<AddOutlined />}
-          onClick={() => {
-            setSubmitted(false);
-            setEditing({ id: null, draft: empty });
-          }}
-        >
+        <Button variant="contained" startIcon={<AddOutlined />} onClick={() => crud.edit(null, empty)}>
           {t(`${name}.create`)}
         </Button>
       </Box>
@@ -162,27 +135,17 @@ function Crud<Row extends { id: number }, Draft>({
         error={rows.error}
         emptyText={t(`${name}.empty`)}
       />
-      <FormDialog
-        open={editing !== null}
-        title={editing?.id === null ? t(`${name}.createTitle`) : t(`${name}.editTitle`)}
-        busy={save.isPending}
-        onClose={() => setEditing(null)}
-        onSubmit={() => {
-          setSubmitted(true);
-          if (editing && validate(editing.draft)) save.mutate(editing);
-        }}
+      <CrudFormDialog
+        crud={crud}
+        title={(isNew) => (isNew ? t(`${name}.createTitle`) : t(`${name}.editTitle`))}
       >
-        {editing ? form(editing.draft, (draft) => setEditing({ ...editing, draft }), submitted) : null}
-      </FormDialog>
-      <ConfirmDialog
-        open={deleting !== null}
+        {(draft) => form(draft, crud.setDraft, crud.errors)}
+      </CrudFormDialog>
+      <CrudDeleteDialog
+        crud={crud}
         title={t('deleteTitle')}
-        message={t('deleteMessage', { name: deleting ? rowLabel(deleting) : '' })}
+        message={(row) => t('deleteMessage', { name: rowLabel(row) })}
         confirmLabel={t('delete')}
-        danger
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onClose={() => setDeleting(null)}
       />
     </Box>
   );
@@ -196,7 +159,57 @@ const yesNo = (t: AdminT, value: boolean) => (
     color={value ? 'success' : 'default'}
   />
 );
-const CODE = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
+
+/** The fields several kinds share: name, code, sort order and the "active" switch. */
+function nameField<D extends { name: string }>(t: AdminT, d: D, set: Change<D>, errors: Errors) {
+  return (
+    <TextField
+      label={t('fields.name')}
+      value={d.name}
+      required
+      {...errors.props('name')}
+      onChange={(e) => set({ name: e.target.value } as Partial<D>)}
+      slotProps={{ htmlInput: { maxLength: 100 } }}
+    />
+  );
+}
+function codeFields<D extends { code: string; sortOrder: string; isActive: boolean }>(
+  t: AdminT,
+  d: D,
+  set: Change<D>,
+  errors: Errors,
+) {
+  return {
+    code: (
+      <TextField
+        label={t('fields.code')}
+        value={d.code}
+        required
+        {...errors.props('code', t('fields.codeHelp'))}
+        onChange={(e) => set({ code: e.target.value.toLowerCase() } as Partial<D>)}
+        slotProps={{ htmlInput: { maxLength: 32 } }}
+      />
+    ),
+    sortOrder: (
+      <TextField
+        label={t('fields.sortOrder')}
+        type="number"
+        value={d.sortOrder}
+        {...errors.props('sortOrder')}
+        onChange={(e) => set({ sortOrder: e.target.value } as Partial<D>)}
+      />
+    ),
+    active: (
+      <FormControlLabel
+        control={
+          <Switch checked={d.isActive} onChange={(e) => set({ isActive: e.target.checked } as Partial<D>)} />
+        }
+        label={t('fields.active')}
+      />
+    ),
+  };
+}
+const sortNumber = (text: string) => (text.trim() === '' ? 0 : Number(text));
 
 function ShippingMethods({ t }: { t: AdminT }) {
   type Draft = {
@@ -240,67 +253,43 @@ function ShippingMethods({ t }: { t: AdminT }) {
         cost: parseForints(d.cost),
         isHomeDelivery: d.isHomeDelivery,
         isActive: d.isActive,
-        sortOrder: Number(d.sortOrder) || 0,
+        sortOrder: sortNumber(d.sortOrder),
       })}
-      validate={(d) => CODE.test(d.code.trim()) && d.name.trim() !== '' && parseForints(d.cost) !== null}
-      form={(d, set, submitted) => (
-        <>
-          <TextField
-            label={t('fields.name')}
-            value={d.name}
-            required
-            error={submitted && d.name.trim() === ''}
-            onChange={(e) => set({ ...d, name: e.target.value })}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
-          <TextField
-            label={t('fields.code')}
-            value={d.code}
-            required
-            error={submitted && !CODE.test(d.code.trim())}
-            helperText={t('fields.codeHelp')}
-            onChange={(e) => set({ ...d, code: e.target.value.toLowerCase() })}
-            slotProps={{ htmlInput: { maxLength: 32 } }}
-          />
-          <TextField
-            label={t('fields.cost')}
-            value={d.cost}
-            required
-            error={submitted && parseForints(d.cost) === null}
-            helperText={t('fields.costHelp')}
-            onChange={(e) => set({ ...d, cost: e.target.value })}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          />
-          <TextField
-            label={t('fields.sortOrder')}
-            type="number"
-            value={d.sortOrder}
-            onChange={(e) => set({ ...d, sortOrder: e.target.value })}
-          />
-          <FormControlLabel
-            control={
-              <Switch
-                checked={d.isHomeDelivery}
-                onChange={(e) => set({ ...d, isHomeDelivery: e.target.checked })}
-              />
-            }
-            label={t('fields.homeDelivery')}
-          />
-          <FormControlLabel
-            control={
-              <Switch checked={d.isActive} onChange={(e) => set({ ...d, isActive: e.target.checked })} />
-            }
-            label={t('fields.active')}
-          />
-        </>
-      )}
+      schema={saveShippingMethodSchema}
+      form={(d, set, errors) => {
+        const shared = codeFields(t, d, set, errors);
+        return (
+          <>
+            {nameField(t, d, set, errors)}
+            {shared.code}
+            <TextField
+              label={t('fields.cost')}
+              value={d.cost}
+              required
+              {...errors.props('cost', t('fields.costHelp'))}
+              onChange={(e) => set({ cost: e.target.value })}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
+            {shared.sortOrder}
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={d.isHomeDelivery}
+                  onChange={(e) => set({ isHomeDelivery: e.target.checked })}
+                />
+              }
+              label={t('fields.homeDelivery')}
+            />
+            {shared.active}
+          </>
+        );
+      }}
     />
   );
 }
 
 function PaymentMethods({ t }: { t: AdminT }) {
   type Draft = { code: string; name: string; termDays: string; isActive: boolean; sortOrder: string };
-  const termOk = (d: Draft) => /^\d{1,3}$/.test(d.termDays.trim()) && Number(d.termDays) <= 365;
   return (
     <Crud<AdminPaymentMethod, Draft>
       t={t}
@@ -331,59 +320,36 @@ function PaymentMethods({ t }: { t: AdminT }) {
       toBody={(d) => ({
         code: d.code.trim(),
         name: d.name.trim(),
-        termDays: Number(d.termDays),
+        termDays: d.termDays.trim() === '' ? null : Number(d.termDays),
         isActive: d.isActive,
-        sortOrder: Number(d.sortOrder) || 0,
+        sortOrder: sortNumber(d.sortOrder),
       })}
-      validate={(d) => CODE.test(d.code.trim()) && d.name.trim() !== '' && termOk(d)}
-      form={(d, set, submitted) => (
-        <>
-          <TextField
-            label={t('fields.name')}
-            value={d.name}
-            required
-            error={submitted && d.name.trim() === ''}
-            onChange={(e) => set({ ...d, name: e.target.value })}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
-          <TextField
-            label={t('fields.code')}
-            value={d.code}
-            required
-            error={submitted && !CODE.test(d.code.trim())}
-            helperText={t('fields.codeHelp')}
-            onChange={(e) => set({ ...d, code: e.target.value.toLowerCase() })}
-            slotProps={{ htmlInput: { maxLength: 32 } }}
-          />
-          <TextField
-            label={t('fields.termDays')}
-            type="number"
-            value={d.termDays}
-            required
-            error={submitted && !termOk(d)}
-            onChange={(e) => set({ ...d, termDays: e.target.value })}
-            slotProps={{ htmlInput: { min: 0, max: 365 } }}
-          />
-          <TextField
-            label={t('fields.sortOrder')}
-            type="number"
-            value={d.sortOrder}
-            onChange={(e) => set({ ...d, sortOrder: e.target.value })}
-          />
-          <FormControlLabel
-            control={
-              <Switch checked={d.isActive} onChange={(e) => set({ ...d, isActive: e.target.checked })} />
-            }
-            label={t('fields.active')}
-          />
-        </>
-      )}
+      schema={savePaymentMethodSchema}
+      form={(d, set, errors) => {
+        const shared = codeFields(t, d, set, errors);
+        return (
+          <>
+            {nameField(t, d, set, errors)}
+            {shared.code}
+            <TextField
+              label={t('fields.termDays')}
+              type="number"
+              value={d.termDays}
+              required
+              {...errors.props('termDays')}
+              onChange={(e) => set({ termDays: e.target.value })}
+              slotProps={{ htmlInput: { min: 0, max: 365 } }}
+            />
+            {shared.sortOrder}
+            {shared.active}
+          </>
+        );
+      }}
     />
   );
 }
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 function DeliveryRoutes({ t }: { t: AdminT }) {
   type Draft = { name: string; weekdays: number[]; cutoffTime: string; routeTime: string };
@@ -429,19 +395,12 @@ function DeliveryRoutes({ t }: { t: AdminT }) {
         cutoffTime: d.cutoffTime,
         routeTime: d.routeTime.trim() || null,
       })}
-      validate={(d) => d.name.trim() !== '' && d.weekdays.length > 0 && TIME.test(d.cutoffTime)}
-      form={(d, set, submitted) => (
+      schema={saveDeliveryRouteSchema}
+      form={(d, set, errors) => (
         <>
-          <TextField
-            label={t('fields.name')}
-            value={d.name}
-            required
-            error={submitted && d.name.trim() === ''}
-            onChange={(e) => set({ ...d, name: e.target.value })}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
+          {nameField(t, d, set, errors)}
           <Box>
-            <FormLabel component="legend" error={submitted && d.weekdays.length === 0}>
+            <FormLabel component="legend" error={errors.message('weekdays') !== undefined}>
               {t('fields.weekdays')}
             </FormLabel>
             <FormGroup row>
@@ -453,7 +412,6 @@ function DeliveryRoutes({ t }: { t: AdminT }) {
                       checked={d.weekdays.includes(day)}
                       onChange={(e) =>
                         set({
-                          ...d,
                           weekdays: e.target.checked
                             ? [...d.weekdays, day].sort((a, b) => a - b)
                             : d.weekdays.filter((x) => x !== day),
@@ -465,22 +423,24 @@ function DeliveryRoutes({ t }: { t: AdminT }) {
                 />
               ))}
             </FormGroup>
+            {errors.message('weekdays') ? (
+              <FormHelperText error>{errors.message('weekdays')}</FormHelperText>
+            ) : null}
           </Box>
           <TextField
             label={t('fields.cutoffTime')}
             type="time"
             value={d.cutoffTime}
             required
-            error={submitted && !TIME.test(d.cutoffTime)}
-            helperText={t('fields.cutoffHelp')}
-            onChange={(e) => set({ ...d, cutoffTime: e.target.value.slice(0, 5) })}
+            {...errors.props('cutoffTime', t('fields.cutoffHelp'))}
+            onChange={(e) => set({ cutoffTime: e.target.value.slice(0, 5) })}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
             label={t('fields.routeTime')}
             value={d.routeTime}
-            helperText={t('fields.routeTimeHelp')}
-            onChange={(e) => set({ ...d, routeTime: e.target.value })}
+            {...errors.props('routeTime', t('fields.routeTimeHelp'))}
+            onChange={(e) => set({ routeTime: e.target.value })}
             slotProps={{ htmlInput: { maxLength: 50 } }}
           />
         </>
@@ -489,14 +449,12 @@ function DeliveryRoutes({ t }: { t: AdminT }) {
   );
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 function Holidays({ t }: { t: AdminT }) {
   type Draft = {
     name: string;
     startDate: string;
     endDate: string;
-    replacement: string;
+    replacementDates: string;
     hidesRouteTimes: boolean;
   };
   const dates = (text: string) =>
@@ -504,12 +462,18 @@ function Holidays({ t }: { t: AdminT }) {
       .split(/[\s,;]+/)
       .map((s) => s.trim())
       .filter(Boolean);
-  const ok = (d: Draft) =>
-    d.name.trim() !== '' &&
-    DATE.test(d.startDate) &&
-    DATE.test(d.endDate) &&
-    d.startDate <= d.endDate &&
-    dates(d.replacement).every((x) => DATE.test(x) && (x < d.startDate || x > d.endDate));
+  const dateField = (d: Draft, set: Change<Draft>, errors: Errors, key: 'startDate' | 'endDate') => (
+    <TextField
+      label={t(`fields.${key}`)}
+      type="date"
+      value={d[key]}
+      required
+      {...errors.props(key)}
+      onChange={(e) => set({ [key]: e.target.value })}
+      slotProps={{ inputLabel: { shrink: true } }}
+      fullWidth
+    />
+  );
   return (
     <Crud<AdminHolidayPeriod, Draft>
       t={t}
@@ -532,68 +496,40 @@ function Holidays({ t }: { t: AdminT }) {
           render: (row) => yesNo(t, row.hidesRouteTimes),
         },
       ]}
-      empty={{ name: '', startDate: '', endDate: '', replacement: '', hidesRouteTimes: true }}
+      empty={{ name: '', startDate: '', endDate: '', replacementDates: '', hidesRouteTimes: true }}
       toDraft={(row) => ({
         name: row.name,
         startDate: row.startDate,
         endDate: row.endDate,
-        replacement: row.replacementDates.join(', '),
+        replacementDates: row.replacementDates.join(', '),
         hidesRouteTimes: row.hidesRouteTimes,
       })}
       toBody={(d) => ({
         name: d.name.trim(),
         startDate: d.startDate,
         endDate: d.endDate,
-        replacementDates: [...new Set(dates(d.replacement))],
+        replacementDates: [...new Set(dates(d.replacementDates))],
         hidesRouteTimes: d.hidesRouteTimes,
       })}
-      validate={ok}
-      form={(d, set, submitted) => (
+      schema={saveHolidayPeriodSchema}
+      form={(d, set, errors) => (
         <>
-          <TextField
-            label={t('fields.name')}
-            value={d.name}
-            required
-            error={submitted && d.name.trim() === ''}
-            onChange={(e) => set({ ...d, name: e.target.value })}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
+          {nameField(t, d, set, errors)}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label={t('fields.startDate')}
-              type="date"
-              value={d.startDate}
-              required
-              error={submitted && !DATE.test(d.startDate)}
-              onChange={(e) => set({ ...d, startDate: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
-            />
-            <TextField
-              label={t('fields.endDate')}
-              type="date"
-              value={d.endDate}
-              required
-              error={submitted && (!DATE.test(d.endDate) || d.endDate < d.startDate)}
-              onChange={(e) => set({ ...d, endDate: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
-            />
+            {dateField(d, set, errors, 'startDate')}
+            {dateField(d, set, errors, 'endDate')}
           </Stack>
           <TextField
             label={t('fields.replacementDates')}
-            value={d.replacement}
-            helperText={t('fields.replacementHelp')}
-            error={
-              submitted && !ok(d) && d.name.trim() !== '' && DATE.test(d.startDate) && DATE.test(d.endDate)
-            }
-            onChange={(e) => set({ ...d, replacement: e.target.value })}
+            value={d.replacementDates}
+            {...errors.props('replacementDates', t('fields.replacementHelp'))}
+            onChange={(e) => set({ replacementDates: e.target.value })}
           />
           <FormControlLabel
             control={
               <Switch
                 checked={d.hidesRouteTimes}
-                onChange={(e) => set({ ...d, hidesRouteTimes: e.target.checked })}
+                onChange={(e) => set({ hidesRouteTimes: e.target.checked })}
               />
             }
             label={t('fields.hidesRouteTimes')}

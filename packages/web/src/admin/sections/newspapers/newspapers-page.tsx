@@ -6,10 +6,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AdminNewspaper, NEWSPAPER_MAX_BYTES } from '@shop/shared/contracts/admin-content';
+import {
+  type AdminNewspaper,
+  NEWSPAPER_MAX_BYTES,
+  saveNewspaperSchema,
+} from '@shop/shared/contracts/admin-content';
 import { normaliseErrorCode } from '@shop/shared/errors/error-codes';
 import { LANGUAGES } from '@shop/shared/i18n/languages';
 import { currentLanguage } from '../../../i18n/i18n';
@@ -19,16 +23,13 @@ import { useAdminApi } from '../../admin-api';
 import { adminAuthStore } from '../../admin-auth-store';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { actionsColumn, CrudDeleteDialog, CrudFormDialog, useAdminCrud } from '../../components/crud';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { FormDialog } from '../../components/form-dialog';
 import { SectionHeading } from '../../components/section-heading';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 interface Draft {
-  id: number | null;
   title: string;
   language: string;
   validFrom: string;
@@ -37,7 +38,7 @@ interface Draft {
 }
 
 /** Sends the PDF as the raw request body (the API takes `application/pdf`, not a form). */
-async function uploadPdf(draft: Draft, file: File, language: string): Promise<AdminNewspaper> {
+async function uploadPdf(draft: Omit<Draft, 'file'>, file: File, language: string): Promise<AdminNewspaper> {
   const query = new URLSearchParams({
     title: draft.title.trim(),
     language: draft.language,
@@ -70,54 +71,61 @@ function sizeText(bytes: number | null): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+type SaveNewspaperBody = Omit<Draft, 'file'>;
+
+/** What is wrong with the chosen file of a new newspaper (message keys), if anything. */
+function fileProblems(id: number | string | null, file: File | null) {
+  if (id !== null) return [];
+  const problem = !file
+    ? 'no_file'
+    : file.size > NEWSPAPER_MAX_BYTES
+      ? 'file_too_large'
+      : !/\.pdf$/i.test(file.name)
+        ? 'not_pdf'
+        : null;
+  return problem ? [{ path: ['file'], message: problem }] : [];
+}
+
 /** Special-offer newspapers: PDF uploads with a validity period; the shop lists the current ones. */
 export default function NewspapersPage() {
   const { t, ready } = useAdminMessages('admin-newspapers', loaders);
   const { i18n } = useTranslation();
   const api = useAdminApi();
-  const queryClient = useQueryClient();
   const toast = useAdminToast();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const [deleting, setDeleting] = useState<AdminNewspaper | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const papers = useQuery({
     queryKey: ['admin', 'newspapers'],
     queryFn: ({ signal }) => api.get<AdminNewspaper[]>('/admin/newspapers', { signal }),
   });
-  const save = useMutation({
-    mutationFn: async (value: Draft) => {
-      if (value.id === null) {
-        if (!value.file) throw new ApiError('ERR_NOT_A_PDF', 415);
-        return uploadPdf(value, value.file, currentLanguage(i18n));
-      }
-      return api.put<AdminNewspaper>(
-        `/admin/newspapers/${value.id}`,
-        {
-          title: value.title.trim(),
-          language: value.language,
-          validFrom: value.validFrom,
-          validTo: value.validTo,
-        },
-        { retry: false },
-      );
+  const crud = useAdminCrud<AdminNewspaper, Draft, SaveNewspaperBody, AdminNewspaper>({
+    queryKey: ['admin', 'newspapers'],
+    path: '/admin/newspapers',
+    toBody: (value) => ({
+      title: value.title.trim(),
+      language: value.language,
+      validFrom: value.validFrom,
+      validTo: value.validTo,
+    }),
+    schema: saveNewspaperSchema,
+    extraIssues: (value, id) => fileProblems(id, value.file),
+    send: (id, body, value) =>
+      id === null && value.file
+        ? uploadPdf(body, value.file, currentLanguage(i18n))
+        : api.put<AdminNewspaper>(`/admin/newspapers/${id}`, body, { retry: false }),
+    rowId: (row) => row.id,
+    savedText: () => ['admin-newspapers:saved'],
+    deletedText: () => ['admin-newspapers:deleted'],
+    fieldErrors: {
+      labels: { title: t('fields.title') },
+      limits: { title: { max: 255 } },
+      messages: {
+        start_after_end: t('fields.toAfterFrom'),
+        no_file: t('fields.noFile'),
+        file_too_large: t('fields.fileTooLarge'),
+        not_pdf: t('fields.notPdf'),
+      },
+      fieldOfCode: { ERR_NOT_A_PDF: 'file', ERR_FILE_TOO_LARGE: 'file' },
     },
-    onSuccess: () => {
-      toast.done('admin-newspapers:saved');
-      setDraft(null);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'newspapers'] });
-    },
-    onError: (error) => toast.apiError(error),
-  });
-  const remove = useMutation({
-    mutationFn: (row: AdminNewspaper) =>
-      api.delete<{ ok: true }>(`/admin/newspapers/${row.id}`, { retry: false }),
-    onSuccess: () => {
-      toast.done('admin-newspapers:deleted');
-      setDeleting(null);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'newspapers'] });
-    },
-    onError: (error) => toast.apiError(error),
   });
 
   if (!ready) return null;
@@ -153,87 +161,45 @@ export default function NewspapersPage() {
       hideBelow: 'md',
       render: (row) => `${row.fileName} · ${sizeText(row.size)}`,
     },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      align: 'right',
-      render: (row) => (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button
-            size="small"
-            onClick={() =>
-              void downloadFile({
-                path: row.downloadPath,
-                fileName: row.fileName,
-                token: adminAuthStore.getToken(),
-                language: currentLanguage(i18n),
-              }).catch((error: unknown) => toast.apiError(error))
-            }
-            aria-label={t('downloadFor', { name: row.title })}
-          >
-            {t('download')}
-          </Button>
-          <Button
-            size="small"
-            onClick={() => {
-              setSubmitted(false);
-              setDraft({
-                id: row.id,
-                title: row.title,
-                language: row.language ?? '',
-                validFrom: row.validFrom,
-                validTo: row.validTo,
-                file: null,
-              });
-            }}
-            aria-label={t('editFor', { name: row.title })}
-          >
-            {t('edit')}
-          </Button>
-          <Button
-            size="small"
-            color="error"
-            onClick={() => setDeleting(row)}
-            aria-label={t('deleteFor', { name: row.title })}
-          >
-            {t('delete')}
-          </Button>
-        </Stack>
+    actionsColumn(t, {
+      params: (row) => ({ name: row.title }),
+      onEdit: (row) =>
+        crud.edit(row.id, {
+          title: row.title,
+          language: row.language ?? '',
+          validFrom: row.validFrom,
+          validTo: row.validTo,
+          file: null,
+        }),
+      onDelete: crud.askDelete,
+      extra: (row) => (
+        <Button
+          size="small"
+          onClick={() =>
+            void downloadFile({
+              path: row.downloadPath,
+              fileName: row.fileName,
+              token: adminAuthStore.getToken(),
+              language: currentLanguage(i18n),
+            }).catch((error: unknown) => toast.apiError(error))
+          }
+          aria-label={t('downloadFor', { name: row.title })}
+        >
+          {t('download')}
+        </Button>
       ),
-    },
+    }),
   ];
-  const fileError =
-    draft?.id === null && draft.file
-      ? draft.file.size > NEWSPAPER_MAX_BYTES
-        ? t('fields.fileTooLarge')
-        : !/\.pdf$/i.test(draft.file.name)
-          ? t('fields.notPdf')
-          : null
-      : null;
-  const valid = draft
-    ? draft.title.trim() !== '' &&
-      DATE.test(draft.validFrom) &&
-      DATE.test(draft.validTo) &&
-      draft.validFrom <= draft.validTo &&
-      (draft.id !== null || (draft.file !== null && fileError === null))
-    : false;
-
   return (
     <Box>
       <SectionHeading
         title={t('title')}
-        actions={
-          <Button
-            variant="contained"
-            startIcon={<UploadFileOutlined />}
-            onClick={() => {
-              setSubmitted(false);
-              setDraft({ id: null, title: '', language: '', validFrom: today, validTo: '', file: null });
-            }}
-          >
-            {t('upload')}
-          </Button>
-        }
+        add={{
+          label: t('upload'),
+          onClick: () =>
+            crud.edit(null, { title: '', language: '', validFrom: today, validTo: '', file: null }),
+          icon: <UploadFileOutlined />,
+        }}
       />
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('help')}
@@ -251,20 +217,14 @@ export default function NewspapersPage() {
         error={papers.error}
         emptyText={t('empty')}
       />
-      <FormDialog
-        open={draft !== null}
-        title={draft?.id === null ? t('uploadTitle') : t('editTitle')}
-        submitLabel={draft?.id === null ? t('uploadSubmit') : undefined}
-        busy={save.isPending}
-        onClose={() => setDraft(null)}
-        onSubmit={() => {
-          setSubmitted(true);
-          if (draft && valid) save.mutate(draft);
-        }}
+      <CrudFormDialog
+        crud={crud}
+        title={(isNew) => (isNew ? t('uploadTitle') : t('editTitle'))}
+        {...(crud.editing?.id === null ? { submitLabel: t('uploadSubmit') } : {})}
       >
-        {draft ? (
+        {(draft) => (
           <>
-            {draft.id === null ? (
+            {crud.editing?.id === null ? (
               <Box>
                 <input
                   ref={fileInput}
@@ -274,8 +234,7 @@ export default function NewspapersPage() {
                   aria-label={t('fields.chooseFile')}
                   onChange={(event) => {
                     const file = event.target.files?.[0] ?? null;
-                    setDraft({
-                      ...draft,
+                    crud.setDraft({
                       file,
                       title: draft.title || (file ? file.name.replace(/\.pdf$/i, '') : ''),
                     });
@@ -291,10 +250,11 @@ export default function NewspapersPage() {
                 <Typography
                   variant="body2"
                   sx={{ mt: 1 }}
-                  color={(submitted && !draft.file) || fileError ? 'error' : 'text.secondary'}
+                  color={crud.errors.message('file') ? 'error' : 'text.secondary'}
+                  role={crud.errors.message('file') ? 'alert' : undefined}
                 >
                   {draft.file ? `${draft.file.name} · ${sizeText(draft.file.size)}` : t('fields.noFile')}
-                  {fileError ? ` — ${fileError}` : ''}
+                  {crud.errors.message('file') && draft.file ? ` — ${crud.errors.message('file')}` : ''}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
                   {t('fields.fileHelp')}
@@ -305,16 +265,16 @@ export default function NewspapersPage() {
               label={t('fields.title')}
               value={draft.title}
               required
-              error={submitted && draft.title.trim() === ''}
-              onChange={(event) => setDraft({ ...draft, title: event.target.value })}
+              {...crud.errors.props('title')}
+              onChange={(event) => crud.setDraft({ title: event.target.value })}
               slotProps={{ htmlInput: { maxLength: 255 } }}
             />
             <TextField
               select
               label={t('fields.language')}
               value={draft.language}
-              onChange={(event) => setDraft({ ...draft, language: event.target.value })}
-              helperText={t('fields.languageHelp')}
+              onChange={(event) => crud.setDraft({ language: event.target.value })}
+              {...crud.errors.props('language', t('fields.languageHelp'))}
             >
               <MenuItem value="">{t('allLanguages')}</MenuItem>
               {LANGUAGES.map((language) => (
@@ -324,42 +284,28 @@ export default function NewspapersPage() {
               ))}
             </TextField>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label={t('fields.validFrom')}
-                type="date"
-                value={draft.validFrom}
-                required
-                error={submitted && !DATE.test(draft.validFrom)}
-                onChange={(event) => setDraft({ ...draft, validFrom: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-                fullWidth
-              />
-              <TextField
-                label={t('fields.validTo')}
-                type="date"
-                value={draft.validTo}
-                required
-                error={submitted && (!DATE.test(draft.validTo) || draft.validTo < draft.validFrom)}
-                helperText={
-                  submitted && draft.validTo < draft.validFrom ? t('fields.toAfterFrom') : undefined
-                }
-                onChange={(event) => setDraft({ ...draft, validTo: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-                fullWidth
-              />
+              {(['validFrom', 'validTo'] as const).map((key) => (
+                <TextField
+                  key={key}
+                  label={t(`fields.${key}`)}
+                  type="date"
+                  value={draft[key]}
+                  required
+                  {...crud.errors.props(key)}
+                  onChange={(event) => crud.setDraft({ [key]: event.target.value })}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                  fullWidth
+                />
+              ))}
             </Stack>
           </>
-        ) : null}
-      </FormDialog>
-      <ConfirmDialog
-        open={deleting !== null}
+        )}
+      </CrudFormDialog>
+      <CrudDeleteDialog
+        crud={crud}
         title={t('deleteTitle')}
-        message={t('deleteMessage', { name: deleting?.title })}
+        message={(row) => t('deleteMessage', { name: row.title })}
         confirmLabel={t('delete')}
-        danger
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onClose={() => setDeleting(null)}
       />
     </Box>
   );

@@ -1,4 +1,3 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -92,14 +91,7 @@ export default function ProductsPage() {
 
   return (
     <Box>
-      <SectionHeading
-        title={t('title')}
-        actions={
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing('new')}>
-            {t('new')}
-          </Button>
-        }
-      />
+      <SectionHeading title={t('title')} add={{ label: t('new'), onClick: () => setEditing('new') }} />
       <DataTable
         label={t('tableLabel')}
         columns={columns}

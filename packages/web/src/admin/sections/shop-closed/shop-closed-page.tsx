@@ -1,7 +1,5 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
@@ -23,7 +21,7 @@ import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { CrudDeleteDialog, CrudFormDialog, RowActions, useAdminCrud } from '../../components/crud';
+import { actionsColumn, CrudDeleteDialog, CrudFormDialog, useAdminCrud } from '../../components/crud';
 import { SectionHeading } from '../../components/section-heading';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
@@ -113,23 +111,12 @@ export default function ShopClosedPage() {
       },
     },
     { id: 'note', header: t('columns.note'), hideBelow: 'sm', render: (row) => row.note ?? '—' },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      align: 'right',
-      render: (row) => (
-        <RowActions
-          editText={t('edit')}
-          editLabel={t('editFor', { start: show(row.startsAt) })}
-          onEdit={() =>
-            crud.edit(row.id, { startsAt: row.startsAt, endsAt: row.endsAt, note: row.note ?? '' })
-          }
-          deleteText={t('delete')}
-          deleteLabel={t('deleteFor', { start: show(row.startsAt) })}
-          onDelete={() => crud.askDelete(row)}
-        />
-      ),
-    },
+    actionsColumn(t, {
+      params: (row) => ({ start: show(row.startsAt) }),
+      onEdit: (row) =>
+        crud.edit(row.id, { startsAt: row.startsAt, endsAt: row.endsAt, note: row.note ?? '' }),
+      onDelete: crud.askDelete,
+    }),
   ];
 
   return (
@@ -159,15 +146,7 @@ export default function ShopClosedPage() {
       </Paper>
       <SectionHeading
         title={t('windowsTitle')}
-        actions={
-          <Button
-            variant="contained"
-            startIcon={<AddOutlined />}
-            onClick={() => crud.edit(null, { startsAt: '', endsAt: '', note: '' })}
-          >
-            {t('add')}
-          </Button>
-        }
+        add={{ label: t('add'), onClick: () => crud.edit(null, { startsAt: '', endsAt: '', note: '' }) }}
       />
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('timeZoneNote', { timeZone, now: show(nowLocal) })}

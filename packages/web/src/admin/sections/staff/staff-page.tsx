@@ -1,4 +1,3 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -187,18 +186,13 @@ export default function StaffPage() {
     <Box>
       <SectionHeading
         title={t('title')}
-        actions={
-          <Button
-            variant="contained"
-            startIcon={<AddOutlined />}
-            onClick={() => {
-              setTouched(false);
-              setDraft(EMPTY);
-            }}
-          >
-            {t('create')}
-          </Button>
-        }
+        add={{
+          label: t('create'),
+          onClick: () => {
+            setTouched(false);
+            setDraft(EMPTY);
+          },
+        }}
       />
       <DataTable
         label={t('title')}
