@@ -4,7 +4,12 @@ import { roleHasPermission, type AdminPermission } from '@shop/shared/rules/admi
 import { createAuth } from '../src/http/auth';
 import type { AppContext } from '../src/app-context';
 import type { DatabaseHandle } from '../src/db/connection';
+import { buildApp } from '../src/app';
+import type { DialectName } from '../src/db/connection';
 import { insertCustomerAccount, insertUser, nextIp, type UserFixture } from './account-fixtures';
+import { testContext } from './test-config';
+import { createTestDatabase, type TestDatabase } from './test-db';
+import { startTestSmtp, type TestSmtp } from './test-smtp';
 
 /**
  * Tokens of every kind of caller for back-office tests: a customer, an agent (shop tokens), a
@@ -95,4 +100,40 @@ export async function auditRows(database: DatabaseHandle, entity: string, entity
     before: row.before_json ? (JSON.parse(row.before_json) as unknown) : null,
     after: row.after_json ? (JSON.parse(row.after_json) as unknown) : null,
   }));
+}
+
+/** A database, an app on it and the callers of every kind: what a back-office test file runs against. */
+export interface AdminWorld {
+  testDb: TestDatabase;
+  ctx: AppContext;
+  app: FastifyInstance;
+  callers: AdminCallers;
+  /** The SMTP server the app mails to, when asked for. */
+  smtp: TestSmtp | null;
+  stop(): Promise<void>;
+}
+
+/** Starts an {@link AdminWorld} on one dialect at a fixed time; `mail` starts a test SMTP server. */
+export async function startAdminWorld(
+  dialect: DialectName,
+  options: { now: Date; mail?: boolean },
+): Promise<AdminWorld> {
+  const testDb = await createTestDatabase(dialect);
+  const smtp = options.mail ? await startTestSmtp() : null;
+  const ctx = testContext(testDb.handle, { now: options.now, ...(smtp ? { mailer: smtp.mailer } : {}) });
+  const app = await buildApp(ctx, { logger: process.env.DEBUG_ADMIN ? { level: 'error' } : false });
+  await app.ready();
+  const callers = await adminCallers(ctx, testDb.handle);
+  return {
+    testDb,
+    ctx,
+    app,
+    callers,
+    smtp,
+    async stop() {
+      await app.close();
+      await smtp?.close();
+      await testDb.drop();
+    },
+  };
 }

@@ -1,4 +1,3 @@
-import { adminIdParamsSchema, adminOkSchema } from '@shop/shared/contracts/admin-common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,6 +16,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
 import type { Auth } from '../../http/auth';
 import { requirePermission } from '../admin/admin-access';
+import { adminDocs, crudRoutes, noStore } from '../admin/admin-crud-routes';
 import { adminActor } from '../admin-orders/admin-actor';
 import * as service from './admin-content.service';
 
@@ -27,15 +27,8 @@ const NOTE =
 export function adminContentRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
   return async (app) => {
     const guard = requirePermission(auth, 'content');
-    const schema = (summary: string) => ({
-      tags: ['admin'],
-      security: [{ bearerAuth: [] }],
-      summary,
-      description: NOTE,
-    });
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
+    const docs = adminDocs(NOTE);
+    noStore(app);
     // Only these routes take a raw PDF body (the plugin is encapsulated).
     app.addContentTypeParser(
       'application/pdf',
@@ -43,142 +36,78 @@ export function adminContentRoutes(ctx: AppContext, auth: Auth): FastifyPluginAs
       (_request, body, done) => done(null, body),
     );
 
-    // News
-    app.get(
-      '/admin/news',
-      {
-        preHandler: guard,
-        schema: { ...schema('News items'), response: { 200: z.array(adminNewsSummarySchema) } },
+    crudRoutes(app, {
+      path: '/admin/news',
+      guard,
+      docs,
+      list: {
+        summary: 'News items',
+        response: z.array(adminNewsSummarySchema),
+        run: () => service.listNews(ctx),
       },
-      async () => service.listNews(ctx),
-    );
-    app.get(
-      '/admin/news/:id',
-      {
-        preHandler: guard,
-        schema: {
-          ...schema('One news item'),
-          params: adminIdParamsSchema,
-          response: { 200: adminNewsSchema },
-        },
+      get: { summary: 'One news item', response: adminNewsSchema, run: (id) => service.getNews(ctx, id) },
+      save: {
+        create: 'Create a news item',
+        update: 'Change a news item (texts, dates, linked products)',
+        body: saveNewsSchema,
+        response: adminNewsSchema,
+        run: (actor, id, body) => service.saveNews(ctx, actor, id, body),
       },
-      async (request) => service.getNews(ctx, request.params.id),
-    );
-    app.post(
-      '/admin/news',
-      {
-        preHandler: guard,
-        schema: { ...schema('Create a news item'), body: saveNewsSchema, response: { 200: adminNewsSchema } },
-      },
-      async (request) => service.saveNews(ctx, adminActor(request.auth), null, request.body),
-    );
-    app.put(
-      '/admin/news/:id',
-      {
-        preHandler: guard,
-        schema: {
-          ...schema('Change a news item (texts, dates, linked products)'),
-          params: adminIdParamsSchema,
-          body: saveNewsSchema,
-          response: { 200: adminNewsSchema },
-        },
-      },
-      async (request) => service.saveNews(ctx, adminActor(request.auth), request.params.id, request.body),
-    );
-    app.delete(
-      '/admin/news/:id',
-      {
-        preHandler: guard,
-        schema: {
-          ...schema('Delete a news item'),
-          params: adminIdParamsSchema,
-          response: { 200: adminOkSchema },
-        },
-      },
-      async (request) => {
-        await service.deleteNews(ctx, adminActor(request.auth), request.params.id);
-        return { ok: true as const };
-      },
-    );
+      remove: { summary: 'Delete a news item', run: (actor, id) => service.deleteNews(ctx, actor, id) },
+    });
 
-    // Content pages
-    app.get(
-      '/admin/content-pages',
-      {
-        preHandler: guard,
-        schema: { ...schema('Content pages'), response: { 200: z.array(adminContentPageSummarySchema) } },
+    crudRoutes(app, {
+      path: '/admin/content-pages',
+      guard,
+      docs,
+      list: {
+        summary: 'Content pages',
+        response: z.array(adminContentPageSummarySchema),
+        run: () => service.listPages(ctx),
       },
-      async () => service.listPages(ctx),
-    );
-    app.get(
-      '/admin/content-pages/:id',
-      {
-        preHandler: guard,
-        schema: {
-          ...schema('One content page with its texts'),
-          params: adminIdParamsSchema,
-          response: { 200: adminContentPageSchema },
-        },
+      get: {
+        summary: 'One content page with its texts',
+        response: adminContentPageSchema,
+        run: (id) => service.getPage(ctx, id),
       },
-      async (request) => service.getPage(ctx, request.params.id),
-    );
-    app.post(
-      '/admin/content-pages',
-      {
-        preHandler: guard,
-        schema: {
-          ...schema('Create a content page (HTML sanitised; a taken path → 409 ERR_DUPLICATE)'),
-          body: saveAdminContentPageSchema,
-          response: { 200: adminContentPageSchema },
-        },
+      save: {
+        create: 'Create a content page (HTML sanitised; a taken path → 409 ERR_DUPLICATE)',
+        update: 'Change a content page (HTML sanitised)',
+        body: saveAdminContentPageSchema,
+        response: adminContentPageSchema,
+        run: (actor, id, body) => service.savePage(ctx, actor, id, body),
       },
-      async (request) => service.savePage(ctx, adminActor(request.auth), null, request.body),
-    );
-    app.put(
-      '/admin/content-pages/:id',
-      {
-        preHandler: guard,
-        schema: {
-          ...schema('Change a content page (HTML sanitised)'),
-          params: adminIdParamsSchema,
-          body: saveAdminContentPageSchema,
-          response: { 200: adminContentPageSchema },
-        },
-      },
-      async (request) => service.savePage(ctx, adminActor(request.auth), request.params.id, request.body),
-    );
-    app.delete(
-      '/admin/content-pages/:id',
-      {
-        preHandler: guard,
-        schema: {
-          ...schema('Delete a content page'),
-          params: adminIdParamsSchema,
-          response: { 200: adminOkSchema },
-        },
-      },
-      async (request) => {
-        await service.deletePage(ctx, adminActor(request.auth), request.params.id);
-        return { ok: true as const };
-      },
-    );
+      remove: { summary: 'Delete a content page', run: (actor, id) => service.deletePage(ctx, actor, id) },
+    });
 
-    // Special-offer newspapers
-    app.get(
-      '/admin/newspapers',
-      {
-        preHandler: guard,
-        schema: { ...schema('Uploaded newspapers'), response: { 200: z.array(adminNewspaperSchema) } },
+    // Special-offer newspapers: created by a PDF upload, then changed and deleted like the others.
+    crudRoutes(app, {
+      path: '/admin/newspapers',
+      guard,
+      docs,
+      list: {
+        summary: 'Uploaded newspapers',
+        response: z.array(adminNewspaperSchema),
+        run: () => service.listNewspapers(ctx),
       },
-      async () => service.listNewspapers(ctx),
-    );
+      save: {
+        update: "Change a newspaper's title, language or validity",
+        body: saveNewspaperSchema,
+        response: adminNewspaperSchema,
+        run: (actor, id, body) => service.updateNewspaper(ctx, actor, id as number, body),
+      },
+      remove: {
+        summary: 'Delete a newspaper and its file',
+        run: (actor, id) => service.deleteNewspaper(ctx, actor, id),
+      },
+    });
     app.post(
       '/admin/newspapers',
       {
         preHandler: guard,
         bodyLimit: NEWSPAPER_MAX_BYTES,
         schema: {
-          ...schema('Upload a newspaper PDF (raw body, Content-Type: application/pdf, at most 20 MB)'),
+          ...docs('Upload a newspaper PDF (raw body, Content-Type: application/pdf, at most 20 MB)'),
           querystring: uploadNewspaperQuerySchema,
           response: { 200: adminNewspaperSchema },
         },
@@ -186,35 +115,6 @@ export function adminContentRoutes(ctx: AppContext, auth: Auth): FastifyPluginAs
       async (request) => {
         if (!Buffer.isBuffer(request.body)) throw new AppError('ERR_NOT_A_PDF');
         return service.uploadNewspaper(ctx, adminActor(request.auth), request.query, request.body);
-      },
-    );
-    app.put(
-      '/admin/newspapers/:id',
-      {
-        preHandler: guard,
-        schema: {
-          ...schema("Change a newspaper's title, language or validity"),
-          params: adminIdParamsSchema,
-          body: saveNewspaperSchema,
-          response: { 200: adminNewspaperSchema },
-        },
-      },
-      async (request) =>
-        service.updateNewspaper(ctx, adminActor(request.auth), request.params.id, request.body),
-    );
-    app.delete(
-      '/admin/newspapers/:id',
-      {
-        preHandler: guard,
-        schema: {
-          ...schema('Delete a newspaper and its file'),
-          params: adminIdParamsSchema,
-          response: { 200: adminOkSchema },
-        },
-      },
-      async (request) => {
-        await service.deleteNewspaper(ctx, adminActor(request.auth), request.params.id);
-        return { ok: true as const };
       },
     );
   };

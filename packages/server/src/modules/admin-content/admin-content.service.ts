@@ -18,11 +18,10 @@ import {
 import { LANGUAGES, type Language } from '@shop/shared/i18n/languages';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
-import { AppError, isAppError } from '../../http/app-error';
+import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
 import { sanitizeContentHtml, sanitizePlainText } from '../../lib/html-sanitizer';
-import { recordAudit } from '../admin/admin-access';
-import { uniqueViolationColumn } from '../users/unique-violation';
+import { auditedWrite, found } from '../admin/audited-write';
 import * as repo from './admin-content.repository';
 
 type Db = Kysely<Database>;
@@ -32,39 +31,7 @@ type Db = Kysely<Database>;
  * from the database on every request, so a saved change shows on the next page load.
  */
 
-async function audited<T>(
-  ctx: AppContext,
-  actor: AuthUser,
-  entity: string,
-  action: string,
-  work: (trx: Db) => Promise<{ id: number; before: unknown; after: unknown; result: T }>,
-): Promise<T> {
-  try {
-    return await ctx.database.db.transaction().execute(async (trx) => {
-      const done = await work(trx);
-      await recordAudit(trx, {
-        actorUserId: actor.userId,
-        action: `${entity}.${action}`,
-        entity,
-        entityId: done.id,
-        before: done.before,
-        after: done.after,
-        at: ctx.now(),
-      });
-      return done.result;
-    });
-  } catch (error) {
-    if (isAppError(error)) throw error;
-    const column = uniqueViolationColumn(error);
-    if (column) throw new AppError('ERR_DUPLICATE', { field: column });
-    throw error;
-  }
-}
-
-function found<T>(row: T | undefined): T {
-  if (row === undefined) throw new AppError('NOT_FOUND');
-  return row;
-}
+const audited = auditedWrite;
 
 /** Titles become plain text and descriptions sanitised HTML, language by language (hu first). */
 function cleanTexts(translations: Partial<Record<Language, AdminText>>) {

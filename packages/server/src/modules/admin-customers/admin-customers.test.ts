@@ -2,20 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomerAccount, insertUser, nextIp } from '../../../test/account-fixtures';
 import {
-  adminCallers,
   auditRows,
   callAs,
   expectRefusedToOthers,
+  startAdminWorld,
   type AdminCallers,
+  type AdminWorld,
 } from '../../../test/admin-fixtures';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { startTestSmtp, type TestSmtp } from '../../../test/test-smtp';
-import { buildApp } from '../../app';
+import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import type { TestSmtp } from '../../../test/test-smtp';
 
 const START = new Date('2026-03-02T09:00:00.000Z');
 
 describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
+  let world: AdminWorld;
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let smtp: TestSmtp;
@@ -24,12 +24,9 @@ describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
   let paymentIds: number[];
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    smtp = await startTestSmtp();
-    const ctx = testContext(testDb.handle, { now: START, mailer: smtp.mailer });
-    app = await buildApp(ctx, { logger: process.env.DEBUG_ADMIN ? { level: 'error' } : false });
-    await app.ready();
-    callers = await adminCallers(ctx, testDb.handle);
+    world = await startAdminWorld(dialect, { now: START, mail: true });
+    ({ testDb, app, callers } = world);
+    smtp = world.smtp!;
     routeId = (
       await testDb.handle.db
         .insertInto('delivery_routes')
@@ -54,11 +51,7 @@ describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
     }
   });
 
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-    await testDb.drop();
-  });
+  afterAll(() => world?.stop());
 
   async function shopLogin(email: string, password: string) {
     return app.inject({

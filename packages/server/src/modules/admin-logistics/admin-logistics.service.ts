@@ -16,11 +16,11 @@ import type {
 import { parseWeekdays } from '@shop/shared/rules/delivery-days';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
-import { AppError, isAppError } from '../../http/app-error';
+import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
 import { recordAudit } from '../admin/admin-access';
+import { auditedWrite, found, type AuditedWork } from '../admin/audited-write';
 import { FORCE_DISABLED_KEY, isSettingOn } from '../shop/shop.service';
-import { uniqueViolationColumn } from '../users/unique-violation';
 import * as repo from './admin-logistics.repository';
 
 type Db = Kysely<Database>;
@@ -32,38 +32,17 @@ type Db = Kysely<Database>;
  */
 
 /** Runs a write and its audit entry in one transaction; a unique collision is ERR_DUPLICATE. */
-async function audited<T>(
+/** A unique collision on a code column is reported on the `code` field. */
+const codeField = (column: string) => (column.includes('code') ? 'code' : column);
+
+function audited<T>(
   ctx: AppContext,
   actor: AuthUser,
   action: string,
   entity: string,
-  work: (trx: Db) => Promise<{ id: number; before: unknown; after: unknown; result: T }>,
+  work: (trx: Db) => Promise<AuditedWork<T>>,
 ): Promise<T> {
-  try {
-    return await ctx.database.db.transaction().execute(async (trx) => {
-      const done = await work(trx);
-      await recordAudit(trx, {
-        actorUserId: actor.userId,
-        action: `${entity}.${action}`,
-        entity,
-        entityId: done.id,
-        before: done.before,
-        after: done.after,
-        at: ctx.now(),
-      });
-      return done.result;
-    });
-  } catch (error) {
-    if (isAppError(error)) throw error;
-    const column = uniqueViolationColumn(error);
-    if (column) throw new AppError('ERR_DUPLICATE', { field: column.includes('code') ? 'code' : column });
-    throw error;
-  }
-}
-
-function found<T>(row: T | undefined): T {
-  if (row === undefined) throw new AppError('NOT_FOUND');
-  return row;
+  return auditedWrite(ctx, actor, entity, action, work, codeField);
 }
 
 // Shipping methods --------------------------------------------------------------------------------

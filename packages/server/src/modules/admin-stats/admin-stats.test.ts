@@ -1,25 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomerAccount } from '../../../test/account-fixtures';
-import { adminCallers, callAs, expectRefusedToOthers, type AdminCallers } from '../../../test/admin-fixtures';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
+import {
+  callAs,
+  expectRefusedToOthers,
+  startAdminWorld,
+  type AdminCallers,
+  type AdminWorld,
+} from '../../../test/admin-fixtures';
+import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 
 describe.each(TEST_DIALECTS)('admin statistics on %s', (dialect) => {
+  let world: AdminWorld;
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let callers: AdminCallers;
   let cart = 0;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    const ctx = testContext(testDb.handle, { now: NOW });
-    app = await buildApp(ctx, { logger: false });
-    await app.ready();
-    callers = await adminCallers(ctx, testDb.handle);
+    world = await startAdminWorld(dialect, { now: NOW });
+    ({ testDb, app, callers } = world);
     const { customer, user } = await insertCustomerAccount(testDb.handle);
     const order = async (at: string, status: string, lines: [string, number, number][]) => {
       cart += 1;
@@ -93,10 +95,7 @@ describe.each(TEST_DIALECTS)('admin statistics on %s', (dialect) => {
     }
   });
 
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
+  afterAll(() => world?.stop());
 
   it('counts orders and revenue per day without cancelled orders, top products and page views', async () => {
     const res = await callAs(app, callers.staff, {

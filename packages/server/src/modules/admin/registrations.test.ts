@@ -2,39 +2,32 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomerAccount } from '../../../test/account-fixtures';
 import {
-  adminCallers,
   auditRows,
   callAs,
   expectRefusedToOthers,
+  startAdminWorld,
   type AdminCallers,
+  type AdminWorld,
 } from '../../../test/admin-fixtures';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { startTestSmtp, type TestSmtp } from '../../../test/test-smtp';
-import { buildApp } from '../../app';
+import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import type { TestSmtp } from '../../../test/test-smtp';
 
 const START = new Date('2026-03-02T09:00:00.000Z');
 
 describe.each(TEST_DIALECTS)('admin registrations on %s', (dialect) => {
+  let world: AdminWorld;
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let smtp: TestSmtp;
   let callers: AdminCallers;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    smtp = await startTestSmtp();
-    const ctx = testContext(testDb.handle, { now: START, mailer: smtp.mailer });
-    app = await buildApp(ctx, { logger: false });
-    await app.ready();
-    callers = await adminCallers(ctx, testDb.handle);
+    world = await startAdminWorld(dialect, { now: START, mail: true });
+    ({ testDb, app, callers } = world);
+    smtp = world.smtp!;
   });
 
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-    await testDb.drop();
-  });
+  afterAll(() => world?.stop());
 
   function pendingAccount(values: { emailVerified?: boolean; name?: string; language?: string } = {}) {
     return insertCustomerAccount(testDb.handle, {

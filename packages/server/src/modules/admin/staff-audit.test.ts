@@ -2,35 +2,29 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextIp } from '../../../test/account-fixtures';
 import {
-  adminCallers,
   auditRows,
   callAs,
   expectRefusedToOthers,
+  startAdminWorld,
   type AdminCallers,
+  type AdminWorld,
 } from '../../../test/admin-fixtures';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
+import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 
 const START = new Date('2026-03-02T09:00:00.000Z');
 
 describe.each(TEST_DIALECTS)('admin staff accounts and audit log on %s', (dialect) => {
+  let world: AdminWorld;
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let callers: AdminCallers;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    const ctx = testContext(testDb.handle, { now: START });
-    app = await buildApp(ctx, { logger: false });
-    await app.ready();
-    callers = await adminCallers(ctx, testDb.handle);
+    world = await startAdminWorld(dialect, { now: START });
+    ({ testDb, app, callers } = world);
   });
 
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
+  afterAll(() => world?.stop());
 
   const staffCount = async () =>
     Number(
