@@ -9,6 +9,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateError } from '../../lib/api-client';
@@ -49,8 +51,68 @@ export interface DataTableProps<Row> {
 }
 
 /**
+ * The rows as cards on a phone: each row a list item whose cells stand under their column's
+ * header (every column, also those the table hides below a width), the actions last.
+ */
+function StackedRows<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  onRowClick,
+}: Pick<DataTableProps<Row>, 'label' | 'columns' | 'rowKey' | 'onRowClick'> & { rows: readonly Row[] }) {
+  const actions = columns.find((column) => column.id === 'actions');
+  const fields = columns.filter((column) => column !== actions);
+  return (
+    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {rows.map((row) => (
+        <Box
+          component="li"
+          key={rowKey(row)}
+          onClick={onRowClick ? () => onRowClick(row) : undefined}
+          sx={{
+            px: 2,
+            py: 1.5,
+            borderTop: 1,
+            borderColor: 'divider',
+            cursor: onRowClick ? 'pointer' : undefined,
+          }}
+        >
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              display: 'grid',
+              gridTemplateColumns: 'minmax(96px, 40%) 1fr',
+              columnGap: 1.5,
+              rowGap: 0.5,
+              alignItems: 'baseline',
+            }}
+          >
+            {fields.map((column) => (
+              <Box key={column.id} sx={{ display: 'contents' }}>
+                <Box component="dt" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
+                  {column.header}
+                </Box>
+                <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {column.render(row)}
+                </Box>
+              </Box>
+            ))}
+          </Box>
+          {actions ? (
+            <Box sx={{ mt: 1, display: 'flex', justifyContent: 'flex-end' }}>{actions.render(row)}</Box>
+          ) : null}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
  * The back office's list: a paged table whose paging and filters the caller keeps (usually in the
- * URL query); rows come from the server page by page.
+ * URL query); rows come from the server page by page. Below 600 px the rows are stacked cards
+ * (label and value per column), so nothing needs scrolling sideways.
  */
 export function DataTable<Row>({
   label,
@@ -71,6 +133,7 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   const { t: tShop } = useTranslation();
   const { t } = useAdminCommonMessages();
+  const stacked = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const hide = (column: DataTableColumn<Row>) =>
     column.hideBelow ? { display: { xs: 'none', [column.hideBelow]: 'table-cell' } } : {};
   return (
@@ -84,49 +147,65 @@ export function DataTable<Row>({
           {translateError(tShop, error)}
         </Alert>
       ) : null}
-      <TableContainer>
-        <Table size="small" aria-label={label}>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell
-                  key={column.id}
-                  align={column.align ?? 'left'}
-                  sx={{ fontWeight: 600, whiteSpace: 'nowrap', width: column.width, ...hide(column) }}
-                >
-                  {column.header}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows && rows.length === 0 && !loading ? (
+      {stacked ? (
+        rows && rows.length === 0 && !loading ? (
+          <Box sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+            {emptyText ?? t('table.empty')}
+          </Box>
+        ) : (
+          <StackedRows
+            label={label}
+            columns={columns}
+            rows={rows ?? []}
+            rowKey={rowKey}
+            {...(onRowClick ? { onRowClick } : {})}
+          />
+        )
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={label}>
+            <TableHead>
               <TableRow>
-                <TableCell
-                  colSpan={columns.length}
-                  sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
-                >
-                  {emptyText ?? t('table.empty')}
-                </TableCell>
-              </TableRow>
-            ) : null}
-            {(rows ?? []).map((row) => (
-              <TableRow
-                key={rowKey(row)}
-                hover={Boolean(onRowClick)}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-                sx={onRowClick ? { cursor: 'pointer' } : undefined}
-              >
                 {columns.map((column) => (
-                  <TableCell key={column.id} align={column.align ?? 'left'} sx={hide(column)}>
-                    {column.render(row)}
+                  <TableCell
+                    key={column.id}
+                    align={column.align ?? 'left'}
+                    sx={{ fontWeight: 600, whiteSpace: 'nowrap', width: column.width, ...hide(column) }}
+                  >
+                    {column.header}
                   </TableCell>
                 ))}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {rows && rows.length === 0 && !loading ? (
+                <TableRow>
+                  <TableCell
+                    colSpan={columns.length}
+                    sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
+                  >
+                    {emptyText ?? t('table.empty')}
+                  </TableCell>
+                </TableRow>
+              ) : null}
+              {(rows ?? []).map((row) => (
+                <TableRow
+                  key={rowKey(row)}
+                  hover={Boolean(onRowClick)}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  sx={onRowClick ? { cursor: 'pointer' } : undefined}
+                >
+                  {columns.map((column) => (
+                    <TableCell key={column.id} align={column.align ?? 'left'} sx={hide(column)}>
+                      {column.render(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <TablePagination
         component="div"
         count={total}
