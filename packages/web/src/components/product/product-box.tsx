@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { Product } from '@shop/shared/contracts/products';
 import { orderQuantityLimits } from '@shop/shared/rules/quantity-correction';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { OnSaleBadge, PriceChangedBadge, StockChip } from './product-badges';
@@ -134,8 +134,14 @@ export interface ProductBoxProps {
  * One product of a listing (spec section 3): picture, name, SKU, manufacturer, flags, stock, pack
  * sizes with barcodes, order limits, the quantity last ordered, prices and the quantity field.
  * The name (and the picture) open the product dialog (`?product=SKU`).
+ * Memoised: a listing that grows chunk by chunk (IncrementalGrid) or a cart change elsewhere must
+ * not render every box already shown again.
  */
-export function ProductBox({ product, cartQuantity, eagerImage = false }: ProductBoxProps) {
+export const ProductBox = memo(function ProductBox({
+  product,
+  cartQuantity,
+  eagerImage = false,
+}: ProductBoxProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -198,4 +204,4 @@ export function ProductBox({ product, cartQuantity, eagerImage = false }: Produc
       </Box>
     </Card>
   );
-}
+});
