@@ -118,6 +118,27 @@ async function measurePage(port: number, url: string): Promise<Figures> {
       console.log(
         `  shift ${item.score?.toFixed(3)} ${item.node?.selector} ${item.node?.snippet?.slice(0, 120)}`,
       );
+    const lcp = audits['largest-contentful-paint-element']?.details as
+      | { items?: { items?: { node?: { selector?: string }; phase?: string; timing?: number }[] }[] }
+      | undefined;
+    for (const table of lcp?.items ?? [])
+      for (const row of table.items ?? [])
+        console.log(
+          `  lcp ${row.node?.selector ?? row.phase ?? ''} ${row.timing ? `${Math.round(row.timing)} ms` : ''}`,
+        );
+    const chains = audits['critical-request-chains']?.details as { longestChain?: object } | undefined;
+    if (chains?.longestChain) console.log(`  longest chain ${JSON.stringify(chains.longestChain)}`);
+    const mainThread = audits['mainthread-work-breakdown']?.details as
+      { items?: { groupLabel?: string; duration?: number }[] } | undefined;
+    console.log(
+      `  main thread ${(mainThread?.items ?? []).map((i) => `${i.groupLabel} ${Math.round(i.duration ?? 0)} ms`).join(', ')}`,
+    );
+    const bootup = audits['bootup-time']?.details as
+      { items?: { url?: string; scripting?: number; total?: number }[] } | undefined;
+    for (const item of (bootup?.items ?? []).slice(0, 6))
+      console.log(
+        `  script ${item.url?.split('/').pop()} ${Math.round(item.total ?? 0)} ms (scripting ${Math.round(item.scripting ?? 0)})`,
+      );
     const issues = audits['inspector-issues']?.details as { items?: unknown[] } | undefined;
     if (issues?.items?.length) console.log(`  issues ${JSON.stringify(issues.items).slice(0, 600)}`);
   }
