@@ -1,3 +1,5 @@
+// First: no schema may be built before zod is told not to compile parsers (see the module).
+import './lib/zod-config';
 import { StrictMode } from 'react';
 import type { Language } from '@shop/shared/i18n/languages';
 import { createRoot } from 'react-dom/client';

@@ -153,7 +153,7 @@ function PerPageSelect({
           const ppp = parsePpp(event.target.value);
           if (ppp) onChange(ppp);
         }}
-        inputProps={{ 'aria-label': t('catalog.perPage') }}
+        inputProps={{ 'aria-label': t('catalog.perPage'), name: 'productsPerPage' }}
         sx={{ fontSize: '0.875rem' }}
       >
         {PRODUCTS_PER_PAGE_OPTIONS.map((option) => (

@@ -49,19 +49,21 @@ function CommentFields({ initial }: { initial: CartComments }) {
     timer.current = setTimeout(flush, COMMENT_SAVE_DELAY_MS);
   };
 
+  // Plain textareas of fixed height (they scroll): MUI's auto-growing ones add hidden mirror fields
+  // without an id or a name, which Chromium reports as an issue (Lighthouse best practices).
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <TextField
         label={t('checkout.commentWebshop')}
         multiline
-        minRows={2}
+        rows={3}
         fullWidth
         value={comments.commentWebshop}
         onChange={(event) => change('commentWebshop', event.target.value)}
         onBlur={flush}
         error={failed}
         helperText={failed ? saveError : undefined}
-        slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
+        slotProps={{ input: { inputComponent: 'textarea' }, htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
       />
       <TextField
         label={t('checkout.commentSupplier')}
@@ -70,12 +72,12 @@ function CommentFields({ initial }: { initial: CartComments }) {
           failed ? `${saveError} ${t('checkout.commentSupplierHelp')}` : t('checkout.commentSupplierHelp')
         }
         multiline
-        minRows={2}
+        rows={3}
         fullWidth
         value={comments.commentSupplier}
         onChange={(event) => change('commentSupplier', event.target.value)}
         onBlur={flush}
-        slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
+        slotProps={{ input: { inputComponent: 'textarea' }, htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
       />
     </Box>
   );
