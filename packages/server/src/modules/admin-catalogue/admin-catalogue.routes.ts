@@ -20,6 +20,7 @@ import type { AppContext } from '../../app-context';
 import type { Auth } from '../../http/auth';
 import { AppError } from '../../http/app-error';
 import { requirePermission } from '../admin/admin-access';
+import { adminDocs, crudRoutes } from '../admin/admin-crud-routes';
 import * as products from './admin-products.service';
 import { buildCsv, buildXlsx, readImportFile } from './import-file';
 import { TEMPLATE_ROWS, runImport } from './import.service';
@@ -66,205 +67,96 @@ export function adminCatalogueRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
       async (request) => products.listProducts(ctx, request.query, request.language),
     );
 
-    app.get(
-      '/admin/catalogue/products/:id',
-      {
-        preHandler: guard,
-        schema: {
-          tags,
-          security,
-          summary: 'One product with names, categories, pack sizes and price entries',
-          description: '404 ERR_PRODUCT_NOT_FOUND.' + errorNote,
-          params: idParamsSchema,
-          response: { 200: adminProductSchema },
-        },
-      },
-      async (request) => products.getProduct(ctx, request.params.id),
-    );
-
     const productWriteDescription =
       'Replaces the whole product. Checks: SKU of another product (409 ERR_SKU_TAKEN), a barcode in use ' +
       '(409 ERR_BARCODE_TAKEN), a step that is not 1 or a pack size (400 ERR_STEP_NOT_PACK_SIZE), a limit or ' +
       'price unit that is not a pack unit (400 ERR_UNIT_NOT_PACK_SIZE), a repeated pack unit (400 ' +
       'ERR_DUPLICATE_PACK_UNIT), no list price (400 ERR_NO_LIST_PRICE), a special price not below the price, a ' +
       'repeated threshold or an end before the start (400 ERR_INVALID_PRICE); `params.field` names the field. ' +
-      'A changed price is recorded in the price history; the shop shows the change at once.' +
-      errorNote;
-
-    app.post(
-      '/admin/catalogue/products',
-      {
-        preHandler: guard,
-        schema: {
-          tags,
-          security,
-          summary: 'Create a product',
-          description: productWriteDescription,
-          body: productInputSchema,
-          response: { 201: adminProductSchema },
+      'A changed price is recorded in the price history; the shop shows the change at once.';
+    const area = { guard, docs: adminDocs(errorNote.trim(), 'admin-catalogue'), params: idParamsSchema };
+    crudRoutes(app, {
+      path: '/admin/catalogue/products',
+      ...area,
+      get: {
+        doc: {
+          summary: 'One product with names, categories, pack sizes and price entries',
+          description: '404 ERR_PRODUCT_NOT_FOUND.',
         },
+        response: adminProductSchema,
+        run: (id) => products.getProduct(ctx, id),
       },
-      async (request, reply) => {
-        const saved = await products.saveProduct(ctx, actor(request), null, request.body);
-        return reply.status(201).send(saved);
-      },
-    );
-
-    app.put(
-      '/admin/catalogue/products/:id',
-      {
-        preHandler: guard,
-        schema: {
-          tags,
-          security,
+      save: {
+        create: { summary: 'Create a product', description: productWriteDescription },
+        update: {
           summary: 'Save a product (prices, special prices, stock, flags, limits, pack sizes, names)',
           description: productWriteDescription,
-          params: idParamsSchema,
-          body: productInputSchema,
-          response: { 200: adminProductSchema },
         },
+        created: true,
+        body: productInputSchema,
+        response: adminProductSchema,
+        run: (user, id, body) => products.saveProduct(ctx, user.userId, id, body),
       },
-      async (request) => products.saveProduct(ctx, actor(request), request.params.id, request.body),
-    );
+    });
 
     // --- categories ------------------------------------------------------------------------
 
-    app.get(
-      '/admin/catalogue/categories',
-      {
-        preHandler: guard,
-        schema: {
-          tags,
-          security,
-          summary: 'Every category with its translations and usage counts',
-          description: errorNote.trim(),
-          response: { 200: adminCategoryListResponseSchema },
-        },
-      },
-      async () => ({ items: await taxonomy.listCategories(ctx) }),
-    );
-
     const categoryDescription =
       'A name in every language (hu, en, vi, zh), a unique slug (409 ERR_SLUG_TAKEN) and an optional parent that ' +
-      'is a main category (400 ERR_CATEGORY_PARENT).' +
-      errorNote;
-    app.post(
-      '/admin/catalogue/categories',
-      {
-        preHandler: guard,
-        schema: {
-          tags,
-          security,
-          summary: 'Create a category',
-          description: categoryDescription,
-          body: categoryInputSchema,
-          response: { 201: adminCategorySchema },
-        },
+      'is a main category (400 ERR_CATEGORY_PARENT).';
+    crudRoutes(app, {
+      path: '/admin/catalogue/categories',
+      ...area,
+      list: {
+        doc: 'Every category with its translations and usage counts',
+        response: adminCategoryListResponseSchema,
+        run: async () => ({ items: await taxonomy.listCategories(ctx) }),
       },
-      async (request, reply) =>
-        reply.status(201).send(await taxonomy.saveCategory(ctx, actor(request), null, request.body)),
-    );
-    app.put(
-      '/admin/catalogue/categories/:id',
-      {
-        preHandler: guard,
-        schema: {
-          tags,
-          security,
-          summary: 'Edit a category',
-          description: categoryDescription,
-          params: idParamsSchema,
-          body: categoryInputSchema,
-          response: { 200: adminCategorySchema },
-        },
+      save: {
+        create: { summary: 'Create a category', description: categoryDescription },
+        update: { summary: 'Edit a category', description: categoryDescription },
+        created: true,
+        body: categoryInputSchema,
+        response: adminCategorySchema,
+        run: (user, id, body) => taxonomy.saveCategory(ctx, user.userId, id, body),
       },
-      async (request) => taxonomy.saveCategory(ctx, actor(request), request.params.id, request.body),
-    );
-    app.delete(
-      '/admin/catalogue/categories/:id',
-      {
-        preHandler: guard,
-        schema: {
-          tags,
-          security,
+      remove: {
+        doc: {
           summary: 'Delete an unused category',
-          description: '409 ERR_CATEGORY_IN_USE while products or subcategories belong to it.' + errorNote,
-          params: idParamsSchema,
-          response: { 204: z.null() },
+          description: '409 ERR_CATEGORY_IN_USE while products or subcategories belong to it.',
         },
+        noContent: true,
+        run: (user, id) => taxonomy.deleteCategory(ctx, user.userId, id),
       },
-      async (request, reply) => {
-        await taxonomy.deleteCategory(ctx, actor(request), request.params.id);
-        return reply.status(204).send(null);
-      },
-    );
+    });
 
     // --- manufacturers -----------------------------------------------------------------------
 
-    app.get(
-      '/admin/catalogue/manufacturers',
-      {
-        preHandler: guard,
-        schema: {
-          tags,
-          security,
-          summary: 'Every manufacturer with its product count',
-          description: errorNote.trim(),
-          response: { 200: adminManufacturerListResponseSchema },
-        },
+    crudRoutes(app, {
+      path: '/admin/catalogue/manufacturers',
+      ...area,
+      list: {
+        doc: 'Every manufacturer with its product count',
+        response: adminManufacturerListResponseSchema,
+        run: async () => ({ items: await taxonomy.listManufacturers(ctx) }),
       },
-      async () => ({ items: await taxonomy.listManufacturers(ctx) }),
-    );
-    app.post(
-      '/admin/catalogue/manufacturers',
-      {
-        preHandler: guard,
-        schema: {
-          tags,
-          security,
-          summary: 'Create a manufacturer',
-          description: 'A unique slug (409 ERR_SLUG_TAKEN).' + errorNote,
-          body: manufacturerInputSchema,
-          response: { 201: adminManufacturerSchema },
-        },
+      save: {
+        create: { summary: 'Create a manufacturer', description: 'A unique slug (409 ERR_SLUG_TAKEN).' },
+        update: { summary: 'Edit a manufacturer', description: 'A unique slug (409 ERR_SLUG_TAKEN).' },
+        created: true,
+        body: manufacturerInputSchema,
+        response: adminManufacturerSchema,
+        run: (user, id, body) => taxonomy.saveManufacturer(ctx, user.userId, id, body),
       },
-      async (request, reply) =>
-        reply.status(201).send(await taxonomy.saveManufacturer(ctx, actor(request), null, request.body)),
-    );
-    app.put(
-      '/admin/catalogue/manufacturers/:id',
-      {
-        preHandler: guard,
-        schema: {
-          tags,
-          security,
-          summary: 'Edit a manufacturer',
-          description: 'A unique slug (409 ERR_SLUG_TAKEN).' + errorNote,
-          params: idParamsSchema,
-          body: manufacturerInputSchema,
-          response: { 200: adminManufacturerSchema },
-        },
-      },
-      async (request) => taxonomy.saveManufacturer(ctx, actor(request), request.params.id, request.body),
-    );
-    app.delete(
-      '/admin/catalogue/manufacturers/:id',
-      {
-        preHandler: guard,
-        schema: {
-          tags,
-          security,
+      remove: {
+        doc: {
           summary: 'Delete a manufacturer without products',
-          description: '409 ERR_MANUFACTURER_IN_USE while products belong to it.' + errorNote,
-          params: idParamsSchema,
-          response: { 204: z.null() },
+          description: '409 ERR_MANUFACTURER_IN_USE while products belong to it.',
         },
+        noContent: true,
+        run: (user, id) => taxonomy.deleteManufacturer(ctx, user.userId, id),
       },
-      async (request, reply) => {
-        await taxonomy.deleteManufacturer(ctx, actor(request), request.params.id);
-        return reply.status(204).send(null);
-      },
-    );
+    });
 
     // --- import ------------------------------------------------------------------------------
 

@@ -41,11 +41,15 @@ export function adminContentRoutes(ctx: AppContext, auth: Auth): FastifyPluginAs
       guard,
       docs,
       list: {
-        summary: 'News items',
+        doc: 'News items',
         response: z.array(adminNewsSummarySchema),
         run: () => service.listNews(ctx),
       },
-      get: { summary: 'One news item', response: adminNewsSchema, run: (id) => service.getNews(ctx, id) },
+      get: {
+        doc: 'One news item',
+        response: adminNewsSchema,
+        run: (id) => service.getNews(ctx, id),
+      },
       save: {
         create: 'Create a news item',
         update: 'Change a news item (texts, dates, linked products)',
@@ -53,7 +57,10 @@ export function adminContentRoutes(ctx: AppContext, auth: Auth): FastifyPluginAs
         response: adminNewsSchema,
         run: (actor, id, body) => service.saveNews(ctx, actor, id, body),
       },
-      remove: { summary: 'Delete a news item', run: (actor, id) => service.deleteNews(ctx, actor, id) },
+      remove: {
+        doc: 'Delete a news item',
+        run: (actor, id) => service.deleteNews(ctx, actor, id),
+      },
     });
 
     crudRoutes(app, {
@@ -61,12 +68,12 @@ export function adminContentRoutes(ctx: AppContext, auth: Auth): FastifyPluginAs
       guard,
       docs,
       list: {
-        summary: 'Content pages',
+        doc: 'Content pages',
         response: z.array(adminContentPageSummarySchema),
         run: () => service.listPages(ctx),
       },
       get: {
-        summary: 'One content page with its texts',
+        doc: 'One content page with its texts',
         response: adminContentPageSchema,
         run: (id) => service.getPage(ctx, id),
       },
@@ -77,7 +84,10 @@ export function adminContentRoutes(ctx: AppContext, auth: Auth): FastifyPluginAs
         response: adminContentPageSchema,
         run: (actor, id, body) => service.savePage(ctx, actor, id, body),
       },
-      remove: { summary: 'Delete a content page', run: (actor, id) => service.deletePage(ctx, actor, id) },
+      remove: {
+        doc: 'Delete a content page',
+        run: (actor, id) => service.deletePage(ctx, actor, id),
+      },
     });
 
     // Special-offer newspapers: created by a PDF upload, then changed and deleted like the others.
@@ -86,7 +96,7 @@ export function adminContentRoutes(ctx: AppContext, auth: Auth): FastifyPluginAs
       guard,
       docs,
       list: {
-        summary: 'Uploaded newspapers',
+        doc: 'Uploaded newspapers',
         response: z.array(adminNewspaperSchema),
         run: () => service.listNewspapers(ctx),
       },
@@ -97,7 +107,7 @@ export function adminContentRoutes(ctx: AppContext, auth: Auth): FastifyPluginAs
         run: (actor, id, body) => service.updateNewspaper(ctx, actor, id as number, body),
       },
       remove: {
-        summary: 'Delete a newspaper and its file',
+        doc: 'Delete a newspaper and its file',
         run: (actor, id) => service.deleteNewspaper(ctx, actor, id),
       },
     });

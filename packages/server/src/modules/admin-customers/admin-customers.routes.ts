@@ -14,13 +14,8 @@ import { adminIdParamsSchema } from '@shop/shared/contracts/admin-common';
 import type { AppContext } from '../../app-context';
 import type { Auth } from '../../http/auth';
 import { actorOf, requirePermission } from '../admin/admin-access';
+import { ADMIN_ROLE_ERRORS, routeDocs as docs } from '../admin/admin-crud-routes';
 import * as service from './admin-customers.service';
-
-const tags = ['admin'];
-const security = [{ bearerAuth: [] }];
-const ROLE_ERRORS =
-  'ERR_UNAUTHORIZED (401) without a token, ERR_NOT_STAFF (403) for customers and agents, ' +
-  'ERR_FORBIDDEN (403) when the role lacks the permission';
 
 /** Customers and agents in the back office (permission `customers`). */
 export function adminCustomersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
@@ -32,10 +27,10 @@ export function adminCustomersRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
       {
         preHandler: guard,
         schema: {
-          tags,
-          security,
-          summary: 'Customer and agent accounts: search and list',
-          description: `Errors: ERR_VALIDATION (400), ${ROLE_ERRORS}.`,
+          ...docs(
+            'Customer and agent accounts: search and list',
+            `Errors: ERR_VALIDATION (400), ${ADMIN_ROLE_ERRORS}.`,
+          ),
           querystring: customersQuerySchema,
           response: { 200: customersPageSchema },
         },
@@ -48,12 +43,11 @@ export function adminCustomersRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
       {
         preHandler: guard,
         schema: {
-          tags,
-          security,
-          summary: 'Create a customer or agent account with a generated password (mailed to the account)',
-          description:
+          ...docs(
+            'Create a customer or agent account with a generated password (mailed to the account)',
             'A customer must change the password at the first login. Audited. Errors: ERR_VALIDATION (400), ' +
-            `ERR_DUP_EMAIL, ERR_DUP_TAX_NUM, ERR_DUP_COMP_REG_NUM (409), ERR_INVALID_AGENT (400), ${ROLE_ERRORS}.`,
+              `ERR_DUP_EMAIL, ERR_DUP_TAX_NUM, ERR_DUP_COMP_REG_NUM (409), ERR_INVALID_AGENT (400), ${ADMIN_ROLE_ERRORS}.`,
+          ),
           body: createAccountSchema,
           response: { 200: createAccountResponseSchema },
         },
@@ -66,10 +60,10 @@ export function adminCustomersRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
       {
         preHandler: guard,
         schema: {
-          tags,
-          security,
-          summary: 'One customer or agent account with its customer, addresses and the form choices',
-          description: `Errors: ERR_NO_USER_FOUND (404), ${ROLE_ERRORS}.`,
+          ...docs(
+            'One customer or agent account with its customer, addresses and the form choices',
+            `Errors: ERR_NO_USER_FOUND (404), ${ADMIN_ROLE_ERRORS}.`,
+          ),
           params: adminIdParamsSchema,
           response: { 200: customerDetailSchema },
         },
@@ -82,13 +76,11 @@ export function adminCustomersRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
       {
         preHandler: guard,
         schema: {
-          tags,
-          security,
-          summary:
+          ...docs(
             'Edit an account: data, agent link, price group and discount, payment methods, forced change, disable',
-          description:
             'Disabling stops the account\u2019s tokens at once. Audited. Errors: ERR_VALIDATION (400), ERR_NO_USER_FOUND (404), ' +
-            `ERR_INVALID_AGENT (400), ERR_INVALID_PAYMENT_METHOD (400), ERR_DUP_TAX_NUM, ERR_DUP_COMP_REG_NUM (409), ${ROLE_ERRORS}.`,
+              `ERR_INVALID_AGENT (400), ERR_INVALID_PAYMENT_METHOD (400), ERR_DUP_TAX_NUM, ERR_DUP_COMP_REG_NUM (409), ${ADMIN_ROLE_ERRORS}.`,
+          ),
           params: adminIdParamsSchema,
           body: updateCustomerSchema,
           response: { 200: customerDetailSchema },
@@ -102,10 +94,10 @@ export function adminCustomersRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
       {
         preHandler: guard,
         schema: {
-          tags,
-          security,
-          summary: 'Add a shipping address with logistics cost and delivery route',
-          description: `Audited. Errors: ERR_VALIDATION (400), ERR_NO_USER_FOUND (404), ERR_INVALID_DELIVERY_ROUTE (400), ${ROLE_ERRORS}.`,
+          ...docs(
+            'Add a shipping address with logistics cost and delivery route',
+            `Audited. Errors: ERR_VALIDATION (400), ERR_NO_USER_FOUND (404), ERR_INVALID_DELIVERY_ROUTE (400), ${ADMIN_ROLE_ERRORS}.`,
+          ),
           params: adminIdParamsSchema,
           body: addressInputSchema,
           response: { 200: adminAddressSchema },
@@ -119,12 +111,11 @@ export function adminCustomersRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
       {
         preHandler: guard,
         schema: {
-          tags,
-          security,
-          summary: 'Change a shipping address (logistics cost, delivery route, active)',
-          description:
+          ...docs(
+            'Change a shipping address (logistics cost, delivery route, active)',
             'Audited. Errors: ERR_VALIDATION (400), ERR_INVALID_SHIPPING_ADDRESS_ID (400) for an address of another customer, ' +
-            `ERR_INVALID_DELIVERY_ROUTE (400), ${ROLE_ERRORS}.`,
+              `ERR_INVALID_DELIVERY_ROUTE (400), ${ADMIN_ROLE_ERRORS}.`,
+          ),
           params: addressParamsSchema,
           body: addressInputSchema,
           response: { 200: adminAddressSchema },

@@ -37,7 +37,7 @@ export function adminLogisticsRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
       path: '/admin/shipping-methods',
       ...logistics,
       list: {
-        summary: 'Shipping methods',
+        doc: 'Shipping methods',
         response: z.array(adminShippingMethodSchema),
         run: () => service.listShippingMethods(ctx),
       },
@@ -54,7 +54,7 @@ export function adminLogisticsRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
       path: '/admin/payment-methods',
       ...logistics,
       list: {
-        summary: 'Payment methods with the number of customers that may use them',
+        doc: 'Payment methods with the number of customers that may use them',
         response: z.array(adminPaymentMethodSchema),
         run: () => service.listPaymentMethods(ctx),
       },
@@ -71,7 +71,7 @@ export function adminLogisticsRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
       path: '/admin/delivery-routes',
       ...logistics,
       list: {
-        summary: 'Delivery routes with the number of addresses on each',
+        doc: 'Delivery routes with the number of addresses on each',
         response: z.array(adminDeliveryRouteSchema),
         run: () => service.listRoutes(ctx),
       },
@@ -83,7 +83,7 @@ export function adminLogisticsRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
         run: (actor, id, body) => service.saveRoute(ctx, actor, id, body),
       },
       remove: {
-        summary: 'Delete a route no address uses (else 409 ERR_IN_USE { count })',
+        doc: 'Delete a route no address uses (else 409 ERR_IN_USE { count })',
         run: (actor, id) => service.deleteRoute(ctx, actor, id),
       },
     });
@@ -92,7 +92,7 @@ export function adminLogisticsRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
       path: '/admin/holiday-periods',
       ...logistics,
       list: {
-        summary: 'Holiday periods (removed days and replacement days)',
+        doc: 'Holiday periods (removed days and replacement days)',
         response: z.array(adminHolidayPeriodSchema),
         run: () => service.listHolidays(ctx),
       },
@@ -104,7 +104,7 @@ export function adminLogisticsRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
         run: (actor, id, body) => service.saveHoliday(ctx, actor, id, body),
       },
       remove: {
-        summary: 'Delete a holiday period',
+        doc: 'Delete a holiday period',
         run: (actor, id) => service.deleteHoliday(ctx, actor, id),
       },
     });
@@ -114,7 +114,7 @@ export function adminLogisticsRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
       path: '/admin/shop-closed-windows',
       ...settings,
       list: {
-        summary: 'Shop-closed windows (local times in `timeZone`)',
+        doc: 'Shop-closed windows (local times in `timeZone`)',
         response: adminClosedWindowListSchema,
         run: () => service.listClosedWindows(ctx),
       },
@@ -128,7 +128,7 @@ export function adminLogisticsRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
         run: (actor, id, body) => service.saveClosedWindow(ctx, actor, id, body),
       },
       remove: {
-        summary: 'Delete a closed window',
+        doc: 'Delete a closed window',
         run: (actor, id) => service.deleteClosedWindow(ctx, actor, id),
       },
     });

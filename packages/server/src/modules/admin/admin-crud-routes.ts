@@ -1,18 +1,31 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { adminIdParamsSchema, adminOkSchema } from '@shop/shared/contracts/admin-common';
 import type { AuthUser } from '../../http/auth';
 import { adminActor } from '../admin-orders/admin-actor';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
-/** The OpenAPI parts every route of a back-office area shares, for one summary. */
-export type RouteDocs = (summary: string) => Record<string, unknown>;
+/** The OpenAPI parts every route of a back-office area shares, for one summary (and description). */
+export type RouteDocs = (summary: string, description?: string) => Record<string, unknown>;
+
+/** A route's summary, or its summary and what its description adds. */
+export type RouteDoc = string | { summary: string; description: string };
 
 /** OpenAPI docs of an admin area: tag, bearer auth and the area's permission note. */
-export function adminDocs(note: string): RouteDocs {
-  return (summary) => ({ tags: ['admin'], security: [{ bearerAuth: [] }], summary, description: note });
+export function adminDocs(note: string, tag = 'admin'): RouteDocs {
+  return (summary, description) => ({
+    tags: [tag],
+    security: [{ bearerAuth: [] }],
+    summary,
+    description: description ? `${description} ${note}` : note,
+  });
+}
+
+/** OpenAPI docs of one admin route: tag, bearer auth, summary and description. */
+export function routeDocs(summary: string, description: string) {
+  return { tags: ['admin'], security: [{ bearerAuth: [] }], summary, description };
 }
 
 /** The permission note of an area, e.g. "Needs a back-office token whose role has `content` …". */
@@ -22,6 +35,11 @@ export function permissionNote(permission: string, extra = 'Changes are audited.
     `customer, an agent or a role without it → 403. ${extra}`
   );
 }
+
+/** How every admin route refuses callers, for the route descriptions. */
+export const ADMIN_ROLE_ERRORS =
+  'ERR_UNAUTHORIZED (401) without a token, ERR_NOT_STAFF (403) for customers and agents, ' +
+  'ERR_FORBIDDEN (403) when the role lacks the permission';
 
 /** Back-office answers are never cached by a browser or proxy. */
 export function noStore(app: ZodApp): void {
@@ -35,20 +53,26 @@ export interface CrudRoutes<Body extends z.ZodType> {
   path: string;
   guard: preHandlerAsyncHookHandler;
   docs: RouteDocs;
+  /** The `:id` parameter (default: the shared admin id). */
+  params?: z.ZodType<{ id: number }, unknown>;
   /** GET path: the whole list. */
-  list?: { summary: string; response: z.ZodType; run: () => Promise<unknown> };
+  list?: { doc: RouteDoc; response: z.ZodType; run: () => Promise<unknown> };
   /** GET path/:id */
-  get?: { summary: string; response: z.ZodType; run: (id: number) => Promise<unknown> };
-  /** POST path (id null; only with `create`) and PUT path/:id with the same body; the service audits. */
+  get?: { doc: RouteDoc; response: z.ZodType; run: (id: number) => Promise<unknown> };
+  /**
+   * POST path (id null; only with `create`) and PUT path/:id with the same body; the service
+   * audits. `created`: POST answers 201.
+   */
   save?: {
-    create?: string;
-    update: string;
+    create?: RouteDoc;
+    update: RouteDoc;
+    created?: boolean;
     body: Body;
     response: z.ZodType;
     run: (actor: AuthUser, id: number | null, body: z.output<Body>) => Promise<unknown>;
   };
-  /** DELETE path/:id → `{ ok: true }`. */
-  remove?: { summary: string; run: (actor: AuthUser, id: number) => Promise<void> };
+  /** DELETE path/:id → `{ ok: true }`, or 204 without a body with `noContent`. */
+  remove?: { doc: RouteDoc; noContent?: boolean; run: (actor: AuthUser, id: number) => Promise<void> };
 }
 
 /**
@@ -56,52 +80,60 @@ export interface CrudRoutes<Body extends z.ZodType> {
  * area's permission guard, with the shared id and ok schemas and the acting staff member passed on.
  */
 export function crudRoutes<Body extends z.ZodType>(app: ZodApp, spec: CrudRoutes<Body>): void {
-  const { path, guard, docs } = spec;
+  const { path, guard } = spec;
   const one = `${path}/:id`;
+  const params = spec.params ?? adminIdParamsSchema;
+  const docs = (doc: RouteDoc) =>
+    typeof doc === 'string' ? spec.docs(doc) : spec.docs(doc.summary, doc.description);
+  const idOf = (request: { params: unknown }) => (request.params as { id: number }).id;
   if (spec.list) {
-    const { summary, response, run } = spec.list;
-    app.get(path, { preHandler: guard, schema: { ...docs(summary), response: { 200: response } } }, run);
+    const { doc, response, run } = spec.list;
+    app.get(path, { preHandler: guard, schema: { ...docs(doc), response: { 200: response } } }, run);
   }
   if (spec.get) {
-    const { summary, response, run } = spec.get;
+    const { doc, response, run } = spec.get;
     app.get(
       one,
-      {
-        preHandler: guard,
-        schema: { ...docs(summary), params: adminIdParamsSchema, response: { 200: response } },
-      },
-      async (request) => run(request.params.id),
+      { preHandler: guard, schema: { ...docs(doc), params, response: { 200: response } } },
+      async (request) => run(idOf(request)),
     );
   }
   if (spec.save) {
-    const { create, update, body, response, run } = spec.save;
+    const { create, update, created, body, response, run } = spec.save;
     if (create !== undefined) {
       app.post(
         path,
-        { preHandler: guard, schema: { ...docs(create), body, response: { 200: response } } },
-        async (request) => run(adminActor(request.auth), null, request.body as z.output<Body>),
+        {
+          preHandler: guard,
+          schema: { ...docs(create), body, response: { [created ? 201 : 200]: response } },
+        },
+        async (request, reply) => {
+          const saved = await run(adminActor(request.auth), null, request.body as z.output<Body>);
+          return created ? reply.status(201).send(saved) : saved;
+        },
       );
     }
     app.put(
       one,
-      {
-        preHandler: guard,
-        schema: { ...docs(update), params: adminIdParamsSchema, body, response: { 200: response } },
-      },
-      async (request) => run(adminActor(request.auth), request.params.id, request.body as z.output<Body>),
+      { preHandler: guard, schema: { ...docs(update), params, body, response: { 200: response } } },
+      async (request) => run(adminActor(request.auth), idOf(request), request.body as z.output<Body>),
     );
   }
   if (spec.remove) {
-    const { summary, run } = spec.remove;
+    const { doc, noContent, run } = spec.remove;
     app.delete(
       one,
       {
         preHandler: guard,
-        schema: { ...docs(summary), params: adminIdParamsSchema, response: { 200: adminOkSchema } },
+        schema: {
+          ...docs(doc),
+          params,
+          response: noContent ? { 204: z.null() } : { 200: adminOkSchema },
+        },
       },
-      async (request) => {
-        await run(adminActor(request.auth), request.params.id);
-        return { ok: true as const };
+      async (request, reply) => {
+        await run(adminActor(request.auth), idOf(request));
+        return noContent ? reply.status(204).send(null) : { ok: true as const };
       },
     );
   }

@@ -9,13 +9,8 @@ import { adminIdParamsSchema } from '@shop/shared/contracts/admin-common';
 import type { AppContext } from '../../app-context';
 import type { Auth } from '../../http/auth';
 import { actorOf, requirePermission } from './admin-access';
+import { ADMIN_ROLE_ERRORS, routeDocs as docs } from './admin-crud-routes';
 import * as service from './registrations.service';
-
-const tags = ['admin'];
-const security = [{ bearerAuth: [] }];
-const ROLE_ERRORS =
-  'ERR_UNAUTHORIZED (401) without a token, ERR_NOT_STAFF (403) for customers and agents, ' +
-  'ERR_FORBIDDEN (403) when the role lacks the permission';
 
 /** The registrations queue (permission `registrations`). */
 export function registrationsRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
@@ -27,10 +22,10 @@ export function registrationsRoutes(ctx: AppContext, auth: Auth): FastifyPluginA
       {
         preHandler: guard,
         schema: {
-          tags,
-          security,
-          summary: 'Registrations: pending (confirmed, waiting for approval), unverified or rejected',
-          description: `Errors: ERR_VALIDATION (400), ${ROLE_ERRORS}.`,
+          ...docs(
+            'Registrations: pending (confirmed, waiting for approval), unverified or rejected',
+            `Errors: ERR_VALIDATION (400), ${ADMIN_ROLE_ERRORS}.`,
+          ),
           querystring: registrationsQuerySchema,
           response: { 200: registrationsPageSchema },
         },
@@ -43,12 +38,11 @@ export function registrationsRoutes(ctx: AppContext, auth: Auth): FastifyPluginA
       {
         preHandler: guard,
         schema: {
-          tags,
-          security,
-          summary: 'Approve a registration; the customer gets the approval mail',
-          description:
+          ...docs(
+            'Approve a registration; the customer gets the approval mail',
             'The same approval as `npm run admin -- approve`. Audited. Errors: ERR_NO_USER_FOUND (404), ' +
-            `ERR_EMAIL_NOT_VERIFIED (403), ${ROLE_ERRORS}.`,
+              `ERR_EMAIL_NOT_VERIFIED (403), ${ADMIN_ROLE_ERRORS}.`,
+          ),
           params: adminIdParamsSchema,
           response: { 200: registrationDecisionSchema },
         },
@@ -61,10 +55,10 @@ export function registrationsRoutes(ctx: AppContext, auth: Auth): FastifyPluginA
       {
         preHandler: guard,
         schema: {
-          tags,
-          security,
-          summary: 'Reject a registration with a reason; the account is disabled and the person gets a mail',
-          description: `Audited. Errors: ERR_VALIDATION (400), ERR_NO_USER_FOUND (404), ${ROLE_ERRORS}.`,
+          ...docs(
+            'Reject a registration with a reason; the account is disabled and the person gets a mail',
+            `Audited. Errors: ERR_VALIDATION (400), ERR_NO_USER_FOUND (404), ${ADMIN_ROLE_ERRORS}.`,
+          ),
           params: adminIdParamsSchema,
           body: rejectRegistrationSchema,
           response: { 200: registrationDecisionSchema },

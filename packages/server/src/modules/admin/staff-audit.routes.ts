@@ -12,11 +12,10 @@ import { adminIdParamsSchema } from '@shop/shared/contracts/admin-common';
 import type { AppContext } from '../../app-context';
 import type { Auth } from '../../http/auth';
 import { actorOf, requirePermission } from './admin-access';
+import { routeDocs as docs } from './admin-crud-routes';
 import { listAudit } from './audit.service';
 import * as staff from './staff.service';
 
-const tags = ['admin'];
-const security = [{ bearerAuth: [] }];
 const ROLE_ERRORS =
   'ERR_UNAUTHORIZED (401) without a token, ERR_NOT_STAFF (403) for customers and agents, ' +
   'ERR_FORBIDDEN (403) for staff (administrators only)';
@@ -31,10 +30,7 @@ export function staffAuditRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyn
       {
         preHandler: staffGuard,
         schema: {
-          tags,
-          security,
-          summary: 'Administrator and staff accounts',
-          description: `Errors: ERR_VALIDATION (400), ${ROLE_ERRORS}.`,
+          ...docs('Administrator and staff accounts', `Errors: ERR_VALIDATION (400), ${ROLE_ERRORS}.`),
           querystring: staffQuerySchema,
           response: { 200: staffPageSchema },
         },
@@ -47,10 +43,10 @@ export function staffAuditRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyn
       {
         preHandler: staffGuard,
         schema: {
-          tags,
-          security,
-          summary: 'Create an administrator or staff account with a password',
-          description: `Audited. Errors: ERR_VALIDATION (400), ERR_DUP_EMAIL (409), ${ROLE_ERRORS}.`,
+          ...docs(
+            'Create an administrator or staff account with a password',
+            `Audited. Errors: ERR_VALIDATION (400), ERR_DUP_EMAIL (409), ${ROLE_ERRORS}.`,
+          ),
           body: createStaffSchema,
           response: { 200: staffAccountSchema },
         },
@@ -63,12 +59,11 @@ export function staffAuditRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyn
       {
         preHandler: staffGuard,
         schema: {
-          tags,
-          security,
-          summary: 'Change a staff account: name, role, disabled, password',
-          description:
+          ...docs(
+            'Change a staff account: name, role, disabled, password',
             'Disabling or a new password stops the account\u2019s tokens at once. Audited. Errors: ERR_VALIDATION (400), ' +
-            `ERR_NO_USER_FOUND (404), ERR_CANNOT_CHANGE_OWN_ACCOUNT (409) to disable or demote oneself, ${ROLE_ERRORS}.`,
+              `ERR_NO_USER_FOUND (404), ERR_CANNOT_CHANGE_OWN_ACCOUNT (409) to disable or demote oneself, ${ROLE_ERRORS}.`,
+          ),
           params: adminIdParamsSchema,
           body: updateStaffSchema,
           response: { 200: staffAccountSchema },
@@ -82,10 +77,10 @@ export function staffAuditRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyn
       {
         preHandler: requirePermission(auth, 'audit'),
         schema: {
-          tags,
-          security,
-          summary: 'The audit log of staff changes: who, what, when, before and after; newest first',
-          description: `Filters: actorUserId, entity, action, entityId, from/to (UTC dates). Errors: ERR_VALIDATION (400), ${ROLE_ERRORS}.`,
+          ...docs(
+            'The audit log of staff changes: who, what, when, before and after; newest first',
+            `Filters: actorUserId, entity, action, entityId, from/to (UTC dates). Errors: ERR_VALIDATION (400), ${ROLE_ERRORS}.`,
+          ),
           querystring: auditQuerySchema,
           response: { 200: auditPageSchema },
         },
