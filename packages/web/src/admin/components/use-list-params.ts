@@ -37,10 +37,21 @@ export function useListParams(defaultPageSize = 25) {
       get: (key: string) => params.get(key) ?? '',
       /** Sets filters (null or '' removes one) and goes back to page 1. */
       set: (changes: Record<string, string | number | null | undefined>) => update(changes),
-      /** For the DataTable: 0-based. */
-      tablePage: page - 1,
-      onPageChange: (zeroBased: number) => update({ page: zeroBased + 1 }, false),
-      onPageSizeChange: (size: number) => update({ pageSize: size, page: null }, false),
+      /** The DataTable's rows, paging, progress and error from a page query. */
+      table: <Row>(result: {
+        data?: { items: Row[]; total: number } | undefined;
+        isFetching: boolean;
+        error: unknown;
+      }) => ({
+        rows: result.data?.items,
+        page: page - 1,
+        pageSize,
+        total: result.data?.total ?? 0,
+        onPageChange: (zeroBased: number) => update({ page: zeroBased + 1 }, false),
+        onPageSizeChange: (size: number) => update({ pageSize: size, page: null }, false),
+        loading: result.isFetching,
+        error: result.error,
+      }),
       /** The query for the API: page, pageSize and the given filter keys that are set. */
       query: (keys: string[]) => {
         const query: Record<string, string | number> = { page, pageSize };

@@ -134,15 +134,8 @@ export default function AuditPage() {
       <DataTable
         label={t('title')}
         columns={columns}
-        rows={log.data?.items}
         rowKey={(row) => row.id}
-        page={list.tablePage}
-        pageSize={list.pageSize}
-        total={log.data?.total ?? 0}
-        onPageChange={list.onPageChange}
-        onPageSizeChange={list.onPageSizeChange}
-        loading={log.isFetching}
-        error={log.error}
+        {...list.table(log)}
         toolbar={
           <>
             {select('entity', log.data?.entities ?? [])}

@@ -185,15 +185,8 @@ function OrderList({ t }: { t: AdminT }) {
       <DataTable
         label={t('tableLabel')}
         columns={columns}
-        rows={orders.data?.items}
         rowKey={(row) => row.id}
-        page={list.tablePage}
-        pageSize={list.pageSize}
-        total={orders.data?.total ?? 0}
-        onPageChange={list.onPageChange}
-        onPageSizeChange={list.onPageSizeChange}
-        loading={orders.isFetching}
-        error={orders.error}
+        {...list.table(orders)}
         emptyText={t('empty')}
         onRowClick={(row) => void navigate(`${row.id}?${searchParams.toString()}`)}
         toolbar={

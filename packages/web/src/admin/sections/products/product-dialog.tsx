@@ -11,10 +11,11 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AdminCategory, AdminManufacturer, AdminProduct } from '@shop/shared/contracts/admin-catalogue';
 import { LANGUAGES } from '@shop/shared/i18n/languages';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, translateError } from '../../../lib/api-client';
 import { useAdminApi } from '../../admin-api';
 import type { AdminT } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
@@ -86,7 +87,10 @@ function ProductForm({
   const toast = useAdminToast();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<ProductDraft>(() => (product ? draftOf(product) : emptyDraft()));
-  const [badField, setBadField] = useState<string | null>(null);
+  const { t: tShop } = useTranslation();
+  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+  const [shown, setShown] = useState(0);
+  const fieldLabel = (field: string) => t(`fields.${field.split('.')[0]}`);
   const set = (changes: Partial<ProductDraft>) => setDraft((d) => ({ ...d, ...changes }));
   const setPack = (index: number, changes: Partial<PackDraft>) =>
     set({ packSizes: draft.packSizes.map((p, i) => (i === index ? { ...p, ...changes } : p)) });
@@ -109,24 +113,91 @@ function ProductForm({
     onError: (error) => {
       toast.apiError(error);
       const field = error instanceof ApiError ? error.params.field : undefined;
-      setBadField(typeof field === 'string' ? field : null);
+      setProblem(typeof field === 'string' ? { field, message: translateError(tShop, error) } : null);
+      if (typeof field === 'string') setShown((n) => n + 1);
     },
   });
 
   const submit = () => {
     const result = toInput(draft);
     if ('field' in result) {
-      setBadField(result.field);
+      setProblem({ field: result.field, message: t('invalidField', { field: fieldLabel(result.field) }) });
+      setShown((n) => n + 1);
       return;
     }
-    setBadField(null);
+    setProblem(null);
     save.mutate(result);
   };
+  const badField = problem?.field ?? null;
   const bad = (field: string) =>
     badField !== null && (badField === field || badField.startsWith(`${field}.`));
+  /** A field's error state and the message under it (its own help text otherwise). */
+  const check = (field: string, helper?: string) =>
+    bad(field) ? { error: true, helperText: problem?.message } : { error: false, helperText: helper };
   const categoryName = (c: AdminCategory) =>
     c.translations.find((tr) => tr.language === 'hu')?.name ?? c.slug;
   const unitLabel = (unit: string) => t(`units.${unit}`);
+  const text = (
+    field: string,
+    label: string,
+    value: string,
+    onChange: (value: string) => void,
+    extra: { inputMode?: 'numeric' | 'decimal'; helper?: string; required?: boolean; date?: boolean } = {},
+  ) => (
+    <TextField
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      {...check(field, extra.helper)}
+      required={extra.required ?? false}
+      fullWidth
+      {...(extra.inputMode ? { inputMode: extra.inputMode } : {})}
+      {...(extra.date ? { type: 'date', slotProps: { inputLabel: { shrink: true } } } : {})}
+    />
+  );
+  const unitSelect = (
+    field: string,
+    label: string,
+    value: string,
+    onChange: (unit: string) => void,
+    none?: string,
+  ) => (
+    <TextField
+      select
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      {...check(field)}
+      fullWidth
+      {...(none === undefined
+        ? {}
+        : { slotProps: { select: { displayEmpty: true }, inputLabel: { shrink: true } } })}
+    >
+      {none === undefined ? null : <MenuItem value="">{none}</MenuItem>}
+      {PACK_UNITS.map((unit) => (
+        <MenuItem key={unit} value={unit}>
+          {unitLabel(unit)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  const row = (children: ReactNode) => (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+      {children}
+    </Stack>
+  );
+  const heading = (key: string) => (
+    <Typography variant="h2" sx={{ fontSize: '1rem' }}>
+      {t(`sections.${key}`)}
+    </Typography>
+  );
+  const addButton = (label: string, onClick: () => void) => (
+    <Box>
+      <Button startIcon={<AddOutlined />} onClick={onClick}>
+        {label}
+      </Button>
+    </Box>
+  );
 
   return (
     <FormDialog
@@ -136,54 +207,48 @@ function ProductForm({
       busy={save.isPending}
       onSubmit={submit}
       onClose={onClose}
+      fieldErrors={{ shown }}
     >
       {badField ? (
         <Alert severity="error" role="alert">
-          {t('invalidField', { field: t(`fields.${badField.split('.')[0]}`) })}
+          {t('invalidField', { field: fieldLabel(badField) })}
         </Alert>
       ) : null}
-      <Typography variant="h2" sx={{ fontSize: '1rem' }}>
-        {t('sections.basics')}
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          label={t('fields.sku')}
-          value={draft.sku}
-          onChange={(e) => set({ sku: e.target.value })}
-          required
-          error={bad('sku')}
-          fullWidth
-        />
-        <TextField
-          select
-          label={t('fields.manufacturerId')}
-          value={draft.manufacturerId}
-          onChange={(e) => set({ manufacturerId: e.target.value })}
-          error={bad('manufacturerId')}
-          fullWidth
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">{t('none')}</MenuItem>
-          {manufacturers.map((m) => (
-            <MenuItem key={m.id} value={String(m.id)}>
-              {m.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {LANGUAGES.map((language) => (
+      {heading('basics')}
+      {row(
+        <>
+          {text('sku', t('fields.sku'), draft.sku, (sku) => set({ sku }), { required: true })}
+          <TextField
+            select
+            label={t('fields.manufacturerId')}
+            value={draft.manufacturerId}
+            onChange={(e) => set({ manufacturerId: e.target.value })}
+            {...check('manufacturerId')}
+            fullWidth
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">{t('none')}</MenuItem>
+            {manufacturers.map((m) => (
+              <MenuItem key={m.id} value={String(m.id)}>
+                {m.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        </>,
+      )}
+      {row(
+        LANGUAGES.map((language) => (
           <TextField
             key={language}
             label={t('fields.name', { language: language.toUpperCase() })}
             value={draft.names[language]}
             onChange={(e) => set({ names: { ...draft.names, [language]: e.target.value } })}
             required={language === 'hu'}
-            error={language === 'hu' && bad('names')}
+            {...(language === 'hu' ? check('names') : {})}
             fullWidth
           />
-        ))}
-      </Stack>
+        )),
+      )}
       <TextField
         select
         label={t('fields.categoryIds')}
@@ -192,7 +257,7 @@ function ProductForm({
           const value = e.target.value as unknown as (number | string)[];
           set({ categoryIds: value.map(Number) });
         }}
-        error={bad('categoryIds')}
+        {...check('categoryIds')}
         slotProps={{ select: { multiple: true } }}
       >
         {categories.map((c) => (
@@ -202,119 +267,71 @@ function ProductForm({
           </MenuItem>
         ))}
       </TextField>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          label={t('fields.vat')}
-          value={draft.vat}
-          onChange={(e) => set({ vat: e.target.value })}
-          error={bad('vat')}
-          inputMode="numeric"
-          fullWidth
-        />
-        <TextField
-          label={t('fields.weight')}
-          value={draft.weight}
-          onChange={(e) => set({ weight: e.target.value })}
-          error={bad('weight')}
-          inputMode="numeric"
-          fullWidth
-        />
-        <TextField
-          label={t('fields.stock')}
-          value={draft.stock}
-          onChange={(e) => set({ stock: e.target.value })}
-          error={bad('stock')}
-          inputMode="numeric"
-          fullWidth
-        />
-      </Stack>
+      {row(
+        (['vat', 'weight', 'stock'] as const).map((field) => (
+          <Fragment key={field}>
+            {text(field, t(`fields.${field}`), draft[field], (value) => set({ [field]: value }), {
+              inputMode: 'numeric',
+            })}
+          </Fragment>
+        )),
+      )}
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
-        <FormControlLabel
-          control={<Switch checked={draft.isActive} onChange={(e) => set({ isActive: e.target.checked })} />}
-          label={t('fields.isActive')}
-        />
-        <FormControlLabel
-          control={
-            <Switch checked={draft.isOrderable} onChange={(e) => set({ isOrderable: e.target.checked })} />
-          }
-          label={t('fields.isOrderable')}
-        />
-        <FormControlLabel
-          control={
-            <Switch checked={draft.isSeasonal} onChange={(e) => set({ isSeasonal: e.target.checked })} />
-          }
-          label={t('fields.isSeasonal')}
-        />
-      </Stack>
-
-      <Typography variant="h2" sx={{ fontSize: '1rem' }}>
-        {t('sections.limits')}
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {(['minOrderQuantity', 'maxOrderQuantity'] as const).map((field) => (
-          <TextField
-            key={field}
-            select
-            label={t(`fields.${field}`)}
-            value={draft[field]}
-            onChange={(e) => set({ [field]: e.target.value } as Partial<ProductDraft>)}
-            error={bad(field)}
-            fullWidth
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">{t('noLimit')}</MenuItem>
-            {PACK_UNITS.map((unit) => (
-              <MenuItem key={unit} value={unit}>
-                {unitLabel(unit)}
-              </MenuItem>
-            ))}
-          </TextField>
+        {(['isActive', 'isOrderable', 'isSeasonal'] as const).map((flag) => (
+          <FormControlLabel
+            key={flag}
+            control={<Switch checked={draft[flag]} onChange={(e) => set({ [flag]: e.target.checked })} />}
+            label={t(`fields.${flag}`)}
+          />
         ))}
-        <TextField
-          label={t('fields.orderQuantityStep')}
-          value={draft.orderQuantityStep}
-          onChange={(e) => set({ orderQuantityStep: e.target.value })}
-          error={bad('orderQuantityStep')}
-          inputMode="numeric"
-          fullWidth
-        />
       </Stack>
 
-      <Typography variant="h2" sx={{ fontSize: '1rem' }}>
-        {t('sections.packs')}
-      </Typography>
+      {heading('limits')}
+      {row(
+        <>
+          {(['minOrderQuantity', 'maxOrderQuantity'] as const).map((field) => (
+            <Fragment key={field}>
+              {unitSelect(
+                field,
+                t(`fields.${field}`),
+                draft[field],
+                (unit) => set({ [field]: unit }),
+                t('noLimit'),
+              )}
+            </Fragment>
+          ))}
+          {text(
+            'orderQuantityStep',
+            t('fields.orderQuantityStep'),
+            draft.orderQuantityStep,
+            (step) => set({ orderQuantityStep: step }),
+            { inputMode: 'numeric' },
+          )}
+        </>,
+      )}
+
+      {heading('packs')}
       {draft.packSizes.map((pack, index) => (
         <Stack key={index} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
-          <TextField
-            select
-            label={t('fields.unit')}
-            value={pack.unit}
-            onChange={(e) => setPack(index, { unit: e.target.value as PackDraft['unit'] })}
-            error={bad(`packSizes.${index}.unit`)}
-            fullWidth
-          >
-            {PACK_UNITS.map((unit) => (
-              <MenuItem key={unit} value={unit}>
-                {unitLabel(unit)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label={t('fields.pieces')}
-            value={pack.pieces}
-            onChange={(e) => setPack(index, { pieces: e.target.value })}
-            error={bad(`packSizes.${index}.pieces`)}
-            inputMode="numeric"
-            fullWidth
-          />
-          <TextField
-            label={t('fields.barcode')}
-            value={pack.barcode}
-            onChange={(e) => setPack(index, { barcode: e.target.value })}
-            error={bad(`packSizes.${index}.barcode`)}
-            inputMode="numeric"
-            fullWidth
-          />
+          {unitSelect(`packSizes.${index}.unit`, t('fields.unit'), pack.unit, (unit) =>
+            setPack(index, { unit: unit as PackDraft['unit'] }),
+          )}
+          {text(
+            `packSizes.${index}.pieces`,
+            t('fields.pieces'),
+            pack.pieces,
+            (pieces) => setPack(index, { pieces }),
+            {
+              inputMode: 'numeric',
+            },
+          )}
+          {text(
+            `packSizes.${index}.barcode`,
+            t('fields.barcode'),
+            pack.barcode,
+            (barcode) => setPack(index, { barcode }),
+            { inputMode: 'numeric' },
+          )}
           <IconButton
             aria-label={t('removePack', { n: index + 1 })}
             onClick={() => set({ packSizes: draft.packSizes.filter((_, i) => i !== index) })}
@@ -323,121 +340,89 @@ function ProductForm({
           </IconButton>
         </Stack>
       ))}
-      <Box>
-        <Button
-          startIcon={<AddOutlined />}
-          onClick={() =>
-            set({ packSizes: [...draft.packSizes, { unit: 'carton', pieces: '', barcode: '' }] })
-          }
-        >
-          {t('addPack')}
-        </Button>
-      </Box>
+      {addButton(t('addPack'), () =>
+        set({ packSizes: [...draft.packSizes, { unit: 'carton', pieces: '', barcode: '' }] }),
+      )}
 
-      <Typography variant="h2" sx={{ fontSize: '1rem' }}>
-        {t('sections.prices')}
-      </Typography>
-      {draft.prices.map((entry, index) => (
-        <Box key={index} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 1.5 }}>
-            <TextField
-              label={t('fields.priceGroup')}
-              helperText={t('priceGroupHelp')}
-              value={entry.priceGroup}
-              onChange={(e) => setPrice(index, { priceGroup: e.target.value })}
-              error={bad(`prices.${index}.priceGroup`)}
-              fullWidth
-            />
-            <TextField
-              select
-              label={t('fields.unit')}
-              value={entry.unit}
-              onChange={(e) => setPrice(index, { unit: e.target.value as PriceDraft['unit'] })}
-              error={bad(`prices.${index}.quantitativeUnit`)}
-              fullWidth
-            >
-              {PACK_UNITS.map((unit) => (
-                <MenuItem key={unit} value={unit}>
-                  {unitLabel(unit)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label={t('fields.threshold')}
-              value={entry.threshold}
-              onChange={(e) => setPrice(index, { threshold: e.target.value })}
-              error={bad(`prices.${index}.quantityDiscount`)}
-              inputMode="numeric"
-              fullWidth
-            />
-            <TextField
-              label={t('fields.price')}
-              value={entry.price}
-              onChange={(e) => setPrice(index, { price: e.target.value })}
-              error={bad(`prices.${index}.price`) || badField === 'prices'}
-              inputMode="decimal"
-              fullWidth
-            />
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
-            <TextField
-              label={t('fields.specialPrice')}
-              value={entry.specialPrice}
-              onChange={(e) => setPrice(index, { specialPrice: e.target.value })}
-              error={bad(`prices.${index}.specialPrice`)}
-              inputMode="decimal"
-              fullWidth
-            />
-            <TextField
-              type="date"
-              label={t('fields.specialStart')}
-              value={entry.specialStart}
-              onChange={(e) => setPrice(index, { specialStart: e.target.value })}
-              error={bad(`prices.${index}.specialPriceStart`)}
-              fullWidth
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              type="date"
-              label={t('fields.specialEnd')}
-              value={entry.specialEnd}
-              onChange={(e) => setPrice(index, { specialEnd: e.target.value })}
-              error={bad(`prices.${index}.specialPriceEnd`)}
-              fullWidth
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <IconButton
-              aria-label={t('removePrice', { n: index + 1 })}
-              onClick={() => set({ prices: draft.prices.filter((_, i) => i !== index) })}
-            >
-              <DeleteOutlined />
-            </IconButton>
-          </Stack>
-        </Box>
-      ))}
-      <Box>
-        <Button
-          startIcon={<AddOutlined />}
-          onClick={() =>
-            set({
-              prices: [
-                ...draft.prices,
-                {
-                  priceGroup: '',
-                  unit: 'carton',
-                  threshold: '',
-                  price: '',
-                  specialPrice: '',
-                  specialStart: '',
-                  specialEnd: '',
-                },
-              ],
-            })
-          }
-        >
-          {t('addPrice')}
-        </Button>
-      </Box>
+      {heading('prices')}
+      {draft.prices.map((entry, index) => {
+        const at = (field: string) => `prices.${index}.${field}`;
+        return (
+          <Box key={index} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 1.5 }}>
+              {text(
+                at('priceGroup'),
+                t('fields.priceGroup'),
+                entry.priceGroup,
+                (priceGroup) => setPrice(index, { priceGroup }),
+                { helper: t('priceGroupHelp') },
+              )}
+              {unitSelect(at('quantitativeUnit'), t('fields.unit'), entry.unit, (unit) =>
+                setPrice(index, { unit: unit as PriceDraft['unit'] }),
+              )}
+              {text(
+                at('quantityDiscount'),
+                t('fields.threshold'),
+                entry.threshold,
+                (threshold) => setPrice(index, { threshold }),
+                { inputMode: 'numeric' },
+              )}
+              {text(
+                badField === 'prices' ? 'prices' : at('price'),
+                t('fields.price'),
+                entry.price,
+                (price) => setPrice(index, { price }),
+                { inputMode: 'decimal' },
+              )}
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
+              {text(
+                at('specialPrice'),
+                t('fields.specialPrice'),
+                entry.specialPrice,
+                (specialPrice) => setPrice(index, { specialPrice }),
+                { inputMode: 'decimal' },
+              )}
+              {text(
+                at('specialPriceStart'),
+                t('fields.specialStart'),
+                entry.specialStart,
+                (specialStart) => setPrice(index, { specialStart }),
+                { date: true },
+              )}
+              {text(
+                at('specialPriceEnd'),
+                t('fields.specialEnd'),
+                entry.specialEnd,
+                (specialEnd) => setPrice(index, { specialEnd }),
+                { date: true },
+              )}
+              <IconButton
+                aria-label={t('removePrice', { n: index + 1 })}
+                onClick={() => set({ prices: draft.prices.filter((_, i) => i !== index) })}
+              >
+                <DeleteOutlined />
+              </IconButton>
+            </Stack>
+          </Box>
+        );
+      })}
+      {addButton(t('addPrice'), () =>
+        set({
+          prices: [
+            ...draft.prices,
+            {
+              priceGroup: '',
+              unit: 'carton',
+              threshold: '',
+              price: '',
+              specialPrice: '',
+              specialStart: '',
+              specialEnd: '',
+            },
+          ],
+        }),
+      )}
     </FormDialog>
   );
 }

@@ -95,15 +95,8 @@ export default function ProductsPage() {
       <DataTable
         label={t('tableLabel')}
         columns={columns}
-        rows={products.data?.items}
         rowKey={(row) => row.id}
-        page={list.tablePage}
-        pageSize={list.pageSize}
-        total={products.data?.total ?? 0}
-        onPageChange={list.onPageChange}
-        onPageSizeChange={list.onPageSizeChange}
-        loading={products.isFetching}
-        error={products.error}
+        {...list.table(products)}
         emptyText={t('empty')}
         toolbar={
           <>

@@ -154,15 +154,8 @@ export default function RegistrationsPage() {
       <DataTable
         label={t('tableLabel')}
         columns={columns}
-        rows={registrations.data?.items}
         rowKey={(row) => row.userId}
-        page={list.tablePage}
-        pageSize={list.pageSize}
-        total={registrations.data?.total ?? 0}
-        onPageChange={list.onPageChange}
-        onPageSizeChange={list.onPageSizeChange}
-        loading={registrations.isFetching}
-        error={registrations.error}
+        {...list.table(registrations)}
         emptyText={t(`empty.${status}`)}
         toolbar={<SearchField label={t('search')} value={list.get('q')} onChange={(q) => list.set({ q })} />}
       />

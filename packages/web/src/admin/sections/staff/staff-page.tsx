@@ -197,15 +197,8 @@ export default function StaffPage() {
       <DataTable
         label={t('title')}
         columns={columns}
-        rows={accounts.data?.items}
         rowKey={(row) => row.userId}
-        page={list.tablePage}
-        pageSize={list.pageSize}
-        total={accounts.data?.total ?? 0}
-        onPageChange={list.onPageChange}
-        onPageSizeChange={list.onPageSizeChange}
-        loading={accounts.isFetching}
-        error={accounts.error}
+        {...list.table(accounts)}
         toolbar={<SearchField label={t('search')} value={list.get('q')} onChange={(q) => list.set({ q })} />}
       />
       <FormDialog
