@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { roleHasPermission, type AdminPermission } from '@shop/shared/rules/admin-permissions';
 import { createAuth } from '../src/http/auth';
 import type { AppContext } from '../src/app-context';
@@ -134,6 +134,41 @@ export async function startAdminWorld(
       await app.close();
       await smtp?.close();
       await testDb.drop();
+    },
+  };
+}
+
+/**
+ * An {@link AdminWorld} for a describe block: started before its tests and stopped after them.
+ * Its fields are there from the first test on.
+ */
+export function adminWorld(dialect: DialectName, options: { now: Date; mail?: boolean }) {
+  let world: AdminWorld | undefined;
+  const live = () => {
+    if (!world) throw new Error('the admin world is not started yet');
+    return world;
+  };
+  beforeAll(async () => {
+    world = await startAdminWorld(dialect, options);
+  });
+  afterAll(() => world?.stop());
+  return {
+    get testDb() {
+      return live().testDb;
+    },
+    get ctx() {
+      return live().ctx;
+    },
+    get app() {
+      return live().app;
+    },
+    get callers() {
+      return live().callers;
+    },
+    get smtp(): TestSmtp {
+      const smtp = live().smtp;
+      if (!smtp) throw new Error('start the admin world with mail: true');
+      return smtp;
     },
   };
 }

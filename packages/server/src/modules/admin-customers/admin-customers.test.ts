@@ -1,34 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomerAccount, insertUser, nextIp } from '../../../test/account-fixtures';
-import {
-  auditRows,
-  callAs,
-  expectRefusedToOthers,
-  startAdminWorld,
-  type AdminCallers,
-  type AdminWorld,
-} from '../../../test/admin-fixtures';
-import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import type { TestSmtp } from '../../../test/test-smtp';
+import { auditRows, callAs, expectRefusedToOthers, adminWorld } from '../../../test/admin-fixtures';
+import { TEST_DIALECTS } from '../../../test/test-db';
 
 const START = new Date('2026-03-02T09:00:00.000Z');
 
 describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
-  let world: AdminWorld;
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let smtp: TestSmtp;
-  let callers: AdminCallers;
   let routeId: number;
   let paymentIds: number[];
 
+  const w = adminWorld(dialect, { now: START, mail: true });
+
   beforeAll(async () => {
-    world = await startAdminWorld(dialect, { now: START, mail: true });
-    ({ testDb, app, callers } = world);
-    smtp = world.smtp!;
     routeId = (
-      await testDb.handle.db
+      await w.testDb.handle.db
         .insertInto('delivery_routes')
         .values({ name: 'Szeged hétfő', weekdays: '1', route_time: '08:00-12:00' })
         .returning('id')
@@ -41,7 +26,7 @@ describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
     ]) {
       paymentIds.push(
         (
-          await testDb.handle.db
+          await w.testDb.handle.db
             .insertInto('payment_methods')
             .values({ code: code!, name: name! })
             .returning('id')
@@ -51,10 +36,8 @@ describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
     }
   });
 
-  afterAll(() => world?.stop());
-
   async function shopLogin(email: string, password: string) {
-    return app.inject({
+    return w.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { emailorusername: email, password },
@@ -63,14 +46,14 @@ describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
   }
 
   it('lists and searches customers and agents', async () => {
-    const { user } = await insertCustomerAccount(testDb.handle, {
+    const { user } = await insertCustomerAccount(w.testDb.handle, {
       customer: { name: 'Keresett Pékség Bt.' },
     });
-    const res = await callAs(app, callers.staff, { method: 'GET', url: '/api/admin/customers?q=pékség' });
+    const res = await callAs(w.app, w.callers.staff, { method: 'GET', url: '/api/admin/customers?q=pékség' });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { items: { userId: number; customerName: string }[]; total: number };
     expect(body.items.map((i) => i.userId)).toEqual([user.id]);
-    const agents = await callAs(app, callers.staff, {
+    const agents = await callAs(w.app, w.callers.staff, {
       method: 'GET',
       url: '/api/admin/customers?kind=agent',
     });
@@ -80,9 +63,9 @@ describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
   });
 
   it('edits data, links an agent, sets price group, discount, payment methods and forced change, audited', async () => {
-    const { user, customer } = await insertCustomerAccount(testDb.handle);
-    const agent = await insertUser(testDb.handle, { role: 'agent', name: 'Új Üzletkötő' });
-    const res = await callAs(app, callers.staff, {
+    const { user, customer } = await insertCustomerAccount(w.testDb.handle);
+    const agent = await insertUser(w.testDb.handle, { role: 'agent', name: 'Új Üzletkötő' });
+    const res = await callAs(w.app, w.callers.staff, {
       method: 'PATCH',
       url: `/api/admin/customers/${user.id}`,
       payload: {
@@ -106,11 +89,11 @@ describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
       discountBp: 250,
       paymentMethodIds: [paymentIds[1]],
     });
-    const audit = await auditRows(testDb.handle, 'customer', user.id);
+    const audit = await auditRows(w.testDb.handle, 'customer', user.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: 'update',
-      actor_user_id: callers.staffUser.id,
+      actor_user_id: w.callers.staffUser.id,
       before: {
         mustChangePassword: false,
         customer: { agentUserId: null, discountBp: 0, name: customer.name },
@@ -123,7 +106,7 @@ describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
     // The agent now sees the customer as its own.
     const agentToken = ((await shopLogin(agent.email, agent.password)).json() as { access_token: string })
       .access_token;
-    const extended = await callAs(app, agentToken, {
+    const extended = await callAs(w.app, agentToken, {
       method: 'GET',
       url: `/api/customers/${customer.id}/extended`,
     });
@@ -133,15 +116,15 @@ describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
   });
 
   it('refuses a wrong agent, payment method or discount and changes nothing', async () => {
-    const { user, customer } = await insertCustomerAccount(testDb.handle);
-    const other = await insertCustomerAccount(testDb.handle);
+    const { user, customer } = await insertCustomerAccount(w.testDb.handle);
+    const other = await insertCustomerAccount(w.testDb.handle);
     for (const [payload, code] of [
       [{ customer: { agentUserId: other.user.id } }, 'ERR_INVALID_AGENT'],
       [{ customer: { paymentMethodIds: [999999] } }, 'ERR_INVALID_PAYMENT_METHOD'],
       [{ customer: { discountBp: 10_001 } }, 'ERR_VALIDATION'],
       [{}, 'ERR_VALIDATION'],
     ] as const) {
-      const res = await callAs(app, callers.staff, {
+      const res = await callAs(w.app, w.callers.staff, {
         method: 'PATCH',
         url: `/api/admin/customers/${user.id}`,
         payload,
@@ -149,38 +132,38 @@ describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
       expect(res.statusCode).toBe(400);
       expect((res.json() as { error: string }).error).toBe(code);
     }
-    const row = await testDb.handle.db
+    const row = await w.testDb.handle.db
       .selectFrom('customers')
       .select(['agent_user_id', 'customer_discount_bp'])
       .where('id', '=', customer.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ agent_user_id: null, customer_discount_bp: 0 });
-    expect(await auditRows(testDb.handle, 'customer', user.id)).toEqual([]);
+    expect(await auditRows(w.testDb.handle, 'customer', user.id)).toEqual([]);
   });
 
   it('disabling an account stops its tokens at once', async () => {
-    const { user } = await insertCustomerAccount(testDb.handle);
+    const { user } = await insertCustomerAccount(w.testDb.handle);
     const token = ((await shopLogin(user.email, user.password)).json() as { access_token: string })
       .access_token;
-    expect((await callAs(app, token, { method: 'GET', url: '/api/users/get-user-data' })).statusCode).toBe(
+    expect((await callAs(w.app, token, { method: 'GET', url: '/api/users/get-user-data' })).statusCode).toBe(
       200,
     );
-    const res = await callAs(app, callers.staff, {
+    const res = await callAs(w.app, w.callers.staff, {
       method: 'PATCH',
       url: `/api/admin/customers/${user.id}`,
       payload: { disabled: true },
     });
     expect(res.statusCode).toBe(200);
-    const after = await callAs(app, token, { method: 'GET', url: '/api/users/get-user-data' });
+    const after = await callAs(w.app, token, { method: 'GET', url: '/api/users/get-user-data' });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ error: 'ERR_TOKEN_REVOKED' });
     expect((await shopLogin(user.email, user.password)).json()).toEqual({ error: 'ERR_ACCOUNT_DISABLED' });
-    expect((await auditRows(testDb.handle, 'customer', user.id)).map((r) => r.action)).toEqual(['disable']);
+    expect((await auditRows(w.testDb.handle, 'customer', user.id)).map((r) => r.action)).toEqual(['disable']);
   });
 
   it('adds and changes shipping addresses with logistics cost and delivery route, only of that customer', async () => {
-    const { user } = await insertCustomerAccount(testDb.handle);
-    const other = await insertCustomerAccount(testDb.handle);
+    const { user } = await insertCustomerAccount(w.testDb.handle);
+    const other = await insertCustomerAccount(w.testDb.handle);
     const address = {
       zip: '6720',
       city: 'Szeged',
@@ -190,39 +173,39 @@ describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
       logisticsCost: 250000,
       deliveryRouteId: routeId,
     };
-    const created = await callAs(app, callers.staff, {
+    const created = await callAs(w.app, w.callers.staff, {
       method: 'POST',
       url: `/api/admin/customers/${user.id}/addresses`,
       payload: address,
     });
     expect(created.statusCode, created.body).toBe(200);
     const id = (created.json() as { id: number }).id;
-    const changed = await callAs(app, callers.staff, {
+    const changed = await callAs(w.app, w.callers.staff, {
       method: 'PUT',
       url: `/api/admin/customers/${user.id}/addresses/${id}`,
       payload: { ...address, logisticsCost: 300000, deliveryRouteId: null },
     });
     expect(changed.json()).toMatchObject({ logisticsCost: 300000, deliveryRouteId: null });
-    const foreign = await callAs(app, callers.staff, {
+    const foreign = await callAs(w.app, w.callers.staff, {
       method: 'PUT',
       url: `/api/admin/customers/${other.user.id}/addresses/${id}`,
       payload: address,
     });
     expect(foreign.json()).toEqual({ error: 'ERR_INVALID_SHIPPING_ADDRESS_ID' });
-    const badRoute = await callAs(app, callers.staff, {
+    const badRoute = await callAs(w.app, w.callers.staff, {
       method: 'POST',
       url: `/api/admin/customers/${user.id}/addresses`,
       payload: { ...address, deliveryRouteId: 999999 },
     });
     expect(badRoute.json()).toEqual({ error: 'ERR_INVALID_DELIVERY_ROUTE' });
-    const audit = await auditRows(testDb.handle, 'shipping_address', id);
+    const audit = await auditRows(w.testDb.handle, 'shipping_address', id);
     expect(audit.map((r) => r.action)).toEqual(['create', 'update']);
     expect(audit[1]).toMatchObject({ before: { logisticsCost: 250000 }, after: { logisticsCost: 300000 } });
   });
 
   it('creates a customer with a generated password: mailed, forced change at first login, audited', async () => {
     const email = `created-${Date.now()}@example.com`;
-    const res = await callAs(app, callers.staff, {
+    const res = await callAs(w.app, w.callers.staff, {
       method: 'POST',
       url: '/api/admin/customers',
       payload: {
@@ -249,17 +232,17 @@ describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     const created = res.json() as { userId: number; customerId: number; mailSent: boolean };
     expect(created.mailSent).toBe(true);
-    const mail = await smtp.waitFor((m) => m.to.includes(email));
+    const mail = await w.smtp.waitFor((m) => m.to.includes(email));
     expect(mail.subject).toBe('An account has been created for you in the web shop');
     const password = /Password: (\S+)/.exec(mail.text)?.[1];
     expect(password).toMatch(/^[A-Za-z2-9]{12}$/);
     const login = await shopLogin(email, password!);
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json()).toMatchObject({ reset: true });
-    const audit = await auditRows(testDb.handle, 'customer', created.userId);
+    const audit = await auditRows(w.testDb.handle, 'customer', created.userId);
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit[0]!.after)).not.toContain(password!);
-    const dup = await callAs(app, callers.staff, {
+    const dup = await callAs(w.app, w.callers.staff, {
       method: 'POST',
       url: '/api/admin/customers',
       payload: { role: 'agent', email, name: 'Dup', phone: '+36 30 111 2222' },
@@ -269,7 +252,7 @@ describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
 
   it('asks a company for the registration and tax numbers with the registration rules', async () => {
     const company = (customer: Record<string, unknown>) =>
-      callAs(app, callers.staff, {
+      callAs(w.app, w.callers.staff, {
         method: 'POST',
         url: '/api/admin/customers',
         payload: {
@@ -297,13 +280,15 @@ describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
       // A private customer need not give them, but what is given must be valid.
       [{ isCompany: false, taxNumber: '1234' }, 'body.customer.taxNumber'],
     ];
-    const before = await testDb.handle.db.selectFrom('customers').select('id').execute();
+    const before = await w.testDb.handle.db.selectFrom('customers').select('id').execute();
     for (const [customer, field] of cases) {
       const res = await company(customer);
       expect(res.statusCode, JSON.stringify(customer)).toBe(400);
       expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION', params: { field } });
     }
-    expect(await testDb.handle.db.selectFrom('customers').select('id').execute()).toHaveLength(before.length);
+    expect(await w.testDb.handle.db.selectFrom('customers').select('id').execute()).toHaveLength(
+      before.length,
+    );
     const privateOne = await company({ isCompany: false, name: 'Magán Mária' });
     expect(privateOne.statusCode, privateOne.body).toBe(200);
     const valid = await company({ taxNumber: '10773381-2-44', companyRegistrationNumber: '01-09-111111' });
@@ -312,8 +297,8 @@ describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
     expect(taken.json()).toEqual({ error: 'ERR_DUP_TAX_NUM' });
   });
 
-  it('refuses every customers endpoint to callers without the permission, changing nothing', async () => {
-    const { user } = await insertCustomerAccount(testDb.handle);
+  it('refuses every customers endpoint to w.callers without the permission, changing nothing', async () => {
+    const { user } = await insertCustomerAccount(w.testDb.handle);
     const requests = [
       { method: 'GET' as const, url: '/api/admin/customers' },
       { method: 'GET' as const, url: `/api/admin/customers/${user.id}` },
@@ -337,20 +322,20 @@ describe.each(TEST_DIALECTS)('admin customers and agents on %s', (dialect) => {
       },
     ];
     for (const request of requests) {
-      await expectRefusedToOthers(app, callers, 'customers', request);
+      await expectRefusedToOthers(w.app, w.callers, 'customers', request);
     }
-    const row = await testDb.handle.db
+    const row = await w.testDb.handle.db
       .selectFrom('users')
       .select(['is_disabled'])
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(row.is_disabled).toBe(0);
-    const evil = await testDb.handle.db
+    const evil = await w.testDb.handle.db
       .selectFrom('users')
       .select('id')
       .where('email', '=', 'evil@example.com')
       .execute();
     expect(evil).toEqual([]);
-    expect(await auditRows(testDb.handle, 'customer', user.id)).toEqual([]);
+    expect(await auditRows(w.testDb.handle, 'customer', user.id)).toEqual([]);
   });
 });

@@ -1,32 +1,21 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomerAccount } from '../../../test/account-fixtures';
-import {
-  callAs,
-  expectRefusedToOthers,
-  startAdminWorld,
-  type AdminCallers,
-  type AdminWorld,
-} from '../../../test/admin-fixtures';
-import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import { callAs, expectRefusedToOthers, adminWorld } from '../../../test/admin-fixtures';
+import { TEST_DIALECTS } from '../../../test/test-db';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 
 describe.each(TEST_DIALECTS)('admin statistics on %s', (dialect) => {
-  let world: AdminWorld;
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let callers: AdminCallers;
   let cart = 0;
 
+  const w = adminWorld(dialect, { now: NOW });
+
   beforeAll(async () => {
-    world = await startAdminWorld(dialect, { now: NOW });
-    ({ testDb, app, callers } = world);
-    const { customer, user } = await insertCustomerAccount(testDb.handle);
+    const { customer, user } = await insertCustomerAccount(w.testDb.handle);
     const order = async (at: string, status: string, lines: [string, number, number][]) => {
       cart += 1;
       const sum = lines.reduce((s, [, , gross]) => s + gross, 0);
-      const row = await testDb.handle.db
+      const row = await w.testDb.handle.db
         .insertInto('orders')
         .values({
           customer_id: customer.id,
@@ -55,7 +44,7 @@ describe.each(TEST_DIALECTS)('admin statistics on %s', (dialect) => {
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const [sku, quantity, gross] of lines) {
-        await testDb.handle.db
+        await w.testDb.handle.db
           .insertInto('order_items')
           .values({
             order_id: row.id,
@@ -88,17 +77,15 @@ describe.each(TEST_DIALECTS)('admin statistics on %s', (dialect) => {
       '2026-03-08T08:01:00.000Z',
       '2026-03-10T08:00:00.000Z',
     ]) {
-      await testDb.handle.db
+      await w.testDb.handle.db
         .insertInto('page_views')
         .values({ path: '/', language: 'hu', user_id: null, created_at: at })
         .execute();
     }
   });
 
-  afterAll(() => world?.stop());
-
   it('counts orders and revenue per day without cancelled orders, top products and page views', async () => {
-    const res = await callAs(app, callers.staff, {
+    const res = await callAs(w.app, w.callers.staff, {
       method: 'GET',
       url: '/api/admin/statistics?from=2026-03-07&to=2026-03-10',
     });
@@ -124,7 +111,7 @@ describe.each(TEST_DIALECTS)('admin statistics on %s', (dialect) => {
   });
 
   it('defaults to the last 30 days and validates the range', async () => {
-    const res = await callAs(app, callers.admin, { method: 'GET', url: '/api/admin/statistics' });
+    const res = await callAs(w.app, w.callers.admin, { method: 'GET', url: '/api/admin/statistics' });
     const body = res.json() as { from: string; to: string; days: unknown[] };
     expect([body.from, body.to, body.days.length]).toEqual(['2026-02-09', '2026-03-10', 30]);
     for (const url of [
@@ -132,12 +119,15 @@ describe.each(TEST_DIALECTS)('admin statistics on %s', (dialect) => {
       '/api/admin/statistics?from=2020-01-01&to=2026-01-01',
       '/api/admin/statistics?from=x',
     ]) {
-      const bad = await callAs(app, callers.admin, { method: 'GET', url });
+      const bad = await callAs(w.app, w.callers.admin, { method: 'GET', url });
       expect(bad.statusCode, url).toBe(400);
     }
   });
 
   it('is refused without a token and to customers and agents', async () => {
-    await expectRefusedToOthers(app, callers, 'statistics', { method: 'GET', url: '/api/admin/statistics' });
+    await expectRefusedToOthers(w.app, w.callers, 'statistics', {
+      method: 'GET',
+      url: '/api/admin/statistics',
+    });
   });
 });

@@ -1,36 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertCustomerAccount } from '../../../test/account-fixtures';
-import {
-  auditRows,
-  callAs,
-  expectRefusedToOthers,
-  startAdminWorld,
-  type AdminCallers,
-  type AdminWorld,
-} from '../../../test/admin-fixtures';
-import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import type { TestSmtp } from '../../../test/test-smtp';
+import { auditRows, callAs, expectRefusedToOthers, adminWorld } from '../../../test/admin-fixtures';
+import { TEST_DIALECTS } from '../../../test/test-db';
 
 const START = new Date('2026-03-02T09:00:00.000Z');
 
 describe.each(TEST_DIALECTS)('admin registrations on %s', (dialect) => {
-  let world: AdminWorld;
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let smtp: TestSmtp;
-  let callers: AdminCallers;
-
-  beforeAll(async () => {
-    world = await startAdminWorld(dialect, { now: START, mail: true });
-    ({ testDb, app, callers } = world);
-    smtp = world.smtp!;
-  });
-
-  afterAll(() => world?.stop());
+  const w = adminWorld(dialect, { now: START, mail: true });
 
   function pendingAccount(values: { emailVerified?: boolean; name?: string; language?: string } = {}) {
-    return insertCustomerAccount(testDb.handle, {
+    return insertCustomerAccount(w.testDb.handle, {
       isActive: false,
       emailVerified: values.emailVerified ?? true,
       language: values.language ?? 'en',
@@ -39,7 +18,7 @@ describe.each(TEST_DIALECTS)('admin registrations on %s', (dialect) => {
   }
 
   function userState(id: number) {
-    return testDb.handle.db
+    return w.testDb.handle.db
       .selectFrom('users')
       .select(['is_active', 'is_disabled', 'approved_at', 'rejected_at', 'rejection_reason'])
       .where('id', '=', id)
@@ -49,7 +28,7 @@ describe.each(TEST_DIALECTS)('admin registrations on %s', (dialect) => {
   it('lists confirmed registrations waiting for approval, searchable, and unverified ones apart', async () => {
     const waiting = await pendingAccount({ name: 'Várakozó Zöldség Kft.' });
     const unverified = await pendingAccount({ emailVerified: false });
-    const res = await callAs(app, callers.staff, {
+    const res = await callAs(w.app, w.callers.staff, {
       method: 'GET',
       url: '/api/admin/registrations?pageSize=100',
     });
@@ -57,21 +36,21 @@ describe.each(TEST_DIALECTS)('admin registrations on %s', (dialect) => {
     const body = res.json() as { items: { userId: number; name: string }[]; total: number };
     expect(body.items.map((item) => item.userId)).toContain(waiting.user.id);
     expect(body.items.map((item) => item.userId)).not.toContain(unverified.user.id);
-    const search = await callAs(app, callers.staff, {
+    const search = await callAs(w.app, w.callers.staff, {
       method: 'GET',
       url: `/api/admin/registrations?q=${encodeURIComponent('zöldség')}`,
     });
     expect((search.json() as { items: { userId: number }[] }).items.map((i) => i.userId)).toEqual([
       waiting.user.id,
     ]);
-    const other = await callAs(app, callers.staff, {
+    const other = await callAs(w.app, w.callers.staff, {
       method: 'GET',
       url: '/api/admin/registrations?status=unverified',
     });
     expect((other.json() as { items: { userId: number }[] }).items.map((i) => i.userId)).toContain(
       unverified.user.id,
     );
-    const bad = await callAs(app, callers.staff, {
+    const bad = await callAs(w.app, w.callers.staff, {
       method: 'GET',
       url: '/api/admin/registrations?status=nope',
     });
@@ -81,7 +60,7 @@ describe.each(TEST_DIALECTS)('admin registrations on %s', (dialect) => {
 
   it('approves: the account becomes active, the customer gets the approval mail, the audit log has it', async () => {
     const { user } = await pendingAccount();
-    const res = await callAs(app, callers.staff, {
+    const res = await callAs(w.app, w.callers.staff, {
       method: 'POST',
       url: `/api/admin/registrations/${user.id}/approve`,
     });
@@ -97,61 +76,61 @@ describe.each(TEST_DIALECTS)('admin registrations on %s', (dialect) => {
       is_disabled: 0,
       approved_at: START.toISOString(),
     });
-    const mail = await smtp.waitFor((m) => m.to.includes(user.email.toLowerCase()));
+    const mail = await w.smtp.waitFor((m) => m.to.includes(user.email.toLowerCase()));
     expect(mail.subject).toBe('Your account has been approved');
     expect(mail.text).toContain('http://shop.test/login');
-    const audit = await auditRows(testDb.handle, 'user', user.id);
+    const audit = await auditRows(w.testDb.handle, 'user', user.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
-      actor_user_id: callers.staffUser.id,
+      actor_user_id: w.callers.staffUser.id,
       action: 'approve',
       before: { isActive: false, isDisabled: false },
       after: { isActive: true, isDisabled: false },
     });
     // The customer can now log in to the shop.
-    const login = await app.inject({
+    const login = await w.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { emailorusername: user.email, password: user.password },
     });
     expect(login.statusCode, login.body).toBe(200);
     // A second approval changes nothing and sends no mail.
-    const again = await callAs(app, callers.staff, {
+    const again = await callAs(w.app, w.callers.staff, {
       method: 'POST',
       url: `/api/admin/registrations/${user.id}/approve`,
     });
     expect(again.json()).toMatchObject({ alreadyApproved: true, mailSent: false });
-    expect(smtp.mailsTo(user.email)).toHaveLength(1);
+    expect(w.smtp.mailsTo(user.email)).toHaveLength(1);
   });
 
   it('refuses to approve an unconfirmed e-mail address or a non-customer account', async () => {
     const { user } = await pendingAccount({ emailVerified: false });
-    const res = await callAs(app, callers.admin, {
+    const res = await callAs(w.app, w.callers.admin, {
       method: 'POST',
       url: `/api/admin/registrations/${user.id}/approve`,
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'ERR_EMAIL_NOT_VERIFIED' });
     expect(await userState(user.id)).toMatchObject({ is_active: 0 });
-    const staffAccount = await callAs(app, callers.admin, {
+    const staffAccount = await callAs(w.app, w.callers.admin, {
       method: 'POST',
-      url: `/api/admin/registrations/${callers.staffUser.id}/approve`,
+      url: `/api/admin/registrations/${w.callers.staffUser.id}/approve`,
     });
     expect(staffAccount.statusCode).toBe(404);
     expect(staffAccount.json()).toEqual({ error: 'ERR_NO_USER_FOUND' });
-    expect((await auditRows(testDb.handle, 'user', user.id)).length).toBe(0);
+    expect((await auditRows(w.testDb.handle, 'user', user.id)).length).toBe(0);
   });
 
   it('rejects with a reason: the account is disabled, the person gets a mail with the reason, audited', async () => {
     const { user } = await pendingAccount({ language: 'hu' });
-    const missing = await callAs(app, callers.staff, {
+    const missing = await callAs(w.app, w.callers.staff, {
       method: 'POST',
       url: `/api/admin/registrations/${user.id}/reject`,
       payload: { reason: '   ' },
     });
     expect(missing.statusCode).toBe(400);
     expect(await userState(user.id)).toMatchObject({ is_disabled: 0, rejected_at: null });
-    const res = await callAs(app, callers.staff, {
+    const res = await callAs(w.app, w.callers.staff, {
       method: 'POST',
       url: `/api/admin/registrations/${user.id}/reject`,
       payload: { reason: 'Hiányzó adószám' },
@@ -163,12 +142,12 @@ describe.each(TEST_DIALECTS)('admin registrations on %s', (dialect) => {
       rejected_at: START.toISOString(),
       rejection_reason: 'Hiányzó adószám',
     });
-    const mail = await smtp.waitFor((m) => m.to.includes(user.email.toLowerCase()));
+    const mail = await w.smtp.waitFor((m) => m.to.includes(user.email.toLowerCase()));
     expect(mail.subject).toBe('Regisztrációját nem tudtuk jóváhagyni');
     expect(mail.text).toContain('Hiányzó adószám');
-    const audit = await auditRows(testDb.handle, 'user', user.id);
+    const audit = await auditRows(w.testDb.handle, 'user', user.id);
     expect(audit.map((row) => row.action)).toEqual(['reject']);
-    const rejected = await callAs(app, callers.staff, {
+    const rejected = await callAs(w.app, w.callers.staff, {
       method: 'GET',
       url: '/api/admin/registrations?status=rejected',
     });
@@ -177,10 +156,10 @@ describe.each(TEST_DIALECTS)('admin registrations on %s', (dialect) => {
     );
   });
 
-  it('refuses every registrations endpoint to callers without the permission, changing nothing', async () => {
+  it('refuses every registrations endpoint to w.callers without the permission, changing nothing', async () => {
     const { user } = await pendingAccount();
     const before = await userState(user.id);
-    const mailsBefore = smtp.messages.length;
+    const mailsBefore = w.smtp.messages.length;
     for (const request of [
       { method: 'GET' as const, url: '/api/admin/registrations' },
       { method: 'POST' as const, url: `/api/admin/registrations/${user.id}/approve` },
@@ -190,11 +169,11 @@ describe.each(TEST_DIALECTS)('admin registrations on %s', (dialect) => {
         payload: { reason: 'x' },
       },
     ]) {
-      await expectRefusedToOthers(app, callers, 'registrations', request, async () => {
+      await expectRefusedToOthers(w.app, w.callers, 'registrations', request, async () => {
         expect(await userState(user.id)).toEqual(before);
       });
     }
-    expect(smtp.messages.length).toBe(mailsBefore);
-    expect(await auditRows(testDb.handle, 'user', user.id)).toEqual([]);
+    expect(w.smtp.messages.length).toBe(mailsBefore);
+    expect(await auditRows(w.testDb.handle, 'user', user.id)).toEqual([]);
   });
 });
