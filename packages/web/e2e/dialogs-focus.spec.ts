@@ -79,6 +79,29 @@ test('the login dialog traps focus and gives it back to the login button', async
   await expectVisibleFocus(page);
 });
 
+test('a failed login pressed on the busy submit button keeps focus on it', async ({ page }) => {
+  await withoutOverlays(page);
+  // The answer takes a moment, so the button is busy (disabled) while focused.
+  await page.route('**/api/auth/login', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.goto('/login');
+  const dialog = page.getByRole('dialog', { name: 'Bejelentkezés' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.type(CUSTOMER.login);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('nem-ez-a-jelszo');
+  const submit = dialog.getByRole('button', { name: 'Bejelentkezés' });
+  for (let press = 0; press < 6 && !(await submit.evaluate((b) => b === document.activeElement)); press += 1)
+    await page.keyboard.press('Tab');
+  await expectFocused(submit);
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('alert')).toContainText('Hibás e-mail-cím vagy jelszó.');
+  await expectFocused(submit);
+  await expectVisibleFocus(page);
+});
+
 test('the product dialog traps focus and gives it back to the product link', async ({ page }) => {
   await withoutOverlays(page);
   await logIn(page);

@@ -24,3 +24,37 @@ export function focusMainFromClosedDialog(node: HTMLElement): void {
   if (node.contains(document.activeElement) || focusLost())
     document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
 }
+
+/**
+ * A button that is busy (MUI's `loading` disables it) drops the focus of the keyboard user who
+ * pressed it: a disabled element cannot keep focus. This watches for the focused element becoming
+ * disabled and, when it is enabled again, gives focus back to it if focus went nowhere meanwhile
+ * (<body>, or the dialog around it that caught it). Returns the function that stops watching.
+ */
+export function keepFocusThroughBusyControls(root: Document = document): () => void {
+  let lastFocused: Element | null = null;
+  let busy: HTMLElement | null = null;
+  const onFocusIn = (event: FocusEvent) => {
+    lastFocused = event.target instanceof Element ? event.target : null;
+  };
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      const target = record.target;
+      if (!(target instanceof HTMLElement)) continue;
+      if (target.hasAttribute('disabled')) {
+        if (target === lastFocused) busy = target;
+      } else if (target === busy) {
+        busy = null;
+        const active = root.activeElement;
+        const caught = active instanceof HTMLElement && active !== target && active.contains(target);
+        if (target.isConnected && (focusLost() || caught)) target.focus({ preventScroll: true });
+      }
+    }
+  });
+  root.addEventListener('focusin', onFocusIn);
+  observer.observe(root, { attributes: true, attributeFilter: ['disabled'], subtree: true });
+  return () => {
+    root.removeEventListener('focusin', onFocusIn);
+    observer.disconnect();
+  };
+}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useOrderSuccessNotice } from '../../features/cart/hooks/order-success';
 import { loadMessages } from '../../i18n/i18n';
-import { focusMainIfLost, MAIN_CONTENT_ID } from '../../lib/focus-main';
+import { focusMainIfLost, keepFocusThroughBusyControls, MAIN_CONTENT_ID } from '../../lib/focus-main';
 import { authStore, useAuth } from '../../lib/auth-store';
 import { passwordChangeStore, usePasswordChangeRequired } from '../../lib/password-change-store';
 import { useRouteHandle } from '../../lib/route-handle';
@@ -109,6 +109,9 @@ export function AppShell() {
   useFocusMainOnNavigate(main);
   useSessionCheck();
   useOrderSuccessNotice();
+
+  // A busy (loading) button gives focus back when it is done.
+  useEffect(() => keepFocusThroughBusyControls(), []);
 
   // After a reload caused by an expired session (spec section 4).
   useEffect(() => {
