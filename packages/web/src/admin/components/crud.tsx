@@ -21,8 +21,11 @@ export interface AdminCrudOptions<Row, Draft, Body, Saved> {
   path: string;
   /** The request body of a draft. */
   toBody: (draft: Draft) => Body;
-  /** The shared contract of the body: checked before sending, its issues shown under the fields. */
-  schema?: ZodType;
+  /**
+   * The shared contract of the body: checked before sending, its issues shown under the fields
+   * (a function when creating and changing take different contracts).
+   */
+  schema?: ZodType | ((id: number | string | null) => ZodType);
   rowId: (row: Row) => number | string;
   savedText: (saved: Saved, body: Body) => ToastText;
   deletedText: (row: Row) => ToastText;
@@ -124,7 +127,9 @@ export function useAdminCrud<Row, Draft, Body, Saved = Row>(
       if (!editing) return;
       const body = options.toBody(editing.draft);
       const issues = [
-        ...(options.schema?.safeParse(body).error?.issues ?? []),
+        ...((typeof options.schema === 'function' ? options.schema(editing.id) : options.schema)?.safeParse(
+          body,
+        ).error?.issues ?? []),
         ...(options.extraIssues?.(editing.draft, editing.id) ?? []),
       ];
       if (issues.length > 0) {

@@ -5,7 +5,11 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { StaffAccount } from '@shop/shared/contracts/admin-accounts';
+import {
+  createStaffSchema,
+  updateStaffSchema,
+  type StaffAccount,
+} from '@shop/shared/contracts/admin-accounts';
 import type { AdminPage } from '@shop/shared/contracts/admin-common';
 import { formatDateTime } from '@shop/shared/format/format';
 import { LANGUAGES } from '@shop/shared/i18n/languages';
@@ -16,7 +20,7 @@ import { messageLoaders, useAdminCommonMessages, useAdminMessages } from '../../
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { FormDialog } from '../../components/form-dialog';
+import { CrudFormDialog, useAdminCrud } from '../../components/crud';
 import { SearchField } from '../../components/search-field';
 import { SectionHeading } from '../../components/section-heading';
 import { useListParams } from '../../components/use-list-params';
@@ -24,7 +28,8 @@ import { useListParams } from '../../components/use-list-params';
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
 interface Draft {
-  userId: number | null;
+  /** A new account (its e-mail and password are required) rather than a change. */
+  isNew: boolean;
   email: string;
   name: string;
   role: 'admin' | 'staff';
@@ -32,7 +37,7 @@ interface Draft {
   language: string;
 }
 
-const EMPTY: Draft = { userId: null, email: '', name: '', role: 'staff', password: '', language: 'hu' };
+const EMPTY: Draft = { isNew: true, email: '', name: '', role: 'staff', password: '', language: 'hu' };
 
 /** Staff accounts (administrators only): list, create with a role, change role or password, disable. */
 export default function StaffPage() {
@@ -49,37 +54,45 @@ export default function StaffPage() {
     queryFn: ({ signal }) => api.get<AdminPage<StaffAccount>>('/admin/staff', { query, signal }),
     placeholderData: keepPreviousData,
   });
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [touched, setTouched] = useState(false);
   const [toggle, setToggle] = useState<StaffAccount | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] });
-  const save = useMutation({
-    mutationFn: (value: Draft) =>
-      value.userId === null
-        ? api.post<StaffAccount>(
-            '/admin/staff',
+  const crud = useAdminCrud<StaffAccount, Draft, Record<string, unknown>, StaffAccount>({
+    queryKey: ['admin', 'staff'],
+    path: '/admin/staff',
+    toBody: (value) => ({
+      email: value.email,
+      name: value.name,
+      role: value.role,
+      // Changing an account without typing a password keeps the old one.
+      password: value.isNew || value.password !== '' ? value.password : undefined,
+      language: value.language,
+    }),
+    schema: (id) => (id === null ? createStaffSchema : updateStaffSchema),
+    // A change sends what may change, and the password only when a new one is typed.
+    send: (id, body) =>
+      id === null
+        ? api.post<StaffAccount>('/admin/staff', body, { retry: false })
+        : api.patch<StaffAccount>(
+            `/admin/staff/${id}`,
             {
-              email: value.email,
-              name: value.name,
-              role: value.role,
-              password: value.password,
-              language: value.language,
+              name: body.name,
+              role: body.role,
+              ...(body.password === undefined ? {} : { password: body.password }),
             },
             { retry: false },
-          )
-        : api.patch<StaffAccount>(
-            `/admin/staff/${value.userId}`,
-            { name: value.name, role: value.role, ...(value.password ? { password: value.password } : {}) },
-            { retry: false },
           ),
-    onSuccess: () => {
-      toast.done('admin:common.saved');
-      setDraft(null);
-      void refresh();
+    rowId: (row) => row.userId,
+    savedText: () => ['admin:common.saved'],
+    deletedText: () => ['admin:common.saved'],
+    fieldErrors: {
+      fieldOfCode: { ERR_DUP_EMAIL: 'email' },
+      labels: { name: t('columns.name'), password: t('password') },
+      limits: { password: { min: 6, max: 128 }, name: { max: 255 } },
+      messages: { invalid_email: t('invalidEmail'), too_short: t('passwordRule') },
     },
-    onError: (error) => toast.apiError(error),
   });
+
   const setDisabled = useMutation({
     mutationFn: (account: StaffAccount) =>
       api.patch<StaffAccount>(
@@ -98,26 +111,6 @@ export default function StaffPage() {
   });
 
   if (!ready) return null;
-
-  const isNew = draft?.userId === null;
-  const invalid = (field: 'email' | 'name' | 'password') => {
-    if (!touched || !draft) return false;
-    if (field === 'password')
-      return isNew ? draft.password.length < 6 : draft.password !== '' && draft.password.length < 6;
-    if (field === 'email') return !/^\S+@\S+\.\S+$/.test(draft.email.trim());
-    return draft.name.trim() === '';
-  };
-  const submit = () => {
-    setTouched(true);
-    if (
-      !draft ||
-      (isNew && invalid('email')) ||
-      draft.name.trim() === '' ||
-      (isNew ? draft.password.length < 6 : draft.password !== '' && draft.password.length < 6)
-    )
-      return;
-    save.mutate(draft);
-  };
 
   const columns: DataTableColumn<StaffAccount>[] = [
     { id: 'name', header: t('columns.name'), render: (row) => row.name },
@@ -152,17 +145,16 @@ export default function StaffPage() {
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
           <Button
             size="small"
-            onClick={() => {
-              setTouched(false);
-              setDraft({
-                userId: row.userId,
+            onClick={() =>
+              crud.edit(row.userId, {
+                isNew: false,
                 email: row.email,
                 name: row.name,
                 role: row.role,
                 password: '',
                 language: row.language,
-              });
-            }}
+              })
+            }
             aria-label={t('editFor', { name: row.name })}
           >
             {common('common.edit')}
@@ -188,10 +180,7 @@ export default function StaffPage() {
         title={t('title')}
         add={{
           label: t('create'),
-          onClick: () => {
-            setTouched(false);
-            setDraft(EMPTY);
-          },
+          onClick: () => crud.edit(null, EMPTY),
         }}
       />
       <DataTable
@@ -201,72 +190,64 @@ export default function StaffPage() {
         {...list.table(accounts)}
         toolbar={<SearchField label={t('search')} value={list.get('q')} onChange={(q) => list.set({ q })} />}
       />
-      <FormDialog
-        open={draft !== null}
-        title={isNew ? t('create') : t('edit')}
-        busy={save.isPending}
-        onSubmit={submit}
-        onClose={() => setDraft(null)}
-      >
-        {draft ? (
-          <>
-            <TextField
-              label={t('columns.email')}
-              type="email"
-              value={draft.email}
-              disabled={!isNew}
-              required
-              error={isNew && invalid('email')}
-              helperText={isNew && invalid('email') ? t('invalidEmail') : undefined}
-              onChange={(event) => setDraft({ ...draft, email: event.target.value })}
-            />
-            <TextField
-              label={t('columns.name')}
-              value={draft.name}
-              required
-              error={invalid('name')}
-              helperText={invalid('name') ? t('required') : undefined}
-              onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-            />
-            <TextField
-              select
-              label={t('columns.role')}
-              value={draft.role}
-              onChange={(event) => setDraft({ ...draft, role: event.target.value as Draft['role'] })}
-              helperText={t(`roleHelp.${draft.role}`)}
-            >
-              <MenuItem value="staff">{common('roles.staff')}</MenuItem>
-              <MenuItem value="admin">{common('roles.admin')}</MenuItem>
-            </TextField>
-            {isNew ? (
+      <CrudFormDialog crud={crud} title={(isNew) => (isNew ? t('create') : t('edit'))}>
+        {(draft) => {
+          const { isNew } = draft;
+          return (
+            <>
+              <TextField
+                label={t('columns.email')}
+                type="email"
+                value={draft.email}
+                disabled={!isNew}
+                required
+                {...crud.errors.props('email')}
+                onChange={(event) => crud.setDraft({ email: event.target.value })}
+              />
+              <TextField
+                label={t('columns.name')}
+                value={draft.name}
+                required
+                {...crud.errors.props('name')}
+                onChange={(event) => crud.setDraft({ name: event.target.value })}
+              />
               <TextField
                 select
-                label={t('language')}
-                value={draft.language}
-                onChange={(event) => setDraft({ ...draft, language: event.target.value })}
+                label={t('columns.role')}
+                value={draft.role}
+                onChange={(event) => crud.setDraft({ role: event.target.value as Draft['role'] })}
+                helperText={t(`roleHelp.${draft.role}`)}
               >
-                {LANGUAGES.map((language) => (
-                  <MenuItem key={language} value={language}>
-                    {NATIVE_LANGUAGE_NAMES[language]}
-                  </MenuItem>
-                ))}
+                <MenuItem value="staff">{common('roles.staff')}</MenuItem>
+                <MenuItem value="admin">{common('roles.admin')}</MenuItem>
               </TextField>
-            ) : null}
-            <TextField
-              label={isNew ? t('password') : t('newPassword')}
-              type="password"
-              autoComplete="new-password"
-              value={draft.password}
-              required={isNew}
-              error={invalid('password')}
-              helperText={
-                invalid('password') ? t('passwordRule') : isNew ? t('passwordRule') : t('newPasswordHelp')
-              }
-              onChange={(event) => setDraft({ ...draft, password: event.target.value })}
-            />
-          </>
-        ) : null}
-      </FormDialog>
+              {isNew ? (
+                <TextField
+                  select
+                  label={t('language')}
+                  value={draft.language}
+                  onChange={(event) => crud.setDraft({ language: event.target.value })}
+                >
+                  {LANGUAGES.map((language) => (
+                    <MenuItem key={language} value={language}>
+                      {NATIVE_LANGUAGE_NAMES[language]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              ) : null}
+              <TextField
+                label={isNew ? t('password') : t('newPassword')}
+                type="password"
+                autoComplete="new-password"
+                value={draft.password}
+                required={isNew}
+                {...crud.errors.props('password', isNew ? t('passwordRule') : t('newPasswordHelp'))}
+                onChange={(event) => crud.setDraft({ password: event.target.value })}
+              />
+            </>
+          );
+        }}
+      </CrudFormDialog>
       <ConfirmDialog
         open={toggle !== null}
         title={t(toggle?.isDisabled ? 'enableTitle' : 'disableTitle')}
