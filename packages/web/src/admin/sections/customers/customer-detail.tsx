@@ -16,14 +16,18 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import type { AdminAddress, CustomerDetail } from '@shop/shared/contracts/admin-customers';
+import {
+  addressInputSchema,
+  type AdminAddress,
+  type CustomerDetail,
+} from '@shop/shared/contracts/admin-customers';
 import { formatMoney } from '@shop/shared/format/format';
 import { useAdminApi } from '../../admin-api';
 import { useAdminCommonMessages, useAdminMessages, type AdminT } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
-import { FormDialog } from '../../components/form-dialog';
+import { CrudFormDialog, useAdminCrud } from '../../components/crud';
 import { SectionHeading } from '../../components/section-heading';
 import { customerMessages } from './messages';
 
@@ -257,7 +261,6 @@ function CustomerCard({ detail, t }: { detail: CustomerDetail; t: AdminT }) {
 }
 
 interface AddressDraft {
-  id: number | null;
   zip: string;
   city: string;
   aptSuite: string;
@@ -268,44 +271,39 @@ interface AddressDraft {
   isActive: boolean;
 }
 
+const ADDRESS_FIELDS = ['zip', 'city', 'aptSuite', 'country'] as const;
+
 function AddressesCard({ detail, t }: { detail: CustomerDetail; t: AdminT }) {
   const { t: common } = useAdminCommonMessages();
-  const api = useAdminApi();
-  const toast = useAdminToast();
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<AddressDraft | null>(null);
-  const save = useMutation({
-    mutationFn: (value: AddressDraft) => {
-      const body = {
-        zip: value.zip,
-        city: value.city,
-        aptSuite: value.aptSuite,
-        country: value.country,
-        logisticsCost: Math.round(Number(value.logisticsCostFt.replace(/\s/g, '').replace(',', '.')) * 100),
-        deliveryRouteId: value.deliveryRouteId ? Number(value.deliveryRouteId) : null,
-        note: value.note || null,
-        isActive: value.isActive,
-      };
-      return value.id === null
-        ? api.post<AdminAddress>(`/admin/customers/${detail.userId}/addresses`, body, { retry: false })
-        : api.put<AdminAddress>(`/admin/customers/${detail.userId}/addresses/${value.id}`, body, {
-            retry: false,
-          });
+  const crud = useAdminCrud<AdminAddress, AddressDraft, Record<string, unknown>, AdminAddress>({
+    queryKey: ['admin', 'customer', detail.userId],
+    path: `/admin/customers/${detail.userId}/addresses`,
+    toBody: (value) => ({
+      zip: value.zip,
+      city: value.city,
+      aptSuite: value.aptSuite,
+      country: value.country,
+      logisticsCost: Math.round(Number(value.logisticsCostFt.replace(/\s/g, '').replace(',', '.')) * 100),
+      deliveryRouteId: value.deliveryRouteId ? Number(value.deliveryRouteId) : null,
+      note: value.note || null,
+      isActive: value.isActive,
+    }),
+    schema: addressInputSchema,
+    rowId: (row) => row.id,
+    savedText: () => ['admin:common.saved'],
+    deletedText: () => ['admin:common.saved'],
+    fieldErrors: {
+      labels: Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, t(`fields.${field}`)])),
+      fieldOfCode: { ERR_INVALID_DELIVERY_ROUTE: 'deliveryRouteId' },
     },
-    onSuccess: () => {
-      toast.done('admin:common.saved');
-      setDraft(null);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'customer', detail.userId] });
-    },
-    onError: (error) => toast.apiError(error),
   });
   const routes = new Map(detail.options.deliveryRoutes.map((route) => [route.id, route.name]));
   const addresses = detail.customer?.addresses ?? [];
   const edit = (address: AdminAddress | null) =>
-    setDraft(
+    crud.edit(
+      address?.id ?? null,
       address
         ? {
-            id: address.id,
             zip: address.zip,
             city: address.city,
             aptSuite: address.aptSuite,
@@ -316,7 +314,6 @@ function AddressesCard({ detail, t }: { detail: CustomerDetail; t: AdminT }) {
             isActive: address.isActive,
           }
         : {
-            id: null,
             zip: '',
             city: '',
             aptSuite: '',
@@ -327,15 +324,6 @@ function AddressesCard({ detail, t }: { detail: CustomerDetail; t: AdminT }) {
             isActive: true,
           },
     );
-  const cost = draft ? Number(draft.logisticsCostFt.replace(/\s/g, '').replace(',', '.')) : 0;
-  const invalid =
-    draft !== null &&
-    (!draft.zip.trim() ||
-      !draft.city.trim() ||
-      !draft.aptSuite.trim() ||
-      !draft.country.trim() ||
-      !Number.isFinite(cost) ||
-      cost < 0);
   return (
     <Card title={t('detail.addresses')}>
       <DataTable
@@ -393,51 +381,35 @@ function AddressesCard({ detail, t }: { detail: CustomerDetail; t: AdminT }) {
           {t('addAddress')}
         </Button>
       </Box>
-      <FormDialog
-        open={draft !== null}
-        title={draft?.id === null ? t('addAddress') : t('editAddressTitle')}
-        busy={save.isPending}
-        onSubmit={() => draft && !invalid && save.mutate(draft)}
-        onClose={() => setDraft(null)}
-      >
-        {draft ? (
+      <CrudFormDialog crud={crud} title={(isNew) => (isNew ? t('addAddress') : t('editAddressTitle'))}>
+        {(draft) => (
           <>
-            <TextField
-              label={t('fields.zip')}
-              required
-              value={draft.zip}
-              onChange={(e) => setDraft({ ...draft, zip: e.target.value })}
-            />
-            <TextField
-              label={t('fields.city')}
-              required
-              value={draft.city}
-              onChange={(e) => setDraft({ ...draft, city: e.target.value })}
-            />
-            <TextField
-              label={t('fields.aptSuite')}
-              required
-              value={draft.aptSuite}
-              onChange={(e) => setDraft({ ...draft, aptSuite: e.target.value })}
-            />
-            <TextField
-              label={t('fields.country')}
-              required
-              value={draft.country}
-              onChange={(e) => setDraft({ ...draft, country: e.target.value })}
-            />
+            {ADDRESS_FIELDS.map((field) => (
+              <TextField
+                key={field}
+                label={t(`fields.${field}`)}
+                required
+                value={draft[field]}
+                {...crud.errors.props(field)}
+                onChange={(e) => crud.setDraft({ [field]: e.target.value })}
+              />
+            ))}
             <TextField
               label={t('fields.logisticsCostFt')}
               value={draft.logisticsCostFt}
-              error={!Number.isFinite(cost) || cost < 0}
-              onChange={(e) => setDraft({ ...draft, logisticsCostFt: e.target.value })}
+              {...crud.errors.props('logisticsCost')}
+              onChange={(e) => {
+                crud.errors.clear('logisticsCost');
+                crud.setDraft({ logisticsCostFt: e.target.value });
+              }}
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             />
             <TextField
               select
               label={t('fields.deliveryRoute')}
               value={draft.deliveryRouteId}
-              onChange={(e) => setDraft({ ...draft, deliveryRouteId: e.target.value })}
+              {...crud.errors.props('deliveryRouteId')}
+              onChange={(e) => crud.setDraft({ deliveryRouteId: e.target.value })}
             >
               <MenuItem value="">{common('common.none')}</MenuItem>
               {detail.options.deliveryRoutes.map((route) => (
@@ -449,20 +421,21 @@ function AddressesCard({ detail, t }: { detail: CustomerDetail; t: AdminT }) {
             <TextField
               label={t('fields.note')}
               value={draft.note}
-              onChange={(e) => setDraft({ ...draft, note: e.target.value })}
+              {...crud.errors.props('note')}
+              onChange={(e) => crud.setDraft({ note: e.target.value })}
             />
             <FormControlLabel
               control={
                 <Switch
                   checked={draft.isActive}
-                  onChange={(e) => setDraft({ ...draft, isActive: e.target.checked })}
+                  onChange={(e) => crud.setDraft({ isActive: e.target.checked })}
                 />
               }
               label={t('fields.addressActive')}
             />
           </>
-        ) : null}
-      </FormDialog>
+        )}
+      </CrudFormDialog>
     </Card>
   );
 }
