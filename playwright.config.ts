@@ -60,6 +60,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       NODE_ENV: 'test',
+      // Every journey logs in from 127.0.0.1, several times each: the default of 20 a minute per IP
+      // is for buyers, not for one address running every journey back to back. The limit itself
+      // is tested on the server (auth.test.ts, rate-limit.test.ts).
+      LOGIN_RATE_LIMIT: '1000',
     },
   },
 });

@@ -26,6 +26,8 @@ describe('configuration', () => {
     ['REDIS_KEY_PREFIX', 'has spaces'],
     ['SEARCH_RATE_LIMIT', '-1'],
     ['SEARCH_RATE_LIMIT', 'many'],
+    ['LOGIN_RATE_LIMIT', '0'],
+    ['LOGIN_RATE_LIMIT', '1.5'],
     ['TRUST_PROXY', 'perhaps'],
     ['PUBLIC_URL', 'not a url'],
   ])('refuses a bad %s with a message that names it', (name, value) => {

@@ -45,6 +45,7 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'at most 64 letters, digits and : _ . -')
     .default('shop:'),
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHOP_TIME_ZONE: z
     .string()
@@ -78,6 +79,8 @@ export interface Config {
   redisKeyPrefix: string;
   /** Searches a minute per IP (products and categories); 0: no limit. */
   searchRateLimit: number;
+  /** Login attempts a minute per IP (shop and back office; the per-account lockout is separate). */
+  loginRateLimit: number;
   logLevel: Env['LOG_LEVEL'];
   shopTimeZone: string;
   demoData: Env['DEMO_DATA'];
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: parsed.REDIS_URL,
     redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
     searchRateLimit: parsed.SEARCH_RATE_LIMIT,
+    loginRateLimit: parsed.LOGIN_RATE_LIMIT,
     logLevel: parsed.LOG_LEVEL,
     shopTimeZone: parsed.SHOP_TIME_ZONE,
     demoData: parsed.DEMO_DATA,

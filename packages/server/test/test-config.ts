@@ -23,6 +23,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     redisUrl: undefined,
     redisKeyPrefix: 'shop-test:',
     searchRateLimit: 300,
+    loginRateLimit: 20,
     logLevel: 'silent',
     shopTimeZone: 'Europe/Budapest',
     demoData: 'false',

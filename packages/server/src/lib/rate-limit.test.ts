@@ -91,6 +91,21 @@ describe('rate limits in the process', () => {
     }
   });
 
+  it('takes the login limit from LOGIN_RATE_LIMIT, for the shop and the back office', async () => {
+    const app = await startApp({ loginRateLimit: 3 });
+    for (let i = 0; i < 3; i += 1) expect((await login(app, '10.20.2.1')).statusCode).toBe(401);
+    expect((await login(app, '10.20.2.1')).statusCode).toBe(429);
+    const adminLogin = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        remoteAddress: '10.20.2.2',
+        payload: { email: 'nobody@example.com', password: 'wrong-password' },
+      });
+    for (let i = 0; i < 3; i += 1) expect((await adminLogin()).statusCode).not.toBe(429);
+    expect((await adminLogin()).statusCode).toBe(429);
+  });
+
   it('counts each process apart without Redis', async () => {
     const one = await startApp({});
     const two = await startApp({});

@@ -14,7 +14,7 @@ export interface RouteLimit {
 }
 
 export const RATE_LIMITS = {
-  /** POST /api/auth/login: 20 attempts a minute per IP (the per-account lockout is separate). */
+  /** POST /api/auth/login: 20 attempts a minute per IP by default (LOGIN_RATE_LIMIT); the per-account lockout is separate. */
   login: { max: 20, timeWindowMs: 60_000 },
   /** POST /api/users/register: 10 registrations an hour per IP. */
   registration: { max: 10, timeWindowMs: 60 * 60_000 },
@@ -40,4 +40,9 @@ export function routeRateLimit(limit: RouteLimit): RateLimitOptions {
  */
 export function searchRateLimit(perMinute: number): RateLimitOptions | false {
   return perMinute > 0 ? routeRateLimit({ max: perMinute, timeWindowMs: 60_000 }) : false;
+}
+
+/** POST /api/auth/login and /api/admin/auth/login: LOGIN_RATE_LIMIT attempts a minute per IP. */
+export function loginRateLimit(perMinute: number): RateLimitOptions {
+  return routeRateLimit({ max: perMinute, timeWindowMs: RATE_LIMITS.login.timeWindowMs });
 }

@@ -9,7 +9,7 @@ import { isAdminRole, permissionsOf } from '@shop/shared/rules/admin-permissions
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
 import type { Auth } from '../../http/auth';
-import { RATE_LIMITS, routeRateLimit } from '../../lib/rate-limit';
+import { loginRateLimit } from '../../lib/rate-limit';
 import { checkCredentials } from '../auth/auth.service';
 import { requireStaff } from './admin-access';
 
@@ -37,7 +37,7 @@ export function adminAuthRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsync
     app.post(
       '/admin/auth/login',
       {
-        config: { rateLimit: routeRateLimit(RATE_LIMITS.login) },
+        config: { rateLimit: loginRateLimit(ctx.config.loginRateLimit) },
         schema: {
           tags,
           summary: 'Back-office login (administrators and staff)',

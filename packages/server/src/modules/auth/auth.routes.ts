@@ -3,7 +3,7 @@ import { loginRequestSchema, loginResponseSchema, meResponseSchema } from '@shop
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
 import type { Auth } from '../../http/auth';
-import { RATE_LIMITS, routeRateLimit } from '../../lib/rate-limit';
+import { loginRateLimit } from '../../lib/rate-limit';
 import * as service from './auth.service';
 
 const tags = ['auth'];
@@ -13,7 +13,7 @@ export function authRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
     app.post(
       '/auth/login',
       {
-        config: { rateLimit: routeRateLimit(RATE_LIMITS.login) },
+        config: { rateLimit: loginRateLimit(ctx.config.loginRateLimit) },
         schema: {
           tags,
           summary: 'Log in with the e-mail address or user name',
