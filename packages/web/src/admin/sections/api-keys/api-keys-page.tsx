@@ -11,13 +11,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { ApiKey, ApiKeyCreated } from '@shop/shared/contracts/admin-integration';
+import {
+  apiKeyCreateSchema,
+  type ApiKey,
+  type ApiKeyCreated,
+} from '@shop/shared/contracts/admin-integration';
 import { formatDateTime } from '@shop/shared/format/format';
 import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { useFieldErrors } from '../../components/field-errors';
 import { FormDialog } from '../../components/form-dialog';
 import { SectionHeading } from '../../components/section-heading';
 
@@ -40,6 +45,7 @@ export default function ApiKeysPage() {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(25);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'api-keys'] });
+  const nameErrors = useFieldErrors({ labels: { name: t('name') }, limits: { name: { max: 100 } } });
   const create = useMutation({
     mutationFn: (name: string) =>
       api.post<ApiKeyCreated>('/admin/integration/api-keys', { name }, { retry: false }),
@@ -48,8 +54,16 @@ export default function ApiKeysPage() {
       setCreated(answer);
       refresh();
     },
-    onError: (error) => toast.apiError(error),
+    onError: (error) => {
+      if (!nameErrors.fromApi(error)) toast.apiError(error);
+    },
   });
+  const submitName = () => {
+    const body = { name: naming ?? '' };
+    const checked = apiKeyCreateSchema.safeParse(body);
+    if (!checked.success) nameErrors.fromZod(checked.error, body);
+    else create.mutate(checked.data.name);
+  };
   const revoke = useMutation({
     mutationFn: (id: number) =>
       api.post<ApiKey>(`/admin/integration/api-keys/${id}/revoke`, {}, { retry: false }),
@@ -115,7 +129,16 @@ export default function ApiKeysPage() {
 
   return (
     <Box>
-      <SectionHeading title={t('title')} add={{ label: t('new'), onClick: () => setNaming('') }} />
+      <SectionHeading
+        title={t('title')}
+        add={{
+          label: t('new'),
+          onClick: () => {
+            nameErrors.clear();
+            setNaming('');
+          },
+        }}
+      />
       <Typography sx={{ mb: 2, maxWidth: 860 }}>{t('intro')}</Typography>
       <DataTable
         label={t('title')}
@@ -139,14 +162,18 @@ export default function ApiKeysPage() {
         title={t('newTitle')}
         submitLabel={t('create')}
         busy={create.isPending}
-        onSubmit={() => naming && naming.trim() && create.mutate(naming.trim())}
+        onSubmit={submitName}
         onClose={() => setNaming(null)}
+        fieldErrors={nameErrors}
       >
         <TextField
           label={t('name')}
-          helperText={t('nameHelp')}
+          {...nameErrors.props('name', t('nameHelp'))}
           value={naming ?? ''}
-          onChange={(e) => setNaming(e.target.value)}
+          onChange={(e) => {
+            nameErrors.clear('name');
+            setNaming(e.target.value);
+          }}
           required
           autoFocus
         />
