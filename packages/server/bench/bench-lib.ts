@@ -170,8 +170,14 @@ export async function measure(
     method?: 'GET' | 'POST';
     body?: string;
     requests?: autocannon.Request[];
+    /** Seconds of the same load before measuring, not counted (JIT, caches, connections). */
+    warmup?: number;
   } = {},
 ): Promise<Figures> {
+  if (options.warmup) {
+    const { warmup, ...rest } = options;
+    await measure(name, url, { ...rest, duration: warmup });
+  }
   const times: number[] = [];
   // Without a callback autocannon returns an event emitter that is also a promise of the result.
   const settings: autocannon.Options = {

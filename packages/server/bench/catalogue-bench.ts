@@ -3,7 +3,10 @@
  * For SQLite (and PostgreSQL when reachable at BENCH_DATABASE_URL / TEST_DATABASE_URL / the local default):
  * creates a fresh database, seeds the demo data plus the large catalogue, starts the built server in its
  * own process, and measures with autocannon (20 connections) the listing and every search type.
- * Options: --products N (default 100000), --duration S (default 8), --only sqlite|postgres.
+ * Each scenario first runs --warmup seconds of the same load, not counted (the JIT and the caches
+ * warm up; the first scenario would otherwise pay for them alone).
+ * Options: --products N (default 100000), --duration S (default 8), --warmup S (default 2),
+ * --only sqlite|postgres.
  */
 import {
   createTarget,
@@ -20,6 +23,7 @@ import {
 
 const products = numberOption('products', 100_000);
 const duration = numberOption('duration', 8, 1, 600);
+const warmup = numberOption('warmup', 2, 0, 60);
 const only = onlyOption();
 const pgUrl = BENCH_POSTGRES_URL;
 
@@ -101,6 +105,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Figures[]> 
           headers,
           duration,
           connections: 20,
+          warmup,
         });
         rows.push(figures);
         console.log(`  ${figures.name}: p95 ${figures.p95} ms, ${figures.rps} req/s`);
