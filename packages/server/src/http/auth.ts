@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../app-context';
+import { PreparedQuery } from '../db/prepared-query';
 import type { UserRole } from '../db/schema';
 import { AppError } from './app-error';
 
@@ -50,6 +51,22 @@ export interface Auth {
   /** preHandler factory: a valid token of one of these roles is required. */
   roles(...roles: UserRole[]): preHandlerAsyncHookHandler;
 }
+
+/** The user row a token check reads on every request (revocation, disabling). */
+const tokenUserQuery = new PreparedQuery(1, (db, _dialect, [userId]: [number]) =>
+  db
+    .selectFrom('users')
+    .select([
+      'id',
+      'role',
+      'customer_id',
+      'token_version',
+      'is_disabled',
+      'is_active',
+      'must_change_password',
+    ])
+    .where('id', '=', userId),
+);
 
 export function createAuth(ctx: AppContext): Auth {
   const key = new TextEncoder().encode(ctx.config.jwtSecret);
@@ -117,19 +134,7 @@ export function createAuth(ctx: AppContext): Auth {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1] || match[1] === 'null' || match[1] === 'undefined') return null;
     const claims = await verifyToken(match[1]);
-    const user = await ctx.database.db
-      .selectFrom('users')
-      .select([
-        'id',
-        'role',
-        'customer_id',
-        'token_version',
-        'is_disabled',
-        'is_active',
-        'must_change_password',
-      ])
-      .where('id', '=', claims.userId)
-      .executeTakeFirst();
+    const user = await tokenUserQuery.executeTakeFirst(ctx.database.db, claims.userId);
     if (!user || user.token_version !== claims.tv || user.is_disabled === 1 || user.is_active !== 1) {
       throw new AppError('ERR_TOKEN_REVOKED');
     }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_FEW_STOCK_THRESHOLD } from '@shop/shared/rules/stock-status';
+import { PreparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import { CATALOGUE_VERSION_KEY } from './catalogue-version';
 
@@ -18,12 +19,15 @@ export interface CatalogueSettings {
   fewStockThreshold: number;
 }
 
-export async function readCatalogueSettings(db: Kysely<Database>): Promise<CatalogueSettings> {
-  const rows = await db
+const settingsQuery = new PreparedQuery(0, (db) =>
+  db
     .selectFrom('settings')
     .select(['key', 'value'])
-    .where('key', 'in', [CATALOGUE_VERSION_KEY, FEW_STOCK_THRESHOLD_KEY])
-    .execute();
+    .where('key', 'in', [CATALOGUE_VERSION_KEY, FEW_STOCK_THRESHOLD_KEY]),
+);
+
+export async function readCatalogueSettings(db: Kysely<Database>): Promise<CatalogueSettings> {
+  const rows = await settingsQuery.execute(db);
   const value = (key: string) => rows.find((row) => row.key === key)?.value;
   const threshold = Number(value(FEW_STOCK_THRESHOLD_KEY));
   return {

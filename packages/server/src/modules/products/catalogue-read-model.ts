@@ -18,6 +18,7 @@ import { stockStatus } from '@shop/shared/rules/stock-status';
 import type { DialectName } from '../../db/connection';
 import type { Database } from '../../db/schema';
 import { inIdList } from './products.dialect';
+import type { JsonPieces } from './json-pieces';
 import { PRODUCT_ROW_COLUMNS } from './products.repository';
 
 /**
@@ -97,6 +98,13 @@ interface PriceView {
   /** The last computed price-change flag and the day it was computed for. */
   changedOn?: string;
   changed?: boolean;
+  /**
+   * The instants (ms) at which some special price of the tiers starts or stops being valid, ascending:
+   * between two of them currentPrice and the On-sale flag cannot change.
+   */
+  changes: number[];
+  /** currentPrice and the On-sale flag as computed by the shared rules, valid for instants in [from, until). */
+  timed?: { from: number; until: number; currentPrice: number | null; discount: boolean };
 }
 
 /** Whose prices: anonymous callers see none; `priceGroup` null with discount 0 is the list price. */
@@ -104,6 +112,8 @@ export interface PriceAudience {
   priced: boolean;
   priceGroup: string | null;
   discountBp: number;
+  /** priceViewKey of the above, computed once per request. */
+  key: string;
 }
 
 export interface LiveProductData {
@@ -325,8 +335,13 @@ function staticJson(product: StaticProduct, language: Language): Buffer {
 
 const MAX_PRICE_VIEWS = 16;
 
+/** The key of an audience's prices in StaticProduct.prices. */
+export function priceViewKey(audience: Pick<PriceAudience, 'priceGroup' | 'discountBp'>): string {
+  return `${audience.priceGroup ?? ''}\u0000${audience.discountBp}`;
+}
+
 function priceView(product: StaticProduct, audience: PriceAudience): PriceView {
-  const key = `${audience.priceGroup ?? ''}\u0000${audience.discountBp}`;
+  const key = audience.key;
   let view = product.prices.get(key);
   if (view === undefined) {
     const discount = discountPercent(audience.discountBp);
@@ -341,6 +356,7 @@ function priceView(product: StaticProduct, audience: PriceAudience): PriceView {
     const first = effective[0];
     view = {
       tiers,
+      changes: specialPriceChanges(tiers),
       tiersJson: Buffer.from(`,"prices":${JSON.stringify(tiers)}`),
       base: first ? { priceGroup: first.priceGroup, unit: first.quantitativeUnit, price: first.price } : null,
       minimum: orderQuantityLimits({
@@ -355,6 +371,49 @@ function priceView(product: StaticProduct, audience: PriceAudience): PriceView {
     product.prices.set(key, view);
   }
   return view;
+}
+
+/**
+ * Where a special price's validity can flip (special-price rule: valid while start <= now <= end):
+ * at its start, and one millisecond after its end. Unreadable bounds never make a price valid, so
+ * they are no change; a bound of an entry whose special price can never apply is harmless extra.
+ */
+function specialPriceChanges(tiers: readonly PriceEntry[]): number[] {
+  const changes: number[] = [];
+  for (const tier of tiers) {
+    const start = tier.specialPriceStart ? Date.parse(tier.specialPriceStart) : NaN;
+    const end = tier.specialPriceEnd ? Date.parse(tier.specialPriceEnd) : NaN;
+    if (!Number.isNaN(start)) changes.push(start);
+    if (!Number.isNaN(end)) changes.push(end + 1);
+  }
+  return changes.sort((a, b) => a - b);
+}
+
+/**
+ * currentPrice and the On-sale flag at `now`, by the shared rules (currentPrice, hasValidSpecialPrice).
+ * The answer depends on `now` only through which special prices are valid, so it is kept until the
+ * next instant where one of them starts or ends (and only for instants from the one it was computed
+ * at: a test clock may go back).
+ */
+function timedPrices(view: PriceView, now: Date): { currentPrice: number | null; discount: boolean } {
+  const at = now.getTime();
+  const timed = view.timed;
+  if (timed && at >= timed.from && at < timed.until) return timed;
+  let until = Number.POSITIVE_INFINITY;
+  for (const change of view.changes) {
+    if (change > at) {
+      until = change;
+      break;
+    }
+  }
+  const computed = {
+    from: at,
+    until,
+    currentPrice: currentPrice(view.tiers, Math.max(1, view.minimum ?? 1), now),
+    discount: hasValidSpecialPrice(view.tiers, now),
+  };
+  if (!Number.isNaN(at)) view.timed = computed;
+  return computed;
 }
 
 /**
@@ -407,22 +466,23 @@ function dynamicParts(product: StaticProduct, live: LiveProductData, view: ViewC
     view.fewStockThreshold,
   );
   const prices = priceView(product, view.audience);
+  const timed = timedPrices(prices, view.now);
   if (!view.audience.priced) {
     return {
       prices: [],
       pricesJson: NO_PRICES,
       currentPrice: null,
       stockStatus: status,
-      discount: hasValidSpecialPrice(prices.tiers, view.now),
+      discount: timed.discount,
       priceChanged: false,
     };
   }
   return {
     prices: prices.tiers,
     pricesJson: prices.tiersJson,
-    currentPrice: currentPrice(prices.tiers, Math.max(1, prices.minimum ?? 1), view.now),
+    currentPrice: timed.currentPrice,
     stockStatus: status,
-    discount: hasValidSpecialPrice(prices.tiers, view.now),
+    discount: timed.discount,
     priceChanged: prices.tiers.length > 0 && priceChanged(product, prices, view.priceChangeDay),
   };
 }
@@ -461,27 +521,43 @@ export function productObject(product: StaticProduct, live: LiveProductData, vie
 }
 
 /**
- * The same product as UTF-8 JSON, appended to `out` in pieces: the pre-serialised static part, the
- * caller's prices (serialised once per price group and discount) and the live fields.
+ * The same product as UTF-8 JSON, appended to `out`: the pre-serialised static part, the caller's
+ * prices (serialised once per price group and discount) and the live fields.
  */
 export function writeProductJson(
-  out: Buffer[],
+  out: JsonPieces,
   product: StaticProduct,
   live: LiveProductData,
   view: ViewContext,
   withBarcodes = false,
 ): void {
   const d = dynamicParts(product, live, view);
-  out.push(staticJson(product, view.language), d.pricesJson);
-  out.push(
-    Buffer.from(
-      `,"currentPrice":${d.currentPrice},"stock":${live.stock},"stockStatus":"${d.stockStatus}"` +
-        `,"lastOrderedQuantity":${live.lastOrderedQuantity},"discount":${d.discount}` +
-        `,"priceChanged":${d.priceChanged}` +
-        (withBarcodes ? `,"barcodes":${JSON.stringify(product.barcodes)}}` : '}'),
-    ),
-  );
+  out.buffer(staticJson(product, view.language));
+  out.buffer(d.pricesJson);
+  out.buffer(FIELD_CURRENT_PRICE);
+  out.number(d.currentPrice);
+  out.buffer(FIELD_STOCK);
+  out.number(live.stock);
+  out.buffer(FIELDS_STATUS_TO_LAST_ORDERED[d.stockStatus]);
+  out.number(live.lastOrderedQuantity);
+  out.buffer(FIELDS_DISCOUNT_CHANGED[d.discount ? 1 : 0][d.priceChanged ? 1 : 0]);
+  if (withBarcodes) out.text(`,"barcodes":${JSON.stringify(product.barcodes)}`);
+  out.buffer(CLOSE);
+  out.count += 1;
 }
+
+// The constant fragments of a product's live fields, in the order of the object form (productObject).
+const FIELD_CURRENT_PRICE = Buffer.from(',"currentPrice":');
+const FIELD_STOCK = Buffer.from(',"stock":');
+const FIELDS_STATUS_TO_LAST_ORDERED: Record<Product['stockStatus'], Buffer> = {
+  in_stock: Buffer.from(',"stockStatus":"in_stock","lastOrderedQuantity":'),
+  few_stock: Buffer.from(',"stockStatus":"few_stock","lastOrderedQuantity":'),
+  out_of_stock: Buffer.from(',"stockStatus":"out_of_stock","lastOrderedQuantity":'),
+};
+const FIELDS_DISCOUNT_CHANGED = [false, true].map((discount) =>
+  [false, true].map((changed) => Buffer.from(`,"discount":${discount},"priceChanged":${changed}`)),
+) as [[Buffer, Buffer], [Buffer, Buffer]];
+const CLOSE = Buffer.from('}');
 
 export const MAX_CACHED_PRODUCTS = 50_000;
 

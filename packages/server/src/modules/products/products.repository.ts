@@ -8,7 +8,8 @@ import {
 } from 'kysely';
 import type { DialectName } from '../../db/connection';
 import type { Database, PackUnit, ProductsTable } from '../../db/schema';
-import { inIdList, searchTextMatches } from './products.dialect';
+import { PreparedQuery } from '../../db/prepared-query';
+import { idListParameter, inIdList, inIdParameter, jsonPairs, searchTextMatches } from './products.dialect';
 
 type Db = Kysely<Database>;
 type ProductDb = Database & { p: ProductsTable };
@@ -487,13 +488,8 @@ export async function findHistoricPrices(
 }
 
 /** The quantity of the customer's most recent order line per product. */
-export async function findLastOrderedQuantities(
-  db: Db,
-  dialect: DialectName,
-  ids: readonly number[],
-  customerId: number,
-) {
-  return db
+const lastOrderedQuery = new PreparedQuery(2, (db, dialect, [ids, customerId]: [unknown, number]) =>
+  db
     .selectFrom((qb) =>
       qb
         .selectFrom('order_items as oi')
@@ -505,12 +501,21 @@ export async function findLastOrderedQuantities(
           ),
         )
         .where('o.customer_id', '=', customerId)
-        .where(inIdList(dialect, 'oi.product_id', ids))
+        .where(inIdParameter(dialect, 'oi.product_id', ids))
         .as('t'),
     )
     .select(['t.product_id', 't.quantity'])
-    .where('t.rn', '=', 1)
-    .execute();
+    .where('t.rn', '=', 1),
+);
+
+/** The quantity of the customer's most recent order line per product. */
+export async function findLastOrderedQuantities(
+  db: Db,
+  dialect: DialectName,
+  ids: readonly number[],
+  customerId: number,
+) {
+  return lastOrderedQuery.execute(db, idListParameter(dialect, ids), customerId);
 }
 
 export interface CustomerPricingRow {
@@ -519,30 +524,36 @@ export interface CustomerPricingRow {
   customer_discount_bp: number;
 }
 
+const customerPricingQuery = new PreparedQuery(1, (db, _dialect, [customerId]: [number]) =>
+  db
+    .selectFrom('customers')
+    .select(['id', 'price_group', 'customer_discount_bp'])
+    .where('id', '=', customerId),
+);
+
 export async function findCustomerPricing(
   db: Db,
   customerId: number,
 ): Promise<CustomerPricingRow | undefined> {
-  return db
-    .selectFrom('customers')
-    .select(['id', 'price_group', 'customer_discount_bp'])
-    .where('id', '=', customerId)
-    .executeTakeFirst();
+  return customerPricingQuery.executeTakeFirst(db, customerId);
 }
+
+const agentCustomerPricingQuery = new PreparedQuery(2, (db, _dialect, [userId, agentId]: [number, number]) =>
+  db
+    .selectFrom('users as u')
+    .innerJoin('shipping_addresses as sa', 'sa.id', 'u.current_shipping_address_id')
+    .innerJoin('customers as c', 'c.id', 'sa.customer_id')
+    .select(['c.id', 'c.price_group', 'c.customer_discount_bp'])
+    .where('u.id', '=', userId)
+    .where('c.agent_user_id', '=', agentId),
+);
 
 /** The customer of the agent's current shipping address, if that customer is one of the agent's. */
 export async function findAgentCustomerPricing(
   db: Db,
   agentUserId: number,
 ): Promise<CustomerPricingRow | undefined> {
-  return db
-    .selectFrom('users as u')
-    .innerJoin('shipping_addresses as sa', 'sa.id', 'u.current_shipping_address_id')
-    .innerJoin('customers as c', 'c.id', 'sa.customer_id')
-    .select(['c.id', 'c.price_group', 'c.customer_discount_bp'])
-    .where('u.id', '=', agentUserId)
-    .where('c.agent_user_id', '=', agentUserId)
-    .executeTakeFirst();
+  return agentCustomerPricingQuery.executeTakeFirst(db, agentUserId, agentUserId);
 }
 
 /** Every product of the filter (ignoring its manufacturer part) in listing order, with its manufacturer. */
@@ -562,11 +573,23 @@ export async function findOrderedIds(
     .execute();
 }
 
-/** The live stock of these products. */
-export async function findStock(db: Db, dialect: DialectName, ids: readonly number[]) {
-  return db
+const stockQuery = new PreparedQuery(1, (db, dialect, [ids]: [unknown]) =>
+  db
     .selectFrom('products')
-    .select(['id', 'stock'])
-    .where(inIdList(dialect, 'products.id', ids))
-    .execute();
+    .select(jsonPairs(dialect, 'products.id', 'products.stock').as('pairs'))
+    .where(inIdParameter(dialect, 'products.id', ids)),
+);
+
+/** The live stock of these products, by id (one answer row: see jsonPairs). */
+export async function findStock(
+  db: Db,
+  dialect: DialectName,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  const row = await stockQuery.executeTakeFirst(db, idListParameter(dialect, ids));
+  const stock = new Map<number, number>();
+  if (row?.pairs) {
+    for (const [id, pieces] of JSON.parse(row.pairs) as [number, number][]) stock.set(id, pieces);
+  }
+  return stock;
 }

@@ -23,10 +23,12 @@ import {
   loadStaticProducts,
   writeProductJson,
   productObject,
+  priceViewKey,
   type ViewContext,
 } from './catalogue-read-model';
 import { findCart } from '../cart/cart.repository';
 import { resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
+import { JsonPieces } from './json-pieces';
 import * as repo from './products.repository';
 import type { ProductFilter, ProductRow, ProductSort } from './products.repository';
 import { addDays, localDateTime } from '@shop/shared/rules/calendar-date';
@@ -256,13 +258,23 @@ async function pagedListing(
 }
 
 function listingJson(
-  products: Buffer[],
+  products: JsonPieces,
   tally: readonly repo.ManufacturerTally[],
   filter: ProductFilter,
 ): Buffer {
-  const { count, manufacturers } = summarise(tally, filter);
-  const tail = `],"count":${count},"manufacturers":${JSON.stringify(manufacturers)}}`;
+  const tail = `],"count":${selectedCount(tally, filter)},"manufacturers":${manufacturersJson(tally)}}`;
   return jsonAnswer('{"products":[', products, tail);
+}
+
+/** The manufacturers of a tally as JSON, written once per tally (a cached tally serves many requests). */
+const manufacturersJsonOf = new WeakMap<readonly repo.ManufacturerTally[], string>();
+function manufacturersJson(tally: readonly repo.ManufacturerTally[]): string {
+  let json = manufacturersJsonOf.get(tally);
+  if (json === undefined) {
+    json = JSON.stringify(resultManufacturers(tally));
+    manufacturersJsonOf.set(tally, json);
+  }
+  return json;
 }
 
 /** The cache key of a filter without its manufacturer part (and without `now`). */
@@ -343,18 +355,23 @@ function selectManufacturers(
   return ids;
 }
 
-/** Total count (over the selected manufacturers, if any) and the manufacturers of the result. */
-function summarise(
-  tally: readonly repo.ManufacturerTally[],
-  filter: ProductFilter,
-): { count: number; manufacturers: Manufacturer[] } {
-  const chosen = chosenManufacturers(tally, filter);
-  const manufacturers = tally.flatMap((row) =>
+/** Total count of the result (over the selected manufacturers, if any). */
+function selectedCount(tally: readonly repo.ManufacturerTally[], filter: ProductFilter): number {
+  if (!filter.manufacturers) {
+    let count = 0;
+    for (const row of tally) count += row.count;
+    return count;
+  }
+  return chosenManufacturers(tally, filter).reduce((sum, row) => sum + row.count, 0);
+}
+
+/** The manufacturers of the result. */
+function resultManufacturers(tally: readonly repo.ManufacturerTally[]): Manufacturer[] {
+  return tally.flatMap((row) =>
     row.manufacturerId !== null && row.name !== null && row.slug !== null
       ? [{ id: row.manufacturerId, name: row.name, slug: row.slug }]
       : [],
   );
-  return { count: chosen.reduce((sum, row) => sum + row.count, 0), manufacturers };
 }
 
 /** `GET /api/products/search`, both forms (spec section 7), as UTF-8 JSON. */
@@ -439,8 +456,18 @@ export async function searchProducts(
 /** The calendar day (YYYY-MM-DD) `days` before now in the shop's time zone. */
 export function shopDayBefore(now: Date, timeZone: string, days: number): string {
   // The shared helpers keep one date formatter per time zone; building one per call is slow.
-  return addDays(localDateTime(now, timeZone).date, -days);
+  // Formatting is still a few microseconds, so the last answer is kept for its minute: every time
+  // zone in use today is offset from UTC by whole minutes, so a local date never changes inside a
+  // UTC minute.
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastShopDay;
+  if (last && last.minute === minute && last.timeZone === timeZone && last.days === days) return last.day;
+  const day = addDays(localDateTime(now, timeZone).date, -days);
+  lastShopDay = { minute, timeZone, days, day };
+  return day;
 }
+
+let lastShopDay: { minute: number; timeZone: string; days: number; day: string } | undefined;
 
 /** Days back for the price-change flag. */
 export const PRICE_CHANGE_DAYS = 14;
@@ -452,11 +479,14 @@ function viewContext(
   settings: CatalogueSettings,
 ): ViewContext {
   const now = ctx.now();
+  const priceGroup = priceGroupOf(pricing);
+  const discountBp = pricing.kind === 'customer' ? pricing.discountBp : 0;
   return {
     audience: {
       priced: pricing.kind !== 'anonymous',
-      priceGroup: priceGroupOf(pricing),
-      discountBp: pricing.kind === 'customer' ? pricing.discountBp : 0,
+      priceGroup,
+      discountBp,
+      key: priceViewKey({ priceGroup, discountBp }),
     },
     language,
     now,
@@ -479,27 +509,28 @@ async function renderProducts(
   language: Language,
   settings: CatalogueSettings,
   withBarcodes = false,
-): Promise<Buffer[]> {
-  if (ids.length === 0) return [];
+): Promise<JsonPieces> {
+  if (ids.length === 0) return new JsonPieces();
   const db = ctx.database.db;
   const dialect = ctx.database.dialect;
-  const [statics, stockRows, lastOrdered] = await Promise.all([
+  const [statics, liveStock, lastOrdered] = await Promise.all([
     caches.model.staticProducts(db, dialect, ids),
     stock ? Promise.resolve(null) : repo.findStock(db, dialect, ids),
     pricing.kind === 'customer'
       ? repo.findLastOrderedQuantities(db, dialect, ids, pricing.customerId)
       : Promise.resolve([]),
   ]);
-  const stockOf = stock ?? new Map((stockRows ?? []).map((row) => [row.id, Number(row.stock)]));
-  const lastOrderedOf = new Map(lastOrdered.map((row) => [row.product_id, row.quantity]));
+  const stockOf = stock ?? liveStock ?? new Map<number, number>();
+  const lastOrderedOf = new Map<number | null, number>();
+  for (const row of lastOrdered) lastOrderedOf.set(row.product_id, row.quantity);
   const view = viewContext(ctx, pricing, language, settings);
-  const out: Buffer[] = [];
+  const out = new JsonPieces();
   for (const id of ids) {
     const product = statics.get(id);
     const pieces = stockOf.get(id);
     if (!product || pieces === undefined) continue;
     if (withBarcodes && product.barcodes.length === 0) continue;
-    if (out.length > 0) out.push(COMMA);
+    if (out.count > 0) out.ascii(',');
     writeProductJson(
       out,
       product,
@@ -511,11 +542,9 @@ async function renderProducts(
   return out;
 }
 
-const COMMA = Buffer.from(',');
-
-/** A JSON answer from its pieces: `head`, the products separated by commas, `tail`. */
-function jsonAnswer(head: string, products: Buffer[], tail: string): Buffer {
-  return Buffer.concat([Buffer.from(head), ...products, Buffer.from(tail)]);
+/** A JSON answer: `head`, the products separated by commas, `tail`. */
+function jsonAnswer(head: string, products: JsonPieces, tail: string): Buffer {
+  return products.toBuffer(head, tail);
 }
 
 /**

@@ -494,6 +494,33 @@ describe.each(TEST_DIALECTS)('products/all and products/ordered-products on %s',
     });
   });
 
+  describe('special prices in a running process', () => {
+    it('start and end at their instants, whatever was answered before', async () => {
+      // Product 2: special from 2026-03-01T00:00:00.000Z to 2026-03-31T23:59:59.999Z; product 7:
+      // from 2026-04-01T00:00:00.000Z, open-ended. A visitor sees the On sale flag (no prices, and
+      // a customer's token would expire over these weeks); the flag and currentPrice come from the
+      // same per-process computation.
+      const onSale = async (iso: string) => {
+        w.ctx.clock.set(new Date(iso));
+        const body = (await list('productsPerPage=100')).body;
+        return [product(body, 2).discount, product(body, 7).discount];
+      };
+      try {
+        expect(await onSale('2026-02-28T23:59:59.999Z')).toEqual([false, false]);
+        expect(await onSale('2026-03-01T00:00:00.000Z')).toEqual([true, false]);
+        expect(await onSale('2026-03-31T23:59:59.999Z')).toEqual([true, false]);
+        expect(await onSale('2026-04-01T00:00:00.000Z')).toEqual([false, true]);
+        // Back in time (a test clock): the earlier answers again.
+        expect(await onSale('2026-02-28T23:59:59.999Z')).toEqual([false, false]);
+        expect(await onSale('2026-03-15T12:00:00.000Z')).toEqual([true, false]);
+      } finally {
+        w.ctx.clock.set(FIXTURE_NOW);
+      }
+      const body = (await list('productsPerPage=100', { token: w.tokens.b })).body;
+      expect(product(body, 2).currentPrice).toBe(9900);
+    });
+  });
+
   describe('cached counts', () => {
     it('keeps the count per filter until the catalogue version changes', async () => {
       const db = w.testDb.handle.db;
