@@ -10,16 +10,23 @@ const proxy: Record<string, ProxyOptions> = {
   '/images': { target: apiTarget, changeOrigin: false },
 };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
+  // The server-side page renderer (src/ssr/entry-server.tsx, decision 0016) is one file with its
+  // packages inside, so the server loads it without resolving the web package's dependencies.
+  ssr: { noExternal: true },
+  // The renderer runs React's production build whatever NODE_ENV the server process has.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // Route screens and rarely used dialogs are lazy modules (see src/app/routes.tsx), so the first
     // page only loads the shell. The budget for what index.html loads is 200 KB gzipped.
     chunkSizeWarningLimit: 600,
+    // Every browser the shop supports preloads modules itself: no polyfill in the entry.
+    modulePreload: { polyfill: false },
   },
-});
+}));

@@ -21,6 +21,8 @@ import { AppError } from './http/app-error';
 import { createStartupState, type StartupState } from './lib/startup-state';
 import { registerAuthGate } from './http/auth-gate';
 import { docsCsp, registerSecurityHeaders, withSecurityHeaders } from './http/security-headers';
+import { isServerRenderedPath } from '@shop/shared/ssr/ssr-contract';
+import { createSsrPages, encodeHtml, loadRenderer, rendererPath } from './http/ssr-pages';
 import { connectRedis, rateLimitStore, waitForRedis } from './lib/rate-limit-store';
 import { healthRoutes } from './modules/health/health.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -92,24 +94,25 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   app.decorateRequest('language', 'hu');
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
-    request.language = languageFromHeader(request.headers['accept-language']);
-  });
   // Until the database is reachable and migrated (and again while draining after SIGTERM) the API
-  // answers 503; liveness and readiness always answer.
+  // answers 503; liveness and readiness always answer. Callback-style hooks: an async hook costs a
+  // promise and a microtask on every request.
   const startup = options.startup ?? createStartupState();
-  app.addHook('onRequest', async (request) => {
-    if (startup.phase === 'ready') return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.language = languageFromHeader(request.headers['accept-language']);
+    if (startup.phase === 'ready') return done();
     const url = request.url.split('?')[0] ?? '/';
-    if (url === '/api/health' || url === '/api/ready') return;
+    if (url === '/api/health' || url === '/api/ready') return done();
     if (url === '/api' || url.startsWith('/api/')) {
-      throw new AppError('ERR_SERVICE_UNAVAILABLE', { phase: startup.phase });
+      return done(new AppError('ERR_SERVICE_UNAVAILABLE', { phase: startup.phase }));
     }
+    done();
   });
   // While draining, every answer closes its connection, so the process can exit once the
   // requests in flight are answered (a kept-alive connection would hold it open).
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (startup.phase === 'stopping') reply.header('connection', 'close');
+    done(null, payload);
   });
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
@@ -218,15 +221,31 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // Public catalogue pages come rendered in the HTML (decision 0016) when the renderer bundle is built.
+  const renderer = webDist && indexHtml ? await loadRenderer(rendererPath(webDist), app.log) : undefined;
+  const renderPage =
+    renderer && indexHtml ? createSsrPages({ app, renderer, template: indexHtml }) : undefined;
+
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     // A missing file (an image, a build asset) is a 404, not the SPA page.
     if (url === '/api' || /^\/(api|images|assets)\//.test(url)) {
       return reply.status(404).send({ error: 'ERR_ROUTE_NOT_FOUND' });
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && indexHtml) {
+      const rendered =
+        renderPage && request.method === 'GET' && isServerRenderedPath(url)
+          ? await renderPage(request)
+          : null;
       // History fallback: the browser decides what an unknown path is (a content page or not found).
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      // The not-found handler is no route, so the compress plugin's hook does not see it: compress here.
+      const { body, encoding } = encodeHtml(rendered ?? indexHtml, request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply
+        .header('vary', 'accept-encoding')
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(body);
     }
     return reply.status(404).send({ error: 'ERR_ROUTE_NOT_FOUND' });
   });

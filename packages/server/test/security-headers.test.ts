@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SSR_CHECK_SCRIPT_HASH } from '../src/http/ssr-pages';
 
 /**
  * Issue 9: security headers on every kind of answer of a real server process (API, errors the
@@ -204,7 +205,11 @@ describe('security headers of a real server process', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'self'");
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
-    expect(scriptSrc.trim()).toBe("script-src 'self'");
+    // Scripts from the shop only, and the one inline script by its hash (the check script of
+    // server-rendered pages, decision 0016): never 'unsafe-inline' or 'unsafe-eval'.
+    // (The API docs UI brings its own policy, with 'self' alone.)
+    expect([`script-src 'self' ${SSR_CHECK_SCRIPT_HASH}`, "script-src 'self'"]).toContain(scriptSrc.trim());
+    if (!answer.url.startsWith('/api/docs')) expect(scriptSrc).toContain(SSR_CHECK_SCRIPT_HASH);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['x-frame-options']).toBe('DENY');

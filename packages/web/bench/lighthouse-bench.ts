@@ -8,7 +8,7 @@
  * Options (environment): RUNS=3, ONLY=home,category,search,cart,checkout.
  * Build first (`npm run bench:web` does).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
@@ -97,7 +97,15 @@ async function prepareStorage(context: BrowserContext, baseUrl: string, token: s
 async function measurePage(port: number, url: string): Promise<Figures> {
   const result = await lighthouse(
     url,
-    { port, output: 'json', logLevel: 'error', disableStorageReset: true },
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      disableStorageReset: true,
+      ...(process.env.LH_ARTIFACTS
+        ? { gatherMode: process.env.LH_ARTIFACTS, auditMode: process.env.LH_ARTIFACTS }
+        : {}),
+    },
     {
       extends: 'lighthouse:default',
       settings: { formFactor: 'mobile', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
@@ -105,6 +113,7 @@ async function measurePage(port: number, url: string): Promise<Figures> {
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits } = result.lhr;
+  if (process.env.LHR_OUT) writeFileSync(process.env.LHR_OUT, JSON.stringify(result.lhr));
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const failing = ['accessibility', 'best-practices'].flatMap((id) =>
     (categories[id]?.auditRefs ?? [])
@@ -138,6 +147,20 @@ async function measurePage(port: number, url: string): Promise<Figures> {
     for (const item of (bootup?.items ?? []).slice(0, 6))
       console.log(
         `  script ${item.url?.split('/').pop()} ${Math.round(item.total ?? 0)} ms (scripting ${Math.round(item.scripting ?? 0)})`,
+      );
+    const metrics = (audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0];
+    if (metrics)
+      console.log(
+        `  metrics FCP ${Math.round(metrics.firstContentfulPaint ?? 0)} SI ${Math.round(metrics.speedIndex ?? 0)} ` +
+          `LCP ${Math.round(metrics.largestContentfulPaint ?? 0)} TTI ${Math.round(metrics.interactive ?? 0)}; observed ` +
+          `FCP ${Math.round(metrics.observedFirstContentfulPaint ?? 0)} LCP ${Math.round(metrics.observedLargestContentfulPaint ?? 0)} ` +
+          `load ${Math.round(metrics.observedLoad ?? 0)}`,
+      );
+    const longTasks = audits['long-tasks']?.details as
+      { items?: { url?: string; duration?: number; startTime?: number }[] } | undefined;
+    for (const task of (longTasks?.items ?? []).slice(0, 8))
+      console.log(
+        `  long task ${Math.round(task.duration ?? 0)} ms at ${Math.round(task.startTime ?? 0)} ${task.url?.split('/').pop() ?? ''}`,
       );
     const issues = audits['inspector-issues']?.details as { items?: unknown[] } | undefined;
     if (issues?.items?.length) console.log(`  issues ${JSON.stringify(issues.items).slice(0, 600)}`);

@@ -88,7 +88,11 @@ test('the shop serves scripts, styles, fonts, icons and images with long-lived c
 }) => {
   const home = await request.get('/');
   expect(home.headers()['cache-control']).toBe('no-cache');
-  const html = await home.text();
+  // A page the browser renders names its scripts in the HTML (a server-rendered one loads them
+  // from its check script, decision 0016).
+  const cart = await request.get('/cart');
+  expect(cart.headers()['cache-control']).toBe('no-cache');
+  const html = await cart.text();
   const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] as string;
   const style = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1] as string;
   const icon = /rel="icon"[^>]*href="([^"]+)"/.exec(html)?.[1] as string;
@@ -99,6 +103,11 @@ test('the shop serves scripts, styles, fonts, icons and images with long-lived c
   };
   const image = listing.products.find((product) => product.image)?.image as string;
   for (const url of [script, style, icon, font, image]) expect(url, 'an asset of each kind').toBeTruthy();
+  // The HTML pages too, rendered or not.
+  for (const url of ['/', '/cart']) {
+    const page = await request.get(url, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(page.headers()['content-encoding'], url).toBe('br');
+  }
 
   const maxAge = (value: string | undefined) => Number(/max-age=(\d+)/.exec(value ?? '')?.[1] ?? 0);
   const YEAR = 365 * 24 * 3600;

@@ -1,22 +1,46 @@
 // First: no schema may be built before zod is told not to compile parsers (see the module).
 import './lib/zod-config';
-import { StrictMode } from 'react';
-import type { Language } from '@shop/shared/i18n/languages';
-import { createRoot } from 'react-dom/client';
 import './app/fonts.css';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { SSR_MARKUP_ATTRIBUTE, SSR_STATE_ID } from '@shop/shared/ssr/ssr-contract';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import type { Language } from '@shop/shared/i18n/languages';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
-import { createAppRouter } from './app/router';
+import { createAppRouter, routerInitialized } from './app/router';
+import type { InitialSearch } from './features/search/api/initial-search';
 import { createI18n, currentLanguage } from './i18n/i18n';
 import { createApiClient } from './lib/api-client';
 import { authStore } from './lib/auth-store';
 import { getCookieConsent } from './lib/cookie-consent';
 import { getNavigationSignal } from './lib/navigation-abort';
 import { passwordChangeStore } from './lib/password-change-store';
+import { yieldToMain } from './lib/yield-to-main';
+
+/**
+ * After the first commit (a hydration or a render): marks the page ready and replays the clicks
+ * a server-rendered page's check script kept meanwhile (ssr-pages.ts), on the controls still there.
+ */
+function AppReady({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-app-ready', '');
+    const early = (window as { __earlyClicks?: Element[] }).__earlyClicks ?? [];
+    const last = early.at(-1);
+    early.length = 0;
+    if (last instanceof HTMLElement && last.isConnected) last.click();
+  }, []);
+  // A wrapper, not a sibling: the tree keeps the server's shape (useId).
+  return children;
+}
 
 async function start() {
   authStore.init();
+  // The modules were evaluated in this task: the messages start in the next one.
+  await yieldToMain();
   const i18n = await createI18n();
+  // Start-up work in separate tasks (messages, data, router), none long enough to block input.
+  await yieldToMain();
   const apiClient = createApiClient({
     getToken: () => authStore.getToken(),
     getLanguage: () => currentLanguage(i18n),
@@ -25,7 +49,26 @@ async function start() {
     onPasswordChangeRequired: () => passwordChangeStore.require(),
   });
   const queryClient = createQueryClient();
+  // A server-rendered page (decision 0016) brings the data it was rendered from: the app renders
+  // from it, so its first render shows the same page and replaces the markup without a change.
+  const stateElement = document.getElementById(SSR_STATE_ID);
+  let initialSearch: InitialSearch | null = null;
+  if (stateElement?.textContent) {
+    try {
+      const state = JSON.parse(stateElement.textContent) as DehydratedState & {
+        search?: InitialSearch | null;
+      };
+      hydrate(queryClient, state);
+      initialSearch = state.search ?? null;
+    } catch {
+      // Unreadable: the queries fetch as on any other page.
+    }
+  }
+  await yieldToMain();
   const router = createAppRouter();
+  // Rendering before the route's module has loaded would replace the page with the loading shell.
+  const markup = document.querySelector<HTMLElement>(`#root > [${SSR_MARKUP_ATTRIBUTE}]`);
+  if (markup) await routerInitialized(router);
   // The navigation guard's page-view call: the token goes with it only with analytics consent. The
   // sender loads with the first report (the second navigation), not with the first page.
   let pageViewSender: Promise<(path: string, language: Language) => void> | undefined;
@@ -45,17 +88,36 @@ async function start() {
   };
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  createRoot(container).render(
+  const app = (
     <StrictMode>
-      <App
-        router={router}
-        queryClient={queryClient}
-        apiClient={apiClient}
-        i18n={i18n}
-        shellOptions={{ onPageView }}
-      />
-    </StrictMode>,
+      <AppReady>
+        <App
+          router={router}
+          queryClient={queryClient}
+          apiClient={apiClient}
+          i18n={i18n}
+          shellOptions={{ onPageView }}
+          initialSearch={initialSearch}
+        />
+      </AppReady>
+    </StrictMode>
   );
+  // A server-rendered page that its check script kept (ssr-pages.ts: not logged in, hu, the width
+  // it was rendered for) is hydrated: its markup stays and gets its events. A hidden one is rendered
+  // anew. Both in a transition, in short slices, so the page answers input meanwhile; the router has
+  // finished loading the route before (a transition render that outlasts the route's loading would
+  // miss the router's update, which RouterProvider subscribes to only once mounted).
+  if (markup && !document.documentElement.hasAttribute('data-ssr-off')) {
+    startTransition(() => {
+      hydrateRoot(markup, app);
+    });
+  } else if (markup) {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  } else {
+    // Any other page: its loading shell shows at once while the route's module loads.
+    createRoot(container).render(app);
+  }
 }
 
 void start();

@@ -50,7 +50,8 @@ export function focusInfo(page: Page): Promise<FocusInfo> {
     }
     if (!indicator && (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) {
       const root = element.closest('.MuiInputBase-root');
-      if (root?.classList.contains('Mui-focused')) {
+      // Mui-focused comes with React; :focus-within also covers a field focused before hydration.
+      if (root && (root.classList.contains('Mui-focused') || root.matches(':focus-within'))) {
         const outline = root.querySelector(':scope > .MuiOutlinedInput-notchedOutline');
         if (outline && parseFloat(getComputedStyle(outline).borderTopWidth) >= 2) {
           indicator = `field border ${getComputedStyle(outline).borderTopWidth} ${getComputedStyle(outline).borderTopColor}`;

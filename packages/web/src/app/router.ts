@@ -33,3 +33,15 @@ export function createAppMemoryRouter(
   renewAbortScopeOnNavigation(router);
   return router;
 }
+
+/** Resolves once the router has loaded the first route's lazy module (and run its loaders). */
+export function routerInitialized(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}

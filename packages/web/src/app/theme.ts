@@ -40,6 +40,9 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 6 },
   components: {
+    // The first render reads the screen width at once: no desktop-then-narrow flash, and a
+    // server-rendered page hydrates with the width its check script confirmed (decision 0016).
+    MuiUseMediaQuery: { defaultProps: { noSsr: true } },
     MuiCssBaseline: {
       styleOverrides: {
         // A visible focus ring for keyboard users on every control (inputs show their border).
@@ -53,6 +56,11 @@ export const theme = createTheme({
           outline: `3px solid ${INK}`,
           outlineOffset: 2,
         },
+        // A focused outlined field shows its thick border from CSS alone, so a field focused before
+        // the server-rendered page hydrates (no Mui-focused class yet) still shows where focus is.
+        '.MuiOutlinedInput-root:focus-within > .MuiOutlinedInput-notchedOutline': { borderWidth: 2 },
+        '.MuiOutlinedInput-root:focus-within:not(.Mui-error):not(.Mui-disabled) > .MuiOutlinedInput-notchedOutline':
+          { borderColor: '#7A5C34' },
         a: { color: '#7A5C34' },
       },
     },

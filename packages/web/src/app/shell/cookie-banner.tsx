@@ -14,6 +14,8 @@ export function CookieBanner() {
   if (consent !== null) return null;
   return (
     <Box
+      // A server-rendered page hides it at once for a visitor who has answered (ssr-pages.ts).
+      data-cookie-banner=""
       component="section"
       aria-labelledby={titleId}
       sx={{

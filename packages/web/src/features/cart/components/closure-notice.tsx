@@ -1,11 +1,14 @@
 import Alert from '@mui/material/Alert';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShopState } from '../../../lib/shop-state';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 
 /** Which announced window the visitor has hidden (its start), so a later window shows again. */
 const CLOSURE_NOTICE_DISMISSED_KEY = STORAGE_KEYS.closureNoticeDismissed;
+
+const noSubscription = () => () => {};
+const readDismissed = () => readStorage(CLOSURE_NOTICE_DISMISSED_KEY);
 
 /** "2024-12-27T16:00" → "2024.12.27 16:00" (spec date format, the shop's local time). */
 export function wallClock(value: string): string {
@@ -22,7 +25,11 @@ export function ClosureNotice() {
   const { t } = useTranslation();
   const shop = useShopState();
   const notice = shop.data?.notice ?? null;
-  const [dismissed, setDismissed] = useState(() => readStorage(CLOSURE_NOTICE_DISMISSED_KEY));
+  // Read outside render's state: a server-rendered page hydrates with nothing dismissed (its check
+  // script has already hidden a dismissed notice, see ssr-pages.ts), then this reads the storage.
+  const stored = useSyncExternalStore(noSubscription, readDismissed, () => null);
+  const [dismissedNow, setDismissed] = useState<string | null>(null);
+  const dismissed = dismissedNow ?? stored;
   if (!notice || dismissed === notice.startsAt) return null;
   const dismiss = () => {
     writeStorage(CLOSURE_NOTICE_DISMISSED_KEY, notice.startsAt);
@@ -33,6 +40,7 @@ export function ClosureNotice() {
       severity="warning"
       role="status"
       data-testid="closure-notice"
+      data-closure-start={notice.startsAt}
       onClose={dismiss}
       slotProps={{ closeButton: { title: t('closureNotice.dismiss') } }}
       closeText={t('closureNotice.dismiss')}

@@ -75,10 +75,15 @@ export function withBarcodes(products: readonly Product[]): Product[] {
     .filter((product) => product.barcodes !== '');
 }
 
-export function createSixWaySearch(api: ApiClient, toasts: ToastStore = toastStore): SixWaySearch {
+export function createSixWaySearch(
+  api: ApiClient,
+  toasts: ToastStore = toastStore,
+  /** A finished search to start from (a server-rendered result page, initial-search.tsx). */
+  initial?: SixWaySearchState,
+): SixWaySearch {
   const toast = toastApi(toasts);
   const listeners = new Set<() => void>();
-  let state = idleState();
+  let state = initial ?? idleState();
   let controller: AbortController | null = null;
 
   const emit = () => {

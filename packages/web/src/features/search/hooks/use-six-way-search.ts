@@ -1,5 +1,6 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useApiClient } from '../../../lib/api-client-context';
+import { markInitialSearchUsed, unusedInitialSearch, useInitialSearch } from '../api/initial-search';
 import { createSixWaySearch, type SixWaySearchState } from '../api/six-way-search';
 
 /**
@@ -11,13 +12,22 @@ export function useSixWaySearch(
   scope: { language: string; viewer: string | number | null },
 ): SixWaySearchState {
   const api = useApiClient();
-  const [search] = useState(() => createSixWaySearch(api));
-  const state = useSyncExternalStore(search.subscribe, search.getState, search.getState);
+  const initial = useInitialSearch();
   const { language, viewer } = scope;
+  // The server's finished search for this very page, if any: the first run is already done.
+  const [startState] = useState(() => unusedInitialSearch(initial, term, language, viewer));
+  const [search] = useState(() => createSixWaySearch(api, undefined, startState));
+  const skipFirstRun = useRef(startState !== undefined);
+  const state = useSyncExternalStore(search.subscribe, search.getState, search.getState);
   useEffect(() => {
     if (!term) return;
+    if (skipFirstRun.current) {
+      skipFirstRun.current = false;
+      markInitialSearchUsed(initial);
+      return;
+    }
     search.run(term);
     return () => search.cancel();
-  }, [search, term, language, viewer]);
+  }, [search, term, language, viewer, initial]);
   return state;
 }

@@ -1,0 +1,335 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { ProductListResponse } from '@shop/shared/contracts/products';
+import type { SsrRenderer } from '@shop/shared/ssr/ssr-contract';
+import type { FastifyInstance } from 'fastify';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/test-db';
+import { testContext } from '../../test/test-config';
+import { buildApp } from '../app';
+import { DEMO_ACCOUNTS, runDemoSeed } from '../seed/demo-seed';
+import {
+  createSsrPages,
+  encodeHtml,
+  guessNarrow,
+  SSR_CHECK_SCRIPT,
+  SSR_CHECK_SCRIPT_HASH,
+} from './ssr-pages';
+
+/**
+ * Server-rendered catalogue pages (decision 0016) with the real renderer: the web package's
+ * src/ssr/entry-server.tsx is built here (as `npm run build` does) next to a template index.html,
+ * and the app renders the demo catalogue from its own API on each database.
+ */
+const WEB_DIR = fileURLToPath(new URL('../../../web/', import.meta.url));
+const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power) AppleWebKit/537.36 Mobile Safari/537.36';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
+const TEMPLATE =
+  '<!doctype html><html lang="hu"><head><title>Shop</title>' +
+  '<link rel="modulepreload" crossorigin href="/assets/main-abc.js">' +
+  '<script type="module" crossorigin src="/assets/boot-abc.js"></script></head>' +
+  '<body><div id="root"></div></body></html>';
+
+const root = mkdtempSync(path.join(tmpdir(), 'ssr-pages-'));
+const webDist = path.join(root, 'dist');
+
+beforeAll(async () => {
+  mkdirSync(webDist);
+  writeFileSync(path.join(webDist, 'index.html'), TEMPLATE);
+  // A production build, as `npm run build` makes it (the test runner's NODE_ENV is "test").
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(WEB_DIR, 'vite.config.ts'),
+      root: WEB_DIR,
+      mode: 'production',
+      logLevel: 'silent',
+      build: { ssr: 'src/ssr/entry-server.tsx', outDir: path.join(root, 'dist-ssr'), emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+}, 180_000);
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+interface Dehydrated {
+  queries: { queryKey: unknown[]; state: { data: unknown } }[];
+}
+
+function stateOf(html: string): Dehydrated {
+  const json = /<script type="application\/json" id="ssr-state">(.*?)<\/script>/s.exec(html)?.[1];
+  expect(json).toBeDefined();
+  return JSON.parse(json ?? '{}') as Dehydrated;
+}
+
+function listingIn(html: string): ProductListResponse {
+  const query = stateOf(html).queries.find((item) => item.queryKey[0] === 'products');
+  expect(query).toBeDefined();
+  return query?.state.data as ProductListResponse;
+}
+
+const skusIn = (html: string) => [...html.matchAll(/data-sku="([^"]+)"/g)].map((match) => match[1]);
+
+describe.each(TEST_DIALECTS)('server-rendered pages on %s', (dialect) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect);
+    dataDir = mkdtempSync(path.join(tmpdir(), 'ssr-data-'));
+    await runDemoSeed(testDb.handle.db, { dataDir });
+    app = await buildApp(testContext(testDb.handle, { config: { webDistDir: webDist, dataDir } }), {
+      logger: process.env.SSR_TEST_LOG ? { level: 'error' } : false,
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await testDb.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { 'user-agent': PHONE, ...headers } });
+
+  it('renders the home listing into the HTML, with the data it was rendered from', async () => {
+    const page = await get('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const html = page.body;
+    expect(html).toContain('<div id="root"><div data-ssr>');
+    expect(html).toContain('data-ssr-narrow="1"');
+    // The app's scripts load after the paint: the check script adds the entry and its preloads,
+    // which wait in an inert template.
+    expect(html).toContain('data-app-entry="/assets/boot-abc.js"');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain(
+      '<template id="app-preloads"><link rel="modulepreload" crossorigin href="/assets/main-abc.js"></template>',
+    );
+    expect(html.match(/modulepreload/g)).toHaveLength(1);
+    const listing = listingIn(html);
+    const api = (
+      await app.inject({ method: 'GET', url: '/api/products/all?productsPerPage=50' })
+    ).json<ProductListResponse>();
+    expect(listing.count).toBe(api.count);
+    expect(listing.products.map((product) => product.sku)).toEqual(
+      api.products.map((product) => product.sku),
+    );
+    // The first boxes are in the markup (the rest render in the browser, as on any page).
+    const skus = skusIn(html);
+    expect(skus.length).toBeGreaterThanOrEqual(4);
+    expect(skus).toEqual(api.products.slice(0, skus.length).map((product) => product.sku));
+    // The styles of the markup, marked for the browser's style cache.
+    expect(html).toMatch(/<style data-emotion="css [\w-]+( [\w-]+)+">/);
+    // The categories of the sidebar come with it.
+    expect(stateOf(html).queries.some((query) => query.queryKey[0] === 'categories')).toBe(true);
+  });
+
+  it('lists only the category of a category page', async () => {
+    const tree = (await app.inject({ method: 'GET', url: '/api/categories' })).json<{
+      data: { slug: string }[];
+    }>();
+    const slug = tree.data[1]?.slug ?? '';
+    expect(slug).not.toBe('');
+    const page = await get(`/category/${slug}`, { 'user-agent': DESKTOP });
+    expect(page.body).toContain('data-ssr-narrow="0"');
+    const api = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/products/all?productsPerPage=50&mainCategorySlug=${slug}`,
+      })
+    ).json<ProductListResponse>();
+    expect(api.count).toBeGreaterThan(0);
+    const listing = listingIn(page.body);
+    expect(listing.products.map((product) => product.sku)).toEqual(
+      api.products.map((product) => product.sku),
+    );
+    expect(skusIn(page.body).every((sku) => api.products.some((product) => product.sku === sku))).toBe(true);
+  });
+
+  it('renders for nobody: a customer token or cookie never puts prices or a cart in the page', async () => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { emailorusername: DEMO_ACCOUNTS.customer.email, password: DEMO_ACCOUNTS.customer.password },
+    });
+    const token = login.json<{ access_token: string }>().access_token;
+    const mine = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/products/all?productsPerPage=50',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json<ProductListResponse>();
+    expect(mine.products.some((product) => product.prices.length > 0)).toBe(true);
+
+    const page = await get('/on-sale-products', {
+      authorization: `Bearer ${token}`,
+      cookie: `token=${token}`,
+    });
+    const listing = listingIn(page.body);
+    expect(listing.products.length).toBeGreaterThan(0);
+    expect(listing.products.every((product) => product.prices.length === 0)).toBe(true);
+    expect(stateOf(page.body).queries.some((query) => query.queryKey[0] === 'cart')).toBe(false);
+  });
+
+  it('renders a text search with its six groups already searched', async () => {
+    const page = await get('/search?q=kave');
+    expect(page.body).toContain('<div data-ssr>');
+    const state = stateOf(page.body) as Dehydrated & {
+      search?: {
+        language: string;
+        state: {
+          term: string;
+          inProgress: boolean;
+          products: Record<string, { status: string; items?: { sku: string }[] }>;
+        };
+      };
+    };
+    expect(state.search?.language).toBe('hu');
+    expect(state.search?.state.term).toBe('kave');
+    expect(state.search?.state.inProgress).toBe(false);
+    const byName = state.search?.state.products.name;
+    expect(byName?.status).toBe('done');
+    const api = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/products/search?selectType=simple&searchType=products-by-name&searchString=kave',
+      })
+    ).json<{ data: { products: { sku: string }[] } }>();
+    expect(api.data.products.length).toBeGreaterThan(0);
+    expect(byName?.items?.map((product) => product.sku)).toEqual(
+      api.data.products.map((product) => product.sku),
+    );
+    // The rows of the groups are in the markup.
+    const markup = page.body.slice(page.body.indexOf('<div data-ssr>'), page.body.indexOf('id="ssr-state"'));
+    for (const product of api.data.products) expect(markup).toContain(`>${product.sku}<`);
+    // A search by item number is a query like the listing's.
+    const bySku = await get(`/search?sku=${api.data.products[0]?.sku ?? ''}`);
+    expect(skusIn(bySku.body)).toEqual([api.data.products[0]?.sku]);
+  });
+
+  it('sends every other page as the plain index.html', async () => {
+    for (const url of ['/cart', '/profile', '/login', '/admin/orders', '/no-such-page']) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe(TEMPLATE);
+    }
+  });
+
+  it('answers hostile listing addresses with a page, never an error', async () => {
+    for (const url of [
+      '/?page=-1&ppp=7',
+      '/?page=99999999&ppp=99999',
+      '/?manufacturers=%00%3Cscript%3E',
+      '/category/%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+      '/category/no-such-category/and-sub',
+      `/?${'x'.repeat(3000)}=1`,
+    ]) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).not.toContain('<script>alert(1)');
+      expect(page.body, url).toContain('<div id="root">');
+    }
+  });
+
+  it('allows exactly its inline check script in the Content-Security-Policy', async () => {
+    const page = await get('/seasonal-products');
+    expect(page.body).toContain(`<script>${SSR_CHECK_SCRIPT}</script>`);
+    const hash = `'sha256-${createHash('sha256').update(SSR_CHECK_SCRIPT).digest('base64')}'`;
+    expect(hash).toBe(SSR_CHECK_SCRIPT_HASH);
+    const scriptSrc = String(page.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc).toBe(`script-src 'self' ${hash}`);
+  });
+
+  it('compresses the page as the browser accepts it', async () => {
+    const plain = (await get('/')).body;
+    const br = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain);
+    const gzip = await get('/', { 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain);
+    expect(gzip.rawPayload.length).toBeLessThan(plain.length / 4);
+    const cart = await get('/cart', { 'accept-encoding': 'identity' });
+    expect(cart.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('server rendering without the database', () => {
+  it('guesses the narrow header from phone and tablet user agents', () => {
+    expect(guessNarrow(PHONE)).toBe(true);
+    expect(guessNarrow('Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15')).toBe(true);
+    expect(guessNarrow(DESKTOP)).toBe(false);
+    expect(guessNarrow(undefined)).toBe(false);
+  });
+
+  it('reads Accept-Encoding with its weights', () => {
+    const html = 'x'.repeat(5000);
+    expect(encodeHtml(html, 'br;q=0, gzip').encoding).toBe('gzip');
+    expect(encodeHtml(html, 'BR').encoding).toBe('br');
+    expect(encodeHtml(html, 'gzip;q=0.0').encoding).toBeUndefined();
+    expect(encodeHtml(html, undefined)).toEqual({ body: html });
+    expect(encodeHtml('short', 'br')).toEqual({ body: 'short' });
+  });
+
+  it('renders at most maxRendering pages at once; the others get the plain page', async () => {
+    const page = { html: '<p>hi</p>', head: '', css: '', cssIds: [], state: '{}' };
+    const waiting: (() => void)[] = [];
+    const renderer: SsrRenderer = {
+      renderPage: () =>
+        new Promise((resolve) => {
+          waiting.push(() => resolve(page));
+        }),
+    };
+    const app = { inject: () => Promise.reject(new Error('unused')) } as unknown as FastifyInstance;
+    const render = createSsrPages({ app, renderer, template: TEMPLATE, cacheMs: 0, maxRendering: 2 });
+    const request = (url: string) =>
+      ({ url, headers: {}, ip: '127.0.0.1', log: { error: () => undefined } }) as never;
+    const first = render(request('/?q=1'));
+    const second = render(request('/?q=2'));
+    expect(await render(request('/?q=3'))).toBeNull();
+    expect(waiting).toHaveLength(2);
+    for (const resume of waiting.splice(0)) resume();
+    expect(await first).toContain('<p>hi</p>');
+    expect(await second).toContain('<p>hi</p>');
+    // Slots are free again once those are done.
+    const fourth = render(request('/?q=4'));
+    waiting.splice(0).forEach((resume) => resume());
+    expect(await fourth).toContain('<p>hi</p>');
+  });
+
+  it('falls back to the plain page when the renderer fails or declines, and keeps a page a few seconds', async () => {
+    let calls = 0;
+    const page = { html: '<p>hi</p>', head: '', css: '', cssIds: [], state: '{}' };
+    const renderer: SsrRenderer = {
+      renderPage: async ({ url }) => {
+        calls += 1;
+        if (url === '/boom') throw new Error('render failed');
+        return url === '/declined' ? null : page;
+      },
+    };
+    const app = { inject: () => Promise.reject(new Error('unused')) } as unknown as FastifyInstance;
+    const render = createSsrPages({ app, renderer, template: TEMPLATE, cacheMs: 60_000 });
+    const request = (url: string) =>
+      ({ url, headers: {}, ip: '127.0.0.1', log: { error: () => undefined } }) as never;
+    expect(await render(request('/boom'))).toBeNull();
+    expect(await render(request('/declined'))).toBeNull();
+    const first = await render(request('/'));
+    expect(first).toContain('<div id="root"><div data-ssr><p>hi</p></div></div>');
+    expect(await render(request('/'))).toBe(first);
+    expect(calls).toBe(3);
+  });
+});
