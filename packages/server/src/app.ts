@@ -224,7 +224,17 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Public catalogue pages come rendered in the HTML (decision 0016) when the renderer bundle is built.
   const renderer = webDist && indexHtml ? await loadRenderer(rendererPath(webDist), app.log) : undefined;
   const renderPage =
-    renderer && indexHtml ? createSsrPages({ app, renderer, template: indexHtml }) : undefined;
+    renderer && indexHtml
+      ? createSsrPages({
+          app,
+          renderer,
+          template: indexHtml,
+          checkSession: async (token) => {
+            const checked = await auth.checkShopToken(token);
+            return checked && { userId: checked.user.userId, customerId: checked.claims.id };
+          },
+        })
+      : undefined;
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -239,13 +249,19 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
           : null;
       // History fallback: the browser decides what an unknown path is (a content page or not found).
       // The not-found handler is no route, so the compress plugin's hook does not see it: compress here.
-      const { body, encoding } = encodeHtml(rendered ?? indexHtml, request.headers['accept-encoding']);
+      const personal = rendered?.personal === true;
+      const { body, encoding } = encodeHtml(rendered?.html ?? indexHtml, request.headers['accept-encoding'], {
+        keep: !personal,
+      });
       if (encoding) reply.header('content-encoding', encoding);
-      return reply
-        .header('vary', 'accept-encoding')
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(body);
+      return (
+        reply
+          .header('vary', 'accept-encoding, cookie')
+          // A page rendered for one account is stored by no cache (decision 0017).
+          .header('cache-control', personal ? 'private, no-store' : 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(body)
+      );
     }
     return reply.status(404).send({ error: 'ERR_ROUTE_NOT_FOUND' });
   });

@@ -72,7 +72,10 @@ async function logIn(baseUrl: string): Promise<string> {
   return token;
 }
 
-/** Sets the visitor's storage: a returning visitor who answered the cookie notice and saw today's news. */
+/**
+ * Sets the visitor's storage and session cookie: a returning visitor who answered the cookie notice
+ * and saw today's news.
+ */
 async function prepareStorage(context: BrowserContext, baseUrl: string, token: string | null): Promise<void> {
   const page = await context.newPage();
   await page.goto(`${baseUrl}/robots-bench-storage`);
@@ -80,6 +83,11 @@ async function prepareStorage(context: BrowserContext, baseUrl: string, token: s
     localStorage.clear();
     localStorage.setItem('cookie_consent', 'accepted');
     localStorage.setItem('news_last_shown', String(Date.now()));
+    // The session cookie the app sets at login (decision 0017), so the cart and the checkout come
+    // rendered for the customer; none for the anonymous pages.
+    document.cookie = accessToken
+      ? `shop_session=${encodeURIComponent(accessToken)}; Path=/; Max-Age=3600; SameSite=Lax`
+      : 'shop_session=; Path=/; Max-Age=0; SameSite=Lax';
     if (accessToken) {
       localStorage.setItem('access_token', accessToken);
       localStorage.setItem(

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn, expectLoggedIn, withoutOverlays } from './support/accounts';
+import { logIn, expectLoggedIn, storedToken, withoutOverlays } from './support/accounts';
 import { expectVisibleFocus, tabTo } from './support/keyboard';
 
 /**
@@ -137,4 +137,78 @@ test('before the app has loaded, keyboard focus on the rendered header is visibl
   await tabTo(page, page.getByRole('searchbox').first());
   const field = await expectVisibleFocus(page);
   expect(field.indicator).toMatch(/^field border 2px/);
+});
+
+test('a logged-in customer gets the cart and the checkout rendered for them, and they work at once', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await withoutOverlays(page);
+  await logIn(page, 'customer@example.com', 'customer123');
+  await expectLoggedIn(page);
+  // Logging in set the session cookie that the server renders the personal pages for.
+  const token = await storedToken(page);
+  expect((await context.cookies()).find((cookie) => cookie.name === 'shop_session')?.value).toBe(
+    encodeURIComponent(token ?? ''),
+  );
+  const auth = { authorization: `Bearer ${token ?? ''}` };
+  const listing = (await (
+    await page.request.get('/api/products/all?productsPerPage=50', { headers: auth })
+  ).json()) as { products: { sku: string; isOrderable: boolean; stock: number; prices: unknown[] }[] };
+  const product = listing.products.find((item) => item.isOrderable && item.stock > 100 && item.prices.length);
+  await page.request.delete('/api/cart/delete', { headers: auth });
+  await page.request.post('/api/cart/set-product-quantity', {
+    headers: auth,
+    data: { productSku: product?.sku, quantity: 1 },
+  });
+  try {
+    await recordLayoutShifts(page);
+    const problems = collectProblems(page);
+    // The app's scripts come late: the first paint is the server's page.
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.goto('/cart');
+    const markup = page.locator('#root > [data-ssr]');
+    await expect(markup).toHaveCount(1);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ssr-off'))).toBe(false);
+    await expect(markup.getByText(product?.sku ?? '-').first()).toBeVisible();
+    await expect(markup.getByTestId('cart-summary')).toBeVisible();
+    // The app takes the same markup over (hydrated, not replaced) and the page works.
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '', { timeout: 15_000 });
+    await expect(markup).toHaveCount(1);
+    await page.screenshot({ path: 'test-results/screenshots/ssr-cart-desktop.png' });
+    await markup.getByRole('link', { name: 'Tovább az átvételhez és fizetéshez' }).click();
+    await expect(page).toHaveURL(/\/cart\/receipt-and-payment$/);
+    await expect(page.getByRole('radiogroup', { name: 'Szállítási mód' })).toBeVisible();
+    // The checkout itself comes rendered too.
+    await page.reload();
+    await expect(
+      page.locator('#root > [data-ssr]').getByRole('radiogroup', { name: 'Fizetési mód' }),
+    ).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '', { timeout: 15_000 });
+    await page.getByRole('radio', { name: 'Kiszállítás' }).check();
+    await expect(page.getByRole('radio', { name: 'Kiszállítás' })).toBeChecked();
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.01);
+    expect(problems).toEqual([]);
+
+    // Storage lost its session (cleared by hand) while the cookie stayed: the markup rendered for
+    // the cookie's account is hidden, the app shows the page of a visitor without a session and
+    // removes the cookie.
+    await page.evaluate(() => localStorage.removeItem('access_token'));
+    await page.goto('/cart');
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ssr-off'))).toBe(true);
+    await expect(page.getByRole('button', { name: 'Bejelentkezés' }).first()).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByText(product?.sku ?? '-')).toHaveCount(0);
+    expect((await context.cookies()).some((cookie) => cookie.name === 'shop_session')).toBe(false);
+  } finally {
+    await page.request.delete('/api/cart/delete', { headers: auth });
+    await context.close();
+  }
 });

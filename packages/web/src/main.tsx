@@ -49,8 +49,8 @@ async function start() {
     onPasswordChangeRequired: () => passwordChangeStore.require(),
   });
   const queryClient = createQueryClient();
-  // A server-rendered page (decision 0016) brings the data it was rendered from: the app renders
-  // from it, so its first render shows the same page and replaces the markup without a change.
+  // A server-rendered page (decisions 0016, 0017) brings the data it was rendered from: the app
+  // renders from it, so its first render is the same page and hydrates the markup without a change.
   const stateElement = document.getElementById(SSR_STATE_ID);
   let initialSearch: InitialSearch | null = null;
   if (stateElement?.textContent) {
@@ -102,8 +102,8 @@ async function start() {
       </AppReady>
     </StrictMode>
   );
-  // A server-rendered page that its check script kept (ssr-pages.ts: not logged in, hu, the width
-  // it was rendered for) is hydrated: its markup stays and gets its events. A hidden one is rendered
+  // A server-rendered page that its check script kept (ssr-pages.ts: the stored session is the one
+  // it was rendered for, hu, the width it was rendered for) is hydrated: its markup stays and gets its events. A hidden one is rendered
   // anew. Both in a transition, in short slices, so the page answers input meanwhile; the router has
   // finished loading the route before (a transition render that outlasts the route's loading would
   // miss the router's update, which RouterProvider subscribes to only once mounted).

@@ -44,6 +44,12 @@ export interface Auth {
   sign(user: Omit<AuthUser, 'mustChangePassword'>, keepLoggedIn: boolean): Promise<string>;
   /** Reads and checks the bearer token if present; never throws for a missing one. */
   identify(request: FastifyRequest): Promise<AuthUser | null>;
+  /**
+   * Checks a token as the shop's routes would (signature, expiry, revocation, a shop account that
+   * need not change its password first): its user and claims, or null when it would be refused.
+   * For the session cookie of server-rendered personal pages (decision 0017).
+   */
+  checkShopToken(token: string): Promise<{ user: AuthUser; claims: TokenClaims } | null>;
   /** preHandler: a valid shop token is required (administrators and staff: ERR_FORBIDDEN). */
   required: preHandlerAsyncHookHandler;
   /** preHandler: a token is optional, but a bad one is still refused. */
@@ -133,19 +139,37 @@ export function createAuth(ctx: AppContext): Auth {
     if (!header) return null;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1] || match[1] === 'null' || match[1] === 'undefined') return null;
-    const claims = await verifyToken(match[1]);
+    return (await userOf(match[1])).user;
+  }
+
+  async function userOf(token: string): Promise<{ user: AuthUser; claims: TokenClaims }> {
+    const claims = await verifyToken(token);
     const user = await tokenUserQuery.executeTakeFirst(ctx.database.db, claims.userId);
     if (!user || user.token_version !== claims.tv || user.is_disabled === 1 || user.is_active !== 1) {
       throw new AppError('ERR_TOKEN_REVOKED');
     }
     return {
-      userId: user.id,
-      customerId: user.customer_id,
-      isAgent: user.role === 'agent',
-      role: user.role,
-      mustChangePassword: user.must_change_password === 1,
-      tokenVersion: user.token_version,
+      claims,
+      user: {
+        userId: user.id,
+        customerId: user.customer_id,
+        isAgent: user.role === 'agent',
+        role: user.role,
+        mustChangePassword: user.must_change_password === 1,
+        tokenVersion: user.token_version,
+      },
     };
+  }
+
+  async function checkShopToken(token: string): Promise<{ user: AuthUser; claims: TokenClaims } | null> {
+    try {
+      const checked = await userOf(token);
+      const { role, mustChangePassword } = checked.user;
+      return role === 'admin' || role === 'staff' || mustChangePassword ? null : checked;
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
   }
 
   /** Administrators and staff use the back office only: their tokens are refused by shop routes. */
@@ -177,6 +201,7 @@ export function createAuth(ctx: AppContext): Auth {
   };
 
   return {
+    checkShopToken,
     async sign(user, keepLoggedIn) {
       const seconds = keepLoggedIn ? LONG_TOKEN_SECONDS : SHORT_TOKEN_SECONDS;
       const issuedAt = Math.floor(ctx.now().getTime() / 1000);

@@ -182,6 +182,137 @@ describe.each(TEST_DIALECTS)('server-rendered pages on %s', (dialect) => {
     expect(stateOf(page.body).queries.some((query) => query.queryKey[0] === 'cart')).toBe(false);
   });
 
+  describe('personal pages (decision 0017)', () => {
+    let token: string;
+    let sku: string;
+    let userKey: string;
+
+    beforeAll(async () => {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { emailorusername: DEMO_ACCOUNTS.customer.email, password: DEMO_ACCOUNTS.customer.password },
+      });
+      token = login.json<{ access_token: string }>().access_token;
+      const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+        userId: number;
+        id: number;
+      };
+      userKey = `${claims.userId}/${claims.id}`;
+      const listing = (
+        await app.inject({
+          method: 'GET',
+          url: '/api/products/all?productsPerPage=50',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json<ProductListResponse>();
+      const product = listing.products.find(
+        (item) => item.prices.length > 0 && item.isOrderable && item.stock > 100 && !item.minOrderQuantity,
+      );
+      sku = product?.sku ?? '';
+      expect(sku).not.toBe('');
+      const added = await app.inject({
+        method: 'POST',
+        url: '/api/cart/set-product-quantity',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { productSku: sku, quantity: Math.max(1, product?.orderQuantityStep ?? 1) },
+      });
+      expect(added.statusCode).toBe(200);
+    });
+
+    const cookie = (value: string) => ({ cookie: `other=1; shop_session=${encodeURIComponent(value)}` });
+
+    it('renders the cart and the checkout for the account of the session cookie, for it alone', async () => {
+      for (const url of ['/cart', '/cart/receipt-and-payment']) {
+        const page = await get(url, cookie(token));
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body, url).toContain('<div id="root"><div data-ssr>');
+        expect(page.body, url).toContain(`data-ssr-user="${userKey}"`);
+        // Never stored by a cache, and only for this cookie.
+        expect(page.headers['cache-control'], url).toBe('private, no-store');
+        expect(page.headers.vary, url).toContain('cookie');
+        const cart = stateOf(page.body).queries.find((query) => query.queryKey[0] === 'cart');
+        expect(JSON.stringify(cart?.state.data), url).toContain(sku);
+        const markup = page.body.slice(
+          page.body.indexOf('<div data-ssr>'),
+          page.body.indexOf('id="ssr-state"'),
+        );
+        // The cart lists its lines; the checkout shows their totals.
+        expect(markup, url).toContain(url === '/cart' ? sku : 'data-testid="cart-summary"');
+      }
+      // The same address without the cookie, or with the token only as a bearer header: the plain
+      // page, never the one rendered for the customer a moment ago.
+      expect((await get('/cart')).body).toBe(TEMPLATE);
+      expect((await get('/cart', { authorization: `Bearer ${token}` })).body).toBe(TEMPLATE);
+    });
+
+    it('renders nothing personal for a forged, revoked or staff token', async () => {
+      const [head, payload] = token.split('.');
+      const forged = `${head}.${payload}.${'A'.repeat(43)}`;
+      expect((await get('/cart', cookie(forged))).body).toBe(TEMPLATE);
+      expect((await get('/cart', cookie('not a token'))).body).toBe(TEMPLATE);
+      expect((await get('/cart', { cookie: 'shop_session=%E0%A4%A' })).body).toBe(TEMPLATE);
+      const admin = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { emailorusername: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password },
+      });
+      const adminToken = admin.json<{ access_token?: string }>().access_token;
+      if (adminToken) expect((await get('/cart', cookie(adminToken))).body).toBe(TEMPLATE);
+      // Logged out everywhere (the token version moves on): the cookie's token is refused.
+      const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as {
+        userId: number;
+      };
+      await testDb.handle.db
+        .updateTable('users')
+        .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+        .where('id', '=', claims.userId)
+        .execute();
+      try {
+        expect((await get('/cart', cookie(token))).body).toBe(TEMPLATE);
+      } finally {
+        await testDb.handle.db
+          .updateTable('users')
+          .set((eb) => ({ token_version: eb('token_version', '-', 1) }))
+          .where('id', '=', claims.userId)
+          .execute();
+      }
+      expect((await get('/cart', cookie(token))).body).toContain(`data-ssr-user="${userKey}"`);
+    });
+
+    it('a personal render only reads: any other call of the page is refused', async () => {
+      const deleting: SsrRenderer = {
+        renderPage: async ({ fetch, token: pageToken }) => {
+          const answer = await fetch('/api/cart/delete', {
+            method: 'DELETE',
+            headers: { authorization: `Bearer ${pageToken ?? ''}` },
+          });
+          expect(answer.status).toBe(405);
+          return null;
+        },
+      };
+      const render = createSsrPages({
+        app,
+        renderer: deleting,
+        template: TEMPLATE,
+        checkSession: async () => ({ userId: 1, customerId: 1 }),
+      });
+      const request = {
+        url: '/cart',
+        headers: cookie(token),
+        ip: '127.0.0.1',
+        log: { error: () => undefined },
+      } as never;
+      expect(await render(request)).toBeNull();
+      const cart = await app.inject({
+        method: 'GET',
+        url: '/api/cart',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(cart.body).toContain(sku);
+    });
+  });
+
   it('renders a text search with its six groups already searched', async () => {
     const page = await get('/search?q=kave');
     expect(page.body).toContain('<div data-ssr>');
@@ -303,12 +434,12 @@ describe('server rendering without the database', () => {
     expect(await render(request('/?q=3'))).toBeNull();
     expect(waiting).toHaveLength(2);
     for (const resume of waiting.splice(0)) resume();
-    expect(await first).toContain('<p>hi</p>');
-    expect(await second).toContain('<p>hi</p>');
+    expect((await first)?.html).toContain('<p>hi</p>');
+    expect((await second)?.html).toContain('<p>hi</p>');
     // Slots are free again once those are done.
     const fourth = render(request('/?q=4'));
     waiting.splice(0).forEach((resume) => resume());
-    expect(await fourth).toContain('<p>hi</p>');
+    expect((await fourth)?.html).toContain('<p>hi</p>');
   });
 
   it('falls back to the plain page when the renderer fails or declines, and keeps a page a few seconds', async () => {
@@ -328,8 +459,9 @@ describe('server rendering without the database', () => {
     expect(await render(request('/boom'))).toBeNull();
     expect(await render(request('/declined'))).toBeNull();
     const first = await render(request('/'));
-    expect(first).toContain('<div id="root"><div data-ssr><p>hi</p></div></div>');
-    expect(await render(request('/'))).toBe(first);
+    expect(first?.html).toContain('<div id="root"><div data-ssr><p>hi</p></div></div>');
+    expect(first?.personal).toBe(false);
+    expect((await render(request('/')))?.html).toBe(first?.html);
     expect(calls).toBe(3);
   });
 });

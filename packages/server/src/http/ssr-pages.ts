@@ -4,6 +4,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import {
+  isPersonalPath,
+  SSR_AUTH_COOKIE,
   SSR_MARKUP_ATTRIBUTE,
   SSR_STATE_ID,
   type SsrFetch,
@@ -13,11 +15,14 @@ import {
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
 
 /**
- * Server-rendered catalogue pages (decision 0016). The markup is for a visitor who is not logged in,
- * in hu, at the width the User-Agent suggests. This script runs before the first paint and hides it
- * (`data-ssr-off` on <html>) from a visitor for whom the browser will render something else: a
- * logged-in one (prices, cart), another language, or a screen on the other side of 1280 px. They see
- * the page once the app has rendered it, as before, and never a layout that changes under them.
+ * Server-rendered pages (decisions 0016 and 0017). The markup is for one session, in hu, at the
+ * width the User-Agent suggests: the catalogue pages for a visitor who is not logged in, the cart
+ * and the checkout for the account of the session cookie (`data-ssr-user` on <html>: user id and
+ * customer id of its token). This script runs before the first paint and hides the markup
+ * (`data-ssr-off` on <html>) from a visitor for whom the browser will render something else: another
+ * session than the stored one (logged in on a catalogue page, logged out or another account on the
+ * cart), another language, or a screen on the other side of 1280 px. They see the page once the
+ * app has rendered it, as before, and never a page that changes under them.
  * A visitor who has answered the cookie notice, or hidden the announced closure, does not see that
  * notice flash either. A click on a button before the app has taken the page over is kept and
  * replayed once it has (links work without the app).
@@ -25,8 +30,12 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, InjectOptions 
  */
 export const SSR_CHECK_SCRIPT =
   '(function(){var d=document.documentElement;try{var s=localStorage,' +
-  "n=matchMedia('(max-width:1279.95px)').matches?'1':'0';" +
-  "if(s.getItem('access_token')||(s.getItem('language')||'hu')!=='hu'||d.getAttribute('data-ssr-narrow')!==n)" +
+  "n=matchMedia('(max-width:1279.95px)').matches?'1':'0',t=s.getItem('access_token'),k='';" +
+  // The stored session as "userId/customerId" (an expired token is no session: the app drops it).
+  "if(t){try{var p=JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));" +
+  "k=p.exp*1000>Date.now()?p.userId+'/'+(p.id==null?'':p.id):''}catch(x){k='?'}}" +
+  "if(k!==(d.getAttribute('data-ssr-user')||'')||(s.getItem('language')||'hu')!=='hu'||" +
+  "d.getAttribute('data-ssr-narrow')!==n)" +
   "d.setAttribute('data-ssr-off','');if(s.getItem('cookie_consent'))d.setAttribute('data-consent','');" +
   "var c=s.getItem('closure_notice_dismissed');if(c&&window.CSS){var e=document.createElement('style');" +
   "e.textContent='[data-closure-start=\"'+CSS.escape(c)+'\"]{display:none}';document.head.appendChild(e)}" +
@@ -72,12 +81,24 @@ export async function loadRenderer(file: string, log: FastifyBaseLogger): Promis
   }
 }
 
-/** The renderer's API calls, answered in process by the app itself, as from the visitor's address. */
-export function injectFetch(app: FastifyInstance, request: FastifyRequest): SsrFetch {
+/**
+ * The renderer's API calls, answered in process by the app itself, as from the visitor's address.
+ * A personal render (`readOnly`) may only read: any other call is refused, so rendering a page
+ * never changes anything of the account, whatever the page's code asks for.
+ */
+export function injectFetch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  { readOnly = false }: { readOnly?: boolean } = {},
+): SsrFetch {
   return async (input, init) => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (readOnly && method !== 'GET') {
+      return Response.json({ error: 'ERR_METHOD_NOT_ALLOWED' }, { status: 405 });
+    }
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const answer = await app.inject({
-      method: (init.method ?? 'GET') as InjectOptions['method'],
+      method: method as InjectOptions['method'],
       url: input,
       headers,
       remoteAddress: request.ip,
@@ -97,8 +118,25 @@ function scriptJson(json: string): string {
   return json.replace(/</g, '\\u003c');
 }
 
-/** The SPA's index.html with the rendered page in it. */
-export function pageHtml(template: string, page: SsrPage, narrow: boolean): string {
+/** The value of one cookie of the request, or undefined. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0 || part.slice(0, index).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(index + 1).trim()) || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The SPA's index.html with the rendered page in it. `user` is the session the page was rendered
+ * for ("userId/customerId"), absent for an anonymous page.
+ */
+export function pageHtml(template: string, page: SsrPage, narrow: boolean, user?: string): string {
   const css = page.css.replace(/<\//g, '<\\/');
   const head =
     `<script>${SSR_CHECK_SCRIPT}</script><style>${HIDE_STYLE}</style>${page.head}` +
@@ -112,7 +150,8 @@ export function pageHtml(template: string, page: SsrPage, narrow: boolean): stri
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(
       /<html([^>]*)>/,
-      `<html$1 data-ssr-narrow="${narrow ? '1' : '0'}"${entry ? ` data-app-entry="${entry[1]}"` : ''}>`,
+      `<html$1 data-ssr-narrow="${narrow ? '1' : '0'}"${user ? ` data-ssr-user="${user}"` : ''}` +
+        `${entry ? ` data-app-entry="${entry[1]}"` : ''}>`,
     )
     .replace('</head>', `${head}<template id="app-preloads">${preloads.join('')}</template></head>`)
     .replace(
@@ -122,10 +161,22 @@ export function pageHtml(template: string, page: SsrPage, narrow: boolean): stri
     );
 }
 
+/** A session token the server has checked: its user and the customer it acts for. */
+export interface CheckedSession {
+  userId: number;
+  /** The token's customer id (an agent's selected customer), null for none. */
+  customerId: number | null;
+}
+
 export interface SsrPagesOptions {
   app: FastifyInstance;
   renderer: SsrRenderer;
   template: string;
+  /**
+   * Checks a session cookie's token as the API would (signature, expiry, revocation, a shop
+   * account); null when it would be refused. Without it, personal pages are not rendered.
+   */
+  checkSession?: (token: string) => Promise<CheckedSession | null>;
   /** How long a rendered page is served again to other anonymous visitors (ms); 0 turns it off. */
   cacheMs?: number;
   /** Pages kept at most. */
@@ -143,22 +194,56 @@ export interface SsrPagesOptions {
  * (random search terms) could keep the process busy rendering: beyond `maxRendering` renders at
  * once, a request gets the plain page, which the browser renders as before.
  */
+export interface RenderedPage {
+  html: string;
+  /** Rendered for one account: never stored by a cache, never sent to anyone else. */
+  personal: boolean;
+}
+
 export function createSsrPages({
   app,
   renderer,
   template,
+  checkSession,
   cacheMs = 5000,
   cacheEntries = 200,
   maxRendering = 2,
 }: SsrPagesOptions) {
   const cache = new Map<string, { html: string; until: number }>();
   let rendering = 0;
-  return async function render(request: FastifyRequest): Promise<string | null> {
+
+  /** The cart or the checkout, for the account of the session cookie (decision 0017). */
+  async function renderPersonal(request: FastifyRequest, narrow: boolean): Promise<RenderedPage | null> {
+    const token = readCookie(request.headers.cookie, SSR_AUTH_COOKIE);
+    if (!token || !checkSession || rendering >= maxRendering) return null;
+    rendering += 1;
+    try {
+      const session = await checkSession(token);
+      if (!session) return null;
+      const page = await renderer.renderPage({
+        url: request.url,
+        fetch: injectFetch(app, request, { readOnly: true }),
+        narrow,
+        token,
+      });
+      if (!page) return null;
+      const user = `${session.userId}/${session.customerId ?? ''}`;
+      return { html: pageHtml(template, page, narrow, user), personal: true };
+    } catch (error) {
+      request.log.error({ err: error }, 'server rendering failed; the browser renders the page');
+      return null;
+    } finally {
+      rendering -= 1;
+    }
+  }
+
+  return async function render(request: FastifyRequest): Promise<RenderedPage | null> {
     const narrow = guessNarrow(request.headers['user-agent']);
+    if (isPersonalPath(request.url.split('?')[0] ?? '')) return renderPersonal(request, narrow);
     const key = `${narrow ? 'n' : 'w'}${request.url}`;
     const now = Date.now();
     const cached = cache.get(key);
-    if (cached && cached.until > now) return cached.html;
+    if (cached && cached.until > now) return { html: cached.html, personal: false };
     if (rendering >= maxRendering) return null;
     rendering += 1;
     try {
@@ -170,7 +255,7 @@ export function createSsrPages({
         cache.set(key, { html, until: Date.now() + cacheMs });
         if (cache.size > cacheEntries) cache.delete(cache.keys().next().value as string);
       }
-      return html;
+      return { html, personal: false };
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; the browser renders the page');
       return null;
@@ -184,10 +269,14 @@ export function createSsrPages({
 const encoded = new Map<string, { br?: Buffer; gzip?: Buffer }>();
 const ENCODED_KEPT = 64;
 
-/** The page compressed as the browser accepts it (brotli, else gzip), or as it is. */
+/**
+ * The page compressed as the browser accepts it (brotli, else gzip), or as it is. A page sent once
+ * (`keep: false`, a personal page) is not kept.
+ */
 export function encodeHtml(
   html: string,
   acceptEncoding: string | undefined,
+  { keep = true }: { keep?: boolean } = {},
 ): { body: string | Buffer; encoding?: 'br' | 'gzip' } {
   const accepted = new Set<string>();
   for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
@@ -197,15 +286,19 @@ export function encodeHtml(
   }
   const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
   if (!encoding || html.length < 1024) return { body: html };
+  if (!keep) return { body: compress(html, encoding), encoding };
   let entry = encoded.get(html);
   if (!entry) {
     entry = {};
     encoded.set(html, entry);
     if (encoded.size > ENCODED_KEPT) encoded.delete(encoded.keys().next().value as string);
   }
-  entry[encoding] ??=
-    encoding === 'br'
-      ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
-      : gzipSync(html, { level: 6 });
+  entry[encoding] ??= compress(html, encoding);
   return { body: entry[encoding], encoding };
+}
+
+function compress(html: string, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(html, { level: 6 });
 }

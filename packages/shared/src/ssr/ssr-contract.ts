@@ -13,6 +13,11 @@ export interface SsrRequest {
   fetch: SsrFetch;
   /** Render the narrow (below 1280 px) header: the server's guess from the User-Agent. */
   narrow: boolean;
+  /**
+   * A personal page (`isPersonalPath`): the visitor's access token, checked by the server, from the
+   * session cookie. The renderer renders the page for that account and its API calls carry it.
+   */
+  token?: string;
 }
 
 export interface SsrPage {
@@ -33,17 +38,33 @@ export interface SsrRenderer {
   renderPage(request: SsrRequest): Promise<SsrPage | null>;
 }
 
+/**
+ * The cookie that carries the access token to the server for rendering personal pages (decision
+ * 0017). The browser keeps it equal to the stored token; the API itself never reads it (it takes
+ * the bearer header only), so the cookie cannot make a cross-site request act for anyone.
+ */
+export const SSR_AUTH_COOKIE = 'shop_session';
+
 /** The element id of the embedded state, and the attribute that marks server-rendered markup. */
 export const SSR_STATE_ID = 'ssr-state';
 export const SSR_MARKUP_ATTRIBUTE = 'data-ssr';
 
 /**
+ * Personal pages rendered on the server for the logged-in visitor whose session cookie comes with
+ * the request (decision 0017): the cart and the checkout (spec section 4).
+ */
+export function isPersonalPath(pathname: string): boolean {
+  return /^\/cart(\/receipt-and-payment)?\/?$/.test(pathname);
+}
+
+/**
  * Paths rendered on the server: the public catalogue listings and search results (spec sections 2
- * and 4). Everything else
- * (cart, profile, back office, content pages) is rendered by the browser alone.
+ * and 4) for everyone, and the personal pages for a logged-in visitor. Everything else (profile,
+ * back office, content pages) is rendered by the browser alone.
  */
 export function isServerRenderedPath(pathname: string): boolean {
   return (
+    isPersonalPath(pathname) ||
     pathname === '/' ||
     pathname === '/on-sale-products' ||
     pathname === '/seasonal-products' ||

@@ -3,12 +3,12 @@ import CssBaseline from '@mui/material/CssBaseline';
 import ThemeProvider from '@mui/system/ThemeProvider';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { InitialSearchProvider, type InitialSearch } from '../features/search/api/initial-search';
 import type { ApiClient } from '../lib/api-client';
 import { ApiClientProvider } from '../lib/api-client-context';
+import { authStore as browserAuthStore, AuthStoreContext, type AuthStore } from '../lib/auth-store';
 import type { createAppRouter } from './router';
 import { ShellOptionsProvider, type ShellOptions } from './shell/shell-options';
 import { theme } from './theme';
@@ -19,47 +19,44 @@ export interface AppProps {
   appTheme?: typeof theme;
   queryClient: QueryClient;
   apiClient: ApiClient;
+  /** The session: the browser's store, or the server render's fixed one (decision 0017). */
+  authStore?: AuthStore;
   i18n: I18n;
   shellOptions?: ShellOptions;
   /** A server-rendered search page's finished search (decision 0016). */
   initialSearch?: InitialSearch | null;
 }
 
-export interface AppProvidersProps extends Omit<AppProps, 'router'> {
-  children: ReactNode;
-}
-
-/** Theme, i18n, TanStack Query, the API client and shell options: shared by browser and server. */
-export function AppProviders({
+/**
+ * Theme, i18n, TanStack Query, the API client, the session and shell options around the router:
+ * the same tree in the browser and on the server (decision 0016), so hydration matches.
+ */
+export function App({
+  router,
   queryClient,
   apiClient,
+  authStore = browserAuthStore,
   i18n,
   shellOptions = {},
   appTheme = theme,
   initialSearch = null,
-  children,
-}: AppProvidersProps) {
+}: AppProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={appTheme}>
         <CssBaseline />
         <QueryClientProvider client={queryClient}>
           <ApiClientProvider client={apiClient}>
-            <ShellOptionsProvider value={shellOptions}>
-              <InitialSearchProvider value={initialSearch}>{children}</InitialSearchProvider>
-            </ShellOptionsProvider>
+            <AuthStoreContext value={authStore}>
+              <ShellOptionsProvider value={shellOptions}>
+                <InitialSearchProvider value={initialSearch}>
+                  <RouterProvider router={router} />
+                </InitialSearchProvider>
+              </ShellOptionsProvider>
+            </AuthStoreContext>
           </ApiClientProvider>
         </QueryClientProvider>
       </ThemeProvider>
     </I18nextProvider>
-  );
-}
-
-/** Providers around the router. */
-export function App({ router, ...providers }: AppProps) {
-  return (
-    <AppProviders {...providers}>
-      <RouterProvider router={router} />
-    </AppProviders>
   );
 }

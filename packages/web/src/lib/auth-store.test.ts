@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeToken } from '../test/tokens';
-import { createAuthStore, decodeTokenClaims } from './auth-store';
+import {
+  createAuthStore,
+  createFixedAuthStore,
+  decodeTokenClaims,
+  readSessionCookie,
+  writeSessionCookie,
+} from './auth-store';
 
 const NOW = Date.parse('2026-11-21T10:00:00Z');
 const nowSeconds = NOW / 1000;
@@ -134,5 +140,57 @@ describe('auth store', () => {
     expect(listener).toHaveBeenCalledTimes(1);
     expect(auth.getState()).toBeNull();
     unsubscribe();
+  });
+
+  describe('the session cookie (decision 0017)', () => {
+    beforeEach(() => writeSessionCookie(null));
+
+    it('follows the stored token: login sets it, logout and an expired session remove it', () => {
+      const auth = store();
+      const first = token(600);
+      auth.login(first);
+      expect(readSessionCookie()).toBe(first);
+      auth.logout();
+      expect(readSessionCookie()).toBeNull();
+      auth.login(first);
+      auth.expireSession();
+      expect(readSessionCookie()).toBeNull();
+    });
+
+    it('at start-up is set for a session that has none and removed without a session', () => {
+      const stored = token(600);
+      localStorage.setItem('access_token', stored);
+      store().init();
+      expect(readSessionCookie()).toBe(stored);
+      localStorage.removeItem('access_token');
+      store().init();
+      expect(readSessionCookie()).toBeNull();
+      // An unreadable or expired stored token leaves no cookie either.
+      writeSessionCookie(stored, nowSeconds + 600, now);
+      localStorage.setItem('access_token', 'garbage');
+      store().init();
+      expect(readSessionCookie()).toBeNull();
+      writeSessionCookie(stored, nowSeconds + 600, now);
+      localStorage.setItem('access_token', token(-5));
+      store().init();
+      expect(readSessionCookie()).toBeNull();
+    });
+
+    it('is not written for a token that has already expired', () => {
+      writeSessionCookie(token(-5), nowSeconds - 5, now);
+      expect(readSessionCookie()).toBeNull();
+    });
+  });
+});
+
+describe('the fixed session of a server render', () => {
+  it('holds the checked token and cannot be changed', () => {
+    const token = fakeToken({ exp: nowSeconds + 60, isAgent: false, id: 3, userId: 9 });
+    const fixed = createFixedAuthStore(token);
+    expect(fixed.getState()?.claims.userId).toBe(9);
+    expect(fixed.getToken()).toBe(token);
+    expect(() => fixed.logout()).toThrow();
+    expect(createFixedAuthStore(null).getState()).toBeNull();
+    expect(createFixedAuthStore('garbage').getState()).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { SSR_AUTH_COOKIE } from '@shop/shared/ssr/ssr-contract';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 /**
@@ -6,6 +7,8 @@ import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storag
  * The token's claims are read without verifying it (the server verifies every call). An expired
  * token is removed, a `session_expired` flag is stored and the page reloads; after the reload the
  * shell shows the session-expired toast. Logout removes the token and the product-news flag.
+ * The session cookie (decision 0017) follows the stored token, so the server can render the
+ * personal pages (cart, checkout) for the same account.
  */
 
 /** Login token claims (spec section 3). */
@@ -85,6 +88,32 @@ export interface AuthStore {
   consumeSessionExpired(): boolean;
 }
 
+/**
+ * Sets the session cookie to the token (until the token expires), or removes it. SameSite=Lax: it
+ * goes with the visitor's own navigations to the shop, never with another site's requests inside
+ * it. Not HttpOnly: the same token is in localStorage already, and the app must keep both equal.
+ */
+export function writeSessionCookie(token: string | null, expiresAt?: number, now = Date.now()): void {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const maxAge =
+    token && expiresAt !== undefined ? Math.max(0, Math.floor((expiresAt * 1000 - now) / 1000)) : 0;
+  document.cookie =
+    token && maxAge > 0
+      ? `${SSR_AUTH_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`
+      : `${SSR_AUTH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}
+
+/** The session cookie's token, or null. */
+export function readSessionCookie(): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === SSR_AUTH_COOKIE) return decodeURIComponent(value.join('=')) || null;
+  }
+  return null;
+}
+
 /** setTimeout cannot wait longer than this. */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -149,6 +178,7 @@ export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
       const claims = decodeTokenClaims(token);
       if (!claims || isExpired(claims)) return false;
       writeStorage(STORAGE_KEYS.accessToken, token);
+      writeSessionCookie(token, claims.exp, now());
       removeStorage(STORAGE_KEYS.sessionExpired);
       scheduleExpiry();
       notify();
@@ -157,12 +187,14 @@ export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
     logout() {
       clearTimeout(expiryTimer);
       removeStorage(STORAGE_KEYS.accessToken);
+      writeSessionCookie(null);
       removeStorage(STORAGE_KEYS.productNewsShown);
       notify();
     },
     expireSession({ reload: shouldReload = false } = {}) {
       clearTimeout(expiryTimer);
       removeStorage(STORAGE_KEYS.accessToken);
+      writeSessionCookie(null);
       removeStorage(STORAGE_KEYS.productNewsShown);
       writeStorage(STORAGE_KEYS.sessionExpired, '1');
       notify();
@@ -170,10 +202,15 @@ export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
     },
     init() {
       const token = readStorage(STORAGE_KEYS.accessToken);
-      if (token === null) return;
+      if (token === null) {
+        // Logged out in a way that left the cookie (storage cleared by hand): it goes too.
+        if (readSessionCookie() !== null) writeSessionCookie(null);
+        return;
+      }
       const state = getState();
       if (!state) {
         removeStorage(STORAGE_KEYS.accessToken);
+        writeSessionCookie(null);
         notify();
         return;
       }
@@ -181,6 +218,8 @@ export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
         store.expireSession({ reload: false });
         return;
       }
+      // A session from before the cookie existed, or a cookie lost: the next page load has it.
+      if (readSessionCookie() !== token) writeSessionCookie(token, state.claims.exp, now());
       scheduleExpiry();
     },
     checkExpiry() {
@@ -201,6 +240,39 @@ export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
 /** The shop's auth store. */
 export const authStore = createAuthStore();
 
-export function useAuth(store: AuthStore = authStore): AuthState | null {
-  return useSyncExternalStore(store.subscribe, store.getState, () => null);
+/**
+ * A fixed session for one server render of a personal page (decision 0017): the token the server
+ * checked. Nothing changes it; its actions are never called on the server (events do not run).
+ */
+export function createFixedAuthStore(token: string | null): AuthStore {
+  const claims = token ? decodeTokenClaims(token) : null;
+  const state: AuthState | null = token && claims ? { token, claims } : null;
+  const unused = () => {
+    throw new Error('a server render cannot change the session');
+  };
+  return {
+    subscribe: () => () => undefined,
+    getState: () => state,
+    getToken: () => state?.token ?? null,
+    login: unused,
+    logout: unused,
+    expireSession: unused,
+    init: () => undefined,
+    checkExpiry: () => false,
+    consumeSessionExpired: () => false,
+  };
+}
+
+/** The session components render for: the browser's store, or a server render's fixed one. */
+export const AuthStoreContext = createContext<AuthStore>(authStore);
+
+/**
+ * The session, or null. Hydration reads it too (the server snapshot): a server-rendered page is
+ * kept only when the stored session is the one it was rendered for (ssr-pages.ts check script),
+ * so the browser's own state is what the server rendered with.
+ */
+export function useAuth(store?: AuthStore): AuthState | null {
+  const context = useContext(AuthStoreContext);
+  const active = store ?? context;
+  return useSyncExternalStore(active.subscribe, active.getState, active.getState);
 }

@@ -16,13 +16,15 @@ import type { InitialSearch } from '../features/search/api/initial-search';
 import { createSixWaySearch, type SixWaySearch } from '../features/search/api/six-way-search';
 import { SEARCH_MIN_LENGTH } from '../features/search/components/search-box';
 import { createApiClient, type ApiClient } from '../lib/api-client';
+import { createFixedAuthStore } from '../lib/auth-store';
 import { createToastStore } from '../lib/toast-store';
 
 /**
- * Renders a public catalogue page on the server (decision 0016) for a visitor who is not logged in,
- * in the default language (hu): the same components and router as in the browser, with the data
- * fetched through the server's own API. The browser paints this markup at once, then hydrates it
- * from the embedded data (src/main.tsx).
+ * Renders a page on the server in the default language (hu): a public catalogue page for a visitor
+ * who is not logged in (decision 0016), or a personal page (cart, checkout) for the account whose
+ * token the server checked (decision 0017). The same components and router as in the browser, with
+ * the data fetched through the server's own API. The browser paints this markup at once, then
+ * hydrates it from the embedded data (src/main.tsx).
  */
 
 /** Render passes: each one fetches the queries the previous one found waiting (listing, categories). */
@@ -32,7 +34,7 @@ let i18nReady: Promise<I18n> | undefined;
 
 /** One hu instance for every render: the messages never change while the process runs. */
 function serverI18n(): Promise<I18n> {
-  i18nReady ??= createI18n({ language: 'hu', namespaces: ['catalog', 'feedback'] });
+  i18nReady ??= createI18n({ language: 'hu', namespaces: ['catalog', 'cart', 'feedback'] });
   return i18nReady;
 }
 
@@ -106,7 +108,7 @@ async function initialSearchFor(url: URL, api: ApiClient): Promise<InitialSearch
   return groups.every((group) => group.status === 'done') ? { language: 'hu', state } : null;
 }
 
-async function renderPage({ url, fetch, narrow }: SsrRequest): Promise<SsrPage | null> {
+async function renderPage({ url, fetch, narrow, token }: SsrRequest): Promise<SsrPage | null> {
   const i18n = await serverI18n();
   const router = createAppMemoryRouter([url]);
   try {
@@ -115,9 +117,12 @@ async function renderPage({ url, fetch, narrow }: SsrRequest): Promise<SsrPage |
     // A loader's redirect or error: the browser handles it.
     if (errors || `${location.pathname}${location.search}` !== url) return null;
     const queryClient = createQueryClient();
+    // Per render: another visitor's render may run meanwhile (the browser's store is not used here).
+    const authStore = createFixedAuthStore(token ?? null);
+    if (token && !authStore.getState()) return null;
     const apiClient = createApiClient({
       fetch,
-      getToken: () => null,
+      getToken: () => authStore.getToken(),
       getLanguage: () => 'hu',
       maxRetries: 0,
       timeoutMs: 5000,
@@ -138,6 +143,7 @@ async function renderPage({ url, fetch, narrow }: SsrRequest): Promise<SsrPage |
               router={router}
               queryClient={queryClient}
               apiClient={apiClient}
+              authStore={authStore}
               i18n={i18n}
               appTheme={appTheme}
               initialSearch={initialSearch}
