@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { logIn, expectLoggedIn, storedToken, withoutOverlays } from './support/accounts';
 import { expectVisibleFocus, tabTo } from './support/keyboard';
 
@@ -38,6 +38,16 @@ async function recordLayoutShifts(page: Page): Promise<void> {
         if (!entry.hadRecentInput) holder.__cls += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
+}
+
+/** A desktop browser in which the demo customer has logged in through the login dialog. */
+async function loggedInCustomer(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await withoutOverlays(page);
+  await logIn(page, 'customer@example.com', 'customer123');
+  await expectLoggedIn(page);
+  return { context, page };
 }
 
 test('without JavaScript the home listing and the categories are in the page', async ({
@@ -88,11 +98,7 @@ test('a logged-in customer gets the page rendered for them, never the anonymous 
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await withoutOverlays(page);
-  await logIn(page, 'customer@example.com', 'customer123');
-  await expectLoggedIn(page);
+  const { context, page } = await loggedInCustomer(browser, baseURL);
   const problems = collectProblems(page);
   // What the first paint shows: the markup is there but hidden by the check script.
   await page.route('**/assets/**', async (route) => {
@@ -143,11 +149,7 @@ test('a logged-in customer gets the cart and the checkout rendered for them, and
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await withoutOverlays(page);
-  await logIn(page, 'customer@example.com', 'customer123');
-  await expectLoggedIn(page);
+  const { context, page } = await loggedInCustomer(browser, baseURL);
   // Logging in set the session cookie that the server renders the personal pages for.
   const token = await storedToken(page);
   expect((await context.cookies()).find((cookie) => cookie.name === 'shop_session')?.value).toBe(
