@@ -2,6 +2,7 @@
 import './lib/zod-config';
 import './app/fonts.css';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { prepareNumberFormats } from '@shop/shared/format/format';
 import { SSR_MARKUP_ATTRIBUTE, SSR_STATE_ID } from '@shop/shared/ssr/ssr-contract';
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import type { Language } from '@shop/shared/i18n/languages';
@@ -12,9 +13,10 @@ import { createAppRouter, routerInitialized } from './app/router';
 import type { InitialSearch } from './features/search/api/initial-search';
 import { createI18n, currentLanguage } from './i18n/i18n';
 import { createApiClient } from './lib/api-client';
-import { authStore } from './lib/auth-store';
+import { authStore, sessionKey } from './lib/auth-store';
 import { getCookieConsent } from './lib/cookie-consent';
 import { getNavigationSignal } from './lib/navigation-abort';
+import { endServedWithPage, markServedWithPage } from './lib/page-data';
 import { passwordChangeStore } from './lib/password-change-store';
 import { yieldToMain } from './lib/yield-to-main';
 
@@ -38,6 +40,11 @@ async function start() {
   authStore.init();
   // The modules were evaluated in this task: the messages start in the next one.
   await yieldToMain();
+  // A customer sees prices: their number formats are built in a task of their own.
+  if (authStore.getState()) {
+    prepareNumberFormats();
+    await yieldToMain();
+  }
   const i18n = await createI18n();
   // Start-up work in separate tasks (messages, data, router), none long enough to block input.
   await yieldToMain();
@@ -51,14 +58,18 @@ async function start() {
   const queryClient = createQueryClient();
   // A server-rendered page (decisions 0016, 0017) brings the data it was rendered from: the app
   // renders from it, so its first render is the same page and hydrates the markup without a change.
+  // Only data of the stored session: a page rendered for another one (its markup is hidden) brings
+  // nothing into the cache.
   const stateElement = document.getElementById(SSR_STATE_ID);
+  const renderedFor = document.documentElement.getAttribute('data-ssr-user') ?? '';
   let initialSearch: InitialSearch | null = null;
-  if (stateElement?.textContent) {
+  if (stateElement?.textContent && renderedFor === sessionKey(authStore.getState())) {
     try {
       const state = JSON.parse(stateElement.textContent) as DehydratedState & {
         search?: InitialSearch | null;
       };
       hydrate(queryClient, state);
+      markServedWithPage(queryClient.getQueryCache().getAll());
       initialSearch = state.search ?? null;
     } catch {
       // Unreadable: the queries fetch as on any other page.
@@ -66,6 +77,13 @@ async function start() {
   }
   await yieldToMain();
   const router = createAppRouter();
+  // The data the page came with stands for this page load only: a navigation fetches as usual.
+  const firstLocation = router.state.location;
+  const unsubscribe = router.subscribe((state) => {
+    if (state.location === firstLocation) return;
+    endServedWithPage();
+    unsubscribe();
+  });
   // Rendering before the route's module has loaded would replace the page with the loading shell.
   const markup = document.querySelector<HTMLElement>(`#root > [${SSR_MARKUP_ATTRIBUTE}]`);
   if (markup) await routerInitialized(router);

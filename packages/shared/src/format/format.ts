@@ -19,6 +19,16 @@ function numberFormat(min: number, max: number): Intl.NumberFormat {
   return format;
 }
 
+/**
+ * Builds the number formats that prices and quantities use. The first hu-HU format costs a slow
+ * phone tens of milliseconds (locale data): the browser builds them in a task of their own before
+ * it renders prices, instead of inside the first price's render.
+ */
+export function prepareNumberFormats(): void {
+  numberFormat(0, 0);
+  numberFormat(0, 3);
+}
+
 /** 1234.5678 → "1 234,568" (hu-HU, at most 3 decimals by default). */
 export function formatNumber(value: number, maxDecimals = 3, minDecimals = 0): string {
   if (!Number.isFinite(value)) return '';

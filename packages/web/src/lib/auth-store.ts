@@ -114,6 +114,15 @@ export function readSessionCookie(): string | null {
   return null;
 }
 
+/**
+ * The session as server-rendered pages name it (`data-ssr-user`): "userId/customerId", or "" for
+ * none. The check script of ssr-pages.ts computes the same from the stored token.
+ */
+export function sessionKey(state: AuthState | null): string {
+  if (!state || state.claims.exp * 1000 <= Date.now()) return '';
+  return `${state.claims.userId}/${state.claims.id ?? ''}`;
+}
+
 /** setTimeout cannot wait longer than this. */
 const MAX_TIMER_MS = 2_147_483_647;
 

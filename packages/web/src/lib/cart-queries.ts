@@ -13,6 +13,7 @@ import { ApiError, isAbortError } from './api-client';
 import { useApiClient } from './api-client-context';
 import { useAuth } from './auth-store';
 import { CART_QUERY_KEY } from './cart-api';
+import { FRESH_ON_MOUNT } from './page-data';
 import { SHOP_STATE_QUERY_KEY } from './shop-state';
 import { toastStore, useToast, type ToastApi, type TranslationKey } from './toast-store';
 
@@ -78,7 +79,7 @@ export function useDeliveryDays(enabled: boolean) {
     queryKey: QUERY_KEYS.deliveryDays,
     queryFn: ({ signal }) => api.get<DeliveryDaysResponse>('/cart/delivery-days', { signal }),
     enabled: signedIn && enabled,
-    staleTime: 0,
+    ...FRESH_ON_MOUNT,
   });
 }
 
@@ -90,7 +91,7 @@ export function useCartComments() {
     queryKey: QUERY_KEYS.comments,
     queryFn: ({ signal }) => api.get<CartComments>('/cart/comments', { signal }),
     enabled: useSignedIn(),
-    staleTime: 0,
+    ...FRESH_ON_MOUNT,
   });
 }
 
@@ -101,7 +102,7 @@ export function useCurrentShippingData() {
     queryFn: ({ signal }) =>
       api.get<CurrentShippingData>('/shipping-addresses/get-current-data-extended', { signal }),
     enabled: useSignedIn(),
-    staleTime: 0,
+    ...FRESH_ON_MOUNT,
   });
 }
 
@@ -112,7 +113,7 @@ export function useShippingAddresses(enabled = true) {
     queryKey: QUERY_KEYS.shippingAddresses,
     queryFn: ({ signal }) => api.get<ShippingAddress[]>('/shipping-addresses', { signal }),
     enabled: signedIn && enabled,
-    staleTime: 0,
+    ...FRESH_ON_MOUNT,
   });
 }
 
@@ -232,7 +233,7 @@ export function useOrderHistory() {
     queryKey: QUERY_KEYS.orderHistory,
     queryFn: ({ signal }) => api.get<OrderHistoryItem[]>('/orders/history', { signal }),
     enabled: useSignedIn(),
-    staleTime: 0,
+    ...FRESH_ON_MOUNT,
   });
 }
 
@@ -277,7 +278,7 @@ export function useFreshCart() {
     queryKey: CART_QUERY_KEY,
     queryFn: ({ signal }) => api.get<CartResponse>('/cart', { signal }),
     enabled: signedIn,
-    refetchOnMount: 'always',
+    ...FRESH_ON_MOUNT,
   });
 }
 
@@ -299,7 +300,6 @@ export function useCartProducts(cart: CartResponse | undefined, language: string
       }),
     enabled: signedIn && cart !== undefined && cart.count > 0,
     placeholderData: keepPreviousData,
-    refetchOnMount: 'always',
-    staleTime: 0,
+    ...FRESH_ON_MOUNT,
   });
 }

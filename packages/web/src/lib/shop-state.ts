@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ShopStateResponse } from '@shop/shared/contracts/checkout';
 import { useApiClient } from './api-client-context';
+import { FRESH_ON_MOUNT } from './page-data';
 
 export const SHOP_STATE_QUERY_KEY = ['shop-state'] as const;
 
@@ -13,6 +14,6 @@ export function useShopState() {
   return useQuery({
     queryKey: SHOP_STATE_QUERY_KEY,
     queryFn: ({ signal }) => api.get<ShopStateResponse>('/shop/state', { signal }),
-    staleTime: 0,
+    ...FRESH_ON_MOUNT,
   });
 }

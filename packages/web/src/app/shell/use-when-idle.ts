@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False until the browser is idle after the first render (or `fallbackMs` passed where
@@ -8,7 +8,8 @@ import { useEffect, useState } from 'react';
 export function useWhenIdle(fallbackMs = 1500): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
-    const done = () => setIdle(true);
+    // A transition: the shell's re-render runs in short slices, never as one long task.
+    const done = () => startTransition(() => setIdle(true));
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(done, { timeout: 4000 });
       return () => window.cancelIdleCallback(handle);

@@ -11,7 +11,9 @@ const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void): () => void {
   if (listeners.size === 0) {
-    current = Date.now();
+    // Only a time older than a tick moves on: the first components to subscribe have just rendered
+    // with `current`, and changing it under them would render them all again at once.
+    if (Date.now() - current >= TICK_MS) current = Date.now();
     timer = setInterval(() => {
       current = Date.now();
       for (const notify of listeners) notify();
@@ -25,8 +27,10 @@ function subscribe(listener: () => void): () => void {
 }
 
 const snapshot = () => current;
+/** A server render (no subscriptions, no timer there) reads the clock; hydration reads `current`. */
+const serverSnapshot = () => (typeof window === 'undefined' ? Date.now() : current);
 
 /** Milliseconds since the epoch, at most a minute old. */
 export function useNowMs(): number {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
 }

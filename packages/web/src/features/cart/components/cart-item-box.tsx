@@ -26,10 +26,13 @@ export function CartItemBox({
   item,
   details,
   compact = false,
+  eagerImage = false,
 }: {
   item: CartItem;
   details?: Product | undefined;
   compact?: boolean;
+  /** Load the picture at once instead of when it scrolls into view (the first lines). */
+  eagerImage?: boolean;
 }) {
   const { t } = useTranslation();
   const nameId = useId();
@@ -61,7 +64,7 @@ export function CartItemBox({
       }}
     >
       <Box sx={{ flexShrink: 0 }}>
-        <ProductImage product={product} size={compact ? 56 : 96} />
+        <ProductImage product={product} size={compact ? 56 : 96} eager={eagerImage} />
       </Box>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>

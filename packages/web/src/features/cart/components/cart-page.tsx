@@ -95,8 +95,15 @@ export function CartPage() {
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
         }}
       >
-        {cart.cartItems.map((item) => (
-          <CartItemBox key={item.product.sku} item={item} details={bySku.get(item.product.sku)} />
+        {cart.cartItems.map((item, index) => (
+          <CartItemBox
+            key={item.product.sku}
+            item={item}
+            details={bySku.get(item.product.sku)}
+            // The first pictures are in the first screen: fetched at once (a server-rendered page
+            // announces them in its head), the rest as they scroll into view.
+            eagerImage={index < 4}
+          />
         ))}
       </Box>
       <QuickOrderBox />
