@@ -2,7 +2,6 @@
 import './lib/zod-config';
 import './app/fonts.css';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { prepareNumberFormats } from '@shop/shared/format/format';
 import { SSR_MARKUP_ATTRIBUTE, SSR_STATE_ID } from '@shop/shared/ssr/ssr-contract';
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import type { Language } from '@shop/shared/i18n/languages';
@@ -40,11 +39,6 @@ async function start() {
   authStore.init();
   // The modules were evaluated in this task: the messages start in the next one.
   await yieldToMain();
-  // A customer sees prices: their number formats are built in a task of their own.
-  if (authStore.getState()) {
-    prepareNumberFormats();
-    await yieldToMain();
-  }
   const i18n = await createI18n();
   // Start-up work in separate tasks (messages, data, router), none long enough to block input.
   await yieldToMain();

@@ -20,6 +20,73 @@ describe('formatNumber', () => {
   });
 });
 
+describe('formatNumber against Intl', () => {
+  /** A fixed pseudo-random sequence (the same every run). */
+  function* numbers(count: number): Generator<number> {
+    let seed = 20261121;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let index = 0; index < count; index += 1) {
+      const magnitude = 10 ** Math.floor(next() * 16 - 5);
+      const value = (next() - 0.3) * magnitude;
+      yield value;
+      // Ties at the last kept decimal, where rounding modes differ.
+      yield Number((Math.round(value * 1000) / 1000 + 0.0005).toFixed(4));
+      yield Math.round(value);
+    }
+  }
+  const edges = [
+    0,
+    -0,
+    1,
+    -1,
+    5,
+    1234,
+    12345,
+    -12345,
+    99999.9995,
+    9999.9995,
+    1.0005,
+    2.675,
+    1.005,
+    -1.0005,
+    0.0005,
+    -0.0004,
+    0.0004,
+    999999.9996,
+    1234567.8915,
+    123456789012,
+    2 ** 53,
+    1e20,
+    1e21,
+    1e-7,
+    -1e-7,
+    0.1 + 0.2,
+  ];
+
+  it('prints exactly what Intl.NumberFormat("hu-HU") prints', () => {
+    const decimals: [max: number, min: number][] = [
+      [3, 0],
+      [0, 0],
+      [2, 2],
+      [2, 0],
+      [1, 1],
+      [3, 3],
+    ];
+    let compared = 0;
+    for (const [max, min] of decimals) {
+      const intl = new Intl.NumberFormat('hu-HU', { minimumFractionDigits: min, maximumFractionDigits: max });
+      for (const value of [...edges, ...numbers(3000)]) {
+        expect(formatNumber(value, max, min), `${value} (${min}-${max} decimals)`).toBe(intl.format(value));
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(50_000);
+  });
+});
+
 describe('formatMoney', () => {
   it('turns minor units into whole forints with Ft', () => {
     expect(nbsp(formatMoney(12345678))).toBe('123 457 Ft');

@@ -19,20 +19,52 @@ function numberFormat(min: number, max: number): Intl.NumberFormat {
   return format;
 }
 
-/**
- * Builds the number formats that prices and quantities use. The first hu-HU format costs a slow
- * phone tens of milliseconds (locale data): the browser builds them in a task of their own before
- * it renders prices, instead of inside the first price's render.
- */
-export function prepareNumberFormats(): void {
-  numberFormat(0, 0);
-  numberFormat(0, 3);
+/** hu-HU groups thousands with a no-break space, from five digits on ("1234", "12 345"). */
+const GROUP_SEPARATOR = '\u00a0';
+
+/** Adds one unit in the last place to a string of decimal digits ("199" → "200", "99" → "100"). */
+function incrementDigits(digits: string): string {
+  const out = digits.split('');
+  for (let index = out.length - 1; index >= 0; index -= 1) {
+    if (out[index] !== '9') {
+      out[index] = String(Number(out[index]) + 1);
+      return out.join('');
+    }
+    out[index] = '0';
+  }
+  return `1${out.join('')}`;
 }
 
-/** 1234.5678 → "1 234,568" (hu-HU, at most 3 decimals by default). */
+/**
+ * 1234.5678 → "1 234,568" (hu-HU, at most 3 decimals by default). Exactly what
+ * `Intl.NumberFormat('hu-HU')` prints (the tests compare them), without it: building the first
+ * hu-HU format cost a slow phone tens of milliseconds of blocked main thread on every page with
+ * prices (issue 8). Like Intl it rounds the shortest decimal form of the number half away from
+ * zero; numbers JavaScript writes with an exponent (below 1e-6, from 1e21) go to Intl itself.
+ */
 export function formatNumber(value: number, maxDecimals = 3, minDecimals = 0): string {
   if (!Number.isFinite(value)) return '';
-  return numberFormat(Math.min(minDecimals, maxDecimals), maxDecimals).format(value);
+  const max = Math.max(0, Math.trunc(maxDecimals));
+  const min = Math.min(Math.max(0, Math.trunc(minDecimals)), max);
+  const text = String(Math.abs(value));
+  if (text.includes('e') || max > 20) return numberFormat(min, max).format(value);
+  const [whole = '0', fraction = ''] = text.split('.');
+  let integer = whole;
+  let decimals = fraction;
+  if (decimals.length > max) {
+    const roundUp = decimals.charCodeAt(max) >= 53; // the first dropped digit is 5 or more
+    decimals = decimals.slice(0, max);
+    if (roundUp) {
+      const digits = incrementDigits(integer + decimals);
+      integer = digits.slice(0, digits.length - decimals.length);
+      decimals = digits.slice(digits.length - decimals.length);
+    }
+  }
+  decimals = decimals.replace(/0+$/, '').padEnd(min, '0');
+  const grouped = integer.length >= 5 ? integer.replace(/\B(?=(\d{3})+$)/g, GROUP_SEPARATOR) : integer;
+  // Intl keeps the sign of a negative number that rounds to zero ("-0").
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${grouped}${decimals ? `,${decimals}` : ''}`;
 }
 
 /** Money is kept in minor units (1/100 Ft). 123456 → "1 235 Ft" with 0 decimals. */
