@@ -86,8 +86,8 @@ async function prepareStorage(context: BrowserContext, baseUrl: string, token: s
     // The session cookie the app sets at login (decision 0017), so the cart and the checkout come
     // rendered for the customer; none for the anonymous pages.
     document.cookie = accessToken
-      ? `shop_session=${encodeURIComponent(accessToken)}; Path=/; Max-Age=3600; SameSite=Lax`
-      : 'shop_session=; Path=/; Max-Age=0; SameSite=Lax';
+      ? `shop_session=${encodeURIComponent(accessToken)}; Path=/cart; Max-Age=3600; SameSite=Lax`
+      : 'shop_session=; Path=/cart; Max-Age=0; SameSite=Lax';
     if (accessToken) {
       localStorage.setItem('access_token', accessToken);
       localStorage.setItem(

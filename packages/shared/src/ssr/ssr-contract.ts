@@ -45,6 +45,12 @@ export interface SsrRenderer {
  */
 export const SSR_AUTH_COOKIE = 'shop_session';
 
+/**
+ * The cookie goes only with requests for the personal pages (`/cart` and below): not with API
+ * calls, pictures or the other pages, which have no use for it.
+ */
+export const SSR_AUTH_COOKIE_PATH = '/cart';
+
 /** The element id of the embedded state, and the attribute that marks server-rendered markup. */
 export const SSR_STATE_ID = 'ssr-state';
 export const SSR_MARKUP_ATTRIBUTE = 'data-ssr';

@@ -143,7 +143,21 @@ describe('auth store', () => {
   });
 
   describe('the session cookie (decision 0017)', () => {
-    beforeEach(() => writeSessionCookie(null));
+    // The cookie is visible on the cart pages only (its path).
+    beforeEach(() => {
+      window.history.replaceState(null, '', '/cart');
+      writeSessionCookie(null);
+    });
+    afterEach(() => window.history.replaceState(null, '', '/'));
+
+    it('goes with the cart pages only', () => {
+      store().login(token(600));
+      expect(readSessionCookie()).not.toBeNull();
+      window.history.replaceState(null, '', '/profile');
+      expect(readSessionCookie()).toBeNull();
+      window.history.replaceState(null, '', '/cart/receipt-and-payment');
+      expect(readSessionCookie()).not.toBeNull();
+    });
 
     it('follows the stored token: login sets it, logout and an expired session remove it', () => {
       const auth = store();

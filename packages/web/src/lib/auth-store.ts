@@ -1,4 +1,4 @@
-import { SSR_AUTH_COOKIE } from '@shop/shared/ssr/ssr-contract';
+import { SSR_AUTH_COOKIE, SSR_AUTH_COOKIE_PATH } from '@shop/shared/ssr/ssr-contract';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage';
 
@@ -89,9 +89,10 @@ export interface AuthStore {
 }
 
 /**
- * Sets the session cookie to the token (until the token expires), or removes it. SameSite=Lax: it
- * goes with the visitor's own navigations to the shop, never with another site's requests inside
- * it. Not HttpOnly: the same token is in localStorage already, and the app must keep both equal.
+ * Sets the session cookie to the token (until the token expires), or removes it. It goes only with
+ * requests for the personal pages (`SSR_AUTH_COOKIE_PATH`). SameSite=Lax: it goes with the
+ * visitor's own navigations to the shop, never with another site's requests inside it. Not
+ * HttpOnly: the same token is in localStorage already, and the app must keep both equal.
  */
 export function writeSessionCookie(token: string | null, expiresAt?: number, now = Date.now()): void {
   if (typeof document === 'undefined') return;
@@ -100,11 +101,11 @@ export function writeSessionCookie(token: string | null, expiresAt?: number, now
     token && expiresAt !== undefined ? Math.max(0, Math.floor((expiresAt * 1000 - now) / 1000)) : 0;
   document.cookie =
     token && maxAge > 0
-      ? `${SSR_AUTH_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`
-      : `${SSR_AUTH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+      ? `${SSR_AUTH_COOKIE}=${encodeURIComponent(token)}; Path=${SSR_AUTH_COOKIE_PATH}; Max-Age=${maxAge}; SameSite=Lax${secure}`
+      : `${SSR_AUTH_COOKIE}=; Path=${SSR_AUTH_COOKIE_PATH}; Max-Age=0; SameSite=Lax${secure}`;
 }
 
-/** The session cookie's token, or null. */
+/** The session cookie's token, or null. A page sees it only below its path (the cart pages). */
 export function readSessionCookie(): string | null {
   if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {
@@ -212,8 +213,8 @@ export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
     init() {
       const token = readStorage(STORAGE_KEYS.accessToken);
       if (token === null) {
-        // Logged out in a way that left the cookie (storage cleared by hand): it goes too.
-        if (readSessionCookie() !== null) writeSessionCookie(null);
+        // Logged out in a way that may have left the cookie (storage cleared by hand): it goes too.
+        writeSessionCookie(null);
         return;
       }
       const state = getState();
@@ -227,8 +228,9 @@ export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
         store.expireSession({ reload: false });
         return;
       }
-      // A session from before the cookie existed, or a cookie lost: the next page load has it.
-      if (readSessionCookie() !== token) writeSessionCookie(token, state.claims.exp, now());
+      // A session from before the cookie existed, or a cookie lost: the next page load has it. (A
+      // page outside the cookie's path cannot read it, so it is simply written again.)
+      writeSessionCookie(token, state.claims.exp, now());
       scheduleExpiry();
     },
     checkExpiry() {
