@@ -102,20 +102,22 @@ test('a customer fills the cart, chooses home delivery, a day and bank transfer,
   expect(otherSku).not.toBe('');
   expect(thirdSku).not.toBe('');
 
-  // The cart page loads its products with products/all: cart filter, all of them, page 1, no caching.
-  const cartProducts = page.waitForResponse(
-    (response) => response.url().includes('/api/products/all?') && response.url().includes('inCart=true'),
-  );
+  // The cart page comes rendered by the server (decision 0017) with its products.
   await page.goto('/cart');
   await expect(page.getByRole('heading', { level: 1, name: 'Kosár' })).toBeVisible();
   await expect(page).toHaveTitle('Kosár | Nagyker Webshop');
-  const productsQuery = new URL((await cartProducts).url()).searchParams;
-  expect([productsQuery.get('productsPerPage'), productsQuery.get('currentPage')]).toEqual(['99999', '1']);
-  expect(productsQuery.get('caching')).toBe('false');
+  // When its lines change, it loads their products with products/all: cart filter, all of them,
+  // page 1, no caching. (Typing waits until the app has taken the rendered page over.)
+  const cartProducts = page.waitForResponse(
+    (response) => response.url().includes('/api/products/all?') && response.url().includes('inCart=true'),
+  );
   await page
     .getByRole('textbox', { name: 'Rendelési sorok' })
     .fill(`${otherSku}; 1\n${thirdSku}; 1\nNINCS-ILYEN-TERMEK; 2`);
   await page.getByRole('button', { name: 'Hozzáadás a kosárhoz' }).click();
+  const productsQuery = new URL((await cartProducts).url()).searchParams;
+  expect([productsQuery.get('productsPerPage'), productsQuery.get('currentPage')]).toEqual(['99999', '1']);
+  expect(productsQuery.get('caching')).toBe('false');
   const report = page.getByTestId('cart-addition-report');
   await expect(report).toBeVisible();
   await expect(report.getByText(/NINCS-ILYEN-TERMEK: A termék nem található\./)).toBeVisible();
@@ -230,7 +232,11 @@ test('an agent picks a customer address and orders for it', async ({ page }) => 
   const savedMethod = page.waitForResponse((response) =>
     response.url().endsWith('/api/cart/shipping-method'),
   );
-  await page.getByRole('radio', { name: 'Személyes átvétel (vevő szállítja)' }).check();
+  // The checkout comes rendered by the server: a choice made before the app has taken it over is
+  // kept and made as soon as it has.
+  const pickup = page.getByRole('radio', { name: 'Személyes átvétel (vevő szállítja)' });
+  await pickup.click();
+  await expect(pickup).toBeChecked();
   expect((await savedMethod).ok()).toBe(true);
   const savedPayment = page.waitForResponse((response) =>
     response.url().endsWith('/api/cart/payment-method'),

@@ -181,9 +181,14 @@ test('a logged-in customer gets the cart and the checkout rendered for them, and
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ssr-off'))).toBe(false);
     await expect(markup.getByText(product?.sku ?? '-').first()).toBeVisible();
     await expect(markup.getByTestId('cart-summary')).toBeVisible();
+    // Its text fields take no typing yet: the app would drop what was typed.
+    const quickOrder = markup.getByRole('textbox', { name: 'Rendelési sorok' });
+    await expect(quickOrder).toHaveAttribute('readonly', '');
     // The app takes the same markup over (hydrated, not replaced) and the page works.
     await expect(page.locator('html')).toHaveAttribute('data-app-ready', '', { timeout: 15_000 });
     await expect(markup).toHaveCount(1);
+    await expect(quickOrder).not.toHaveAttribute('readonly');
+    await expect(quickOrder).toBeEditable();
     await page.screenshot({ path: 'test-results/screenshots/ssr-cart-desktop.png' });
     await markup.getByRole('link', { name: 'Tovább az átvételhez és fizetéshez' }).click();
     await expect(page).toHaveURL(/\/cart\/receipt-and-payment$/);

@@ -20,12 +20,20 @@ import { passwordChangeStore } from './lib/password-change-store';
 import { yieldToMain } from './lib/yield-to-main';
 
 /**
- * After the first commit (a hydration or a render): marks the page ready and replays the clicks
- * a server-rendered page's check script kept meanwhile (ssr-pages.ts), on the controls still there.
+ * After the first commit (a hydration or a render): marks the page ready, lets the text fields the
+ * check script held read-only take typing, and replays the click a server-rendered page's check
+ * script kept meanwhile (ssr-pages.ts), on the control if it is still there.
  */
 function AppReady({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.setAttribute('data-app-ready', '');
+    // The text fields the check script made read-only until now take typing again.
+    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      '[data-ssr-wait]',
+    )) {
+      field.removeAttribute('data-ssr-wait');
+      field.readOnly = false;
+    }
     const early = (window as { __earlyClicks?: Element[] }).__earlyClicks ?? [];
     const last = early.at(-1);
     early.length = 0;

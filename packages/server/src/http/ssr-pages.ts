@@ -25,7 +25,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, InjectOptions 
  * app has rendered it, as before, and never a page that changes under them.
  * A visitor who has answered the cookie notice, or hidden the announced closure, does not see that
  * notice flash either. A click on a button before the app has taken the page over is kept and
- * replayed once it has (links work without the app).
+ * replayed once it has (links work without the app); text fields are read-only until then.
  * It is inline (it must run before the page paints), so the CSP allows exactly it by its hash.
  */
 export const SSR_CHECK_SCRIPT =
@@ -50,7 +50,12 @@ export const SSR_CHECK_SCRIPT =
   "var g=0,a=function(){var u=d.getAttribute('data-app-entry'),p=document.getElementById('app-preloads');" +
   'if(g||!u)return;g=1;if(p)document.head.appendChild(p.content);' +
   "var m=document.createElement('script');m.type='module';m.src=u;document.head.appendChild(m)}," +
-  'f=function(){requestAnimationFrame(function(){setTimeout(a,0)});setTimeout(a,250)};' +
+  // Text fields of the markup take no typing until the app has taken them over (the app would
+  // drop what was typed); AppReady in main.tsx lets them go.
+  "f=function(){var w=document.querySelectorAll('#root>[data-ssr] input:not([type=radio]):not([type=checkbox])" +
+  ":not([type=hidden]):not([readonly]),#root>[data-ssr] textarea:not([readonly])');" +
+  "for(var i=0;i<w.length;i++){w[i].readOnly=true;w[i].setAttribute('data-ssr-wait','')}" +
+  'requestAnimationFrame(function(){setTimeout(a,0)});setTimeout(a,250)};' +
   "if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',f);else f()})()";
 
 export const SSR_CHECK_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SSR_CHECK_SCRIPT).digest('base64')}'`;

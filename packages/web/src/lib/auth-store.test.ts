@@ -1,12 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SSR_AUTH_COOKIE } from '@shop/shared/ssr/ssr-contract';
 import { fakeToken } from '../test/tokens';
-import {
-  createAuthStore,
-  createFixedAuthStore,
-  decodeTokenClaims,
-  readSessionCookie,
-  writeSessionCookie,
-} from './auth-store';
+import { createAuthStore, createFixedAuthStore, decodeTokenClaims, writeSessionCookie } from './auth-store';
+
+/**
+ * The session cookie's token, or null (the app itself never reads document.cookie: Chrome reports
+ * reading it as a performance issue, and a page sees the cookie only below its path).
+ */
+function readSessionCookie(): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === SSR_AUTH_COOKIE) return decodeURIComponent(value.join('=')) || null;
+  }
+  return null;
+}
 
 const NOW = Date.parse('2026-11-21T10:00:00Z');
 const nowSeconds = NOW / 1000;

@@ -105,16 +105,6 @@ export function writeSessionCookie(token: string | null, expiresAt?: number, now
       : `${SSR_AUTH_COOKIE}=; Path=${SSR_AUTH_COOKIE_PATH}; Max-Age=0; SameSite=Lax${secure}`;
 }
 
-/** The session cookie's token, or null. A page sees it only below its path (the cart pages). */
-export function readSessionCookie(): string | null {
-  if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === SSR_AUTH_COOKIE) return decodeURIComponent(value.join('=')) || null;
-  }
-  return null;
-}
-
 /**
  * The session as server-rendered pages name it (`data-ssr-user`): "userId/customerId", or "" for
  * none. The check script of ssr-pages.ts computes the same from the stored token.
