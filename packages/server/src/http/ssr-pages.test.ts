@@ -101,6 +101,26 @@ describe.each(TEST_DIALECTS)('server-rendered pages on %s', (dialect) => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url, headers: { 'user-agent': PHONE, ...headers } });
 
+  /** The access token of a demo account, logged in through the API. */
+  async function tokenOf(account: { email: string; password: string }): Promise<string | undefined> {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { emailorusername: account.email, password: account.password },
+    });
+    return login.json<{ access_token?: string }>().access_token;
+  }
+
+  /** The first listing page as the token's customer sees it (with prices). */
+  async function listingFor(token: string): Promise<ProductListResponse> {
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/api/products/all?productsPerPage=50',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return answer.json<ProductListResponse>();
+  }
+
   it('renders the home listing into the HTML, with the data it was rendered from', async () => {
     const page = await get('/');
     expect(page.statusCode).toBe(200);
@@ -157,19 +177,8 @@ describe.each(TEST_DIALECTS)('server-rendered pages on %s', (dialect) => {
   });
 
   it('renders for nobody: a customer token or cookie never puts prices or a cart in the page', async () => {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { emailorusername: DEMO_ACCOUNTS.customer.email, password: DEMO_ACCOUNTS.customer.password },
-    });
-    const token = login.json<{ access_token: string }>().access_token;
-    const mine = (
-      await app.inject({
-        method: 'GET',
-        url: '/api/products/all?productsPerPage=50',
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json<ProductListResponse>();
+    const token = (await tokenOf(DEMO_ACCOUNTS.customer)) ?? '';
+    const mine = await listingFor(token);
     expect(mine.products.some((product) => product.prices.length > 0)).toBe(true);
 
     const page = await get('/on-sale-products', {
@@ -188,24 +197,13 @@ describe.each(TEST_DIALECTS)('server-rendered pages on %s', (dialect) => {
     let userKey: string;
 
     beforeAll(async () => {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { emailorusername: DEMO_ACCOUNTS.customer.email, password: DEMO_ACCOUNTS.customer.password },
-      });
-      token = login.json<{ access_token: string }>().access_token;
+      token = (await tokenOf(DEMO_ACCOUNTS.customer)) ?? '';
       const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
         userId: number;
         id: number;
       };
       userKey = `${claims.userId}/${claims.id}`;
-      const listing = (
-        await app.inject({
-          method: 'GET',
-          url: '/api/products/all?productsPerPage=50',
-          headers: { authorization: `Bearer ${token}` },
-        })
-      ).json<ProductListResponse>();
+      const listing = await listingFor(token);
       const product = listing.products.find(
         (item) => item.prices.length > 0 && item.isOrderable && item.stock > 100 && !item.minOrderQuantity,
       );
@@ -252,12 +250,7 @@ describe.each(TEST_DIALECTS)('server-rendered pages on %s', (dialect) => {
       expect((await get('/cart', cookie(forged))).body).toBe(TEMPLATE);
       expect((await get('/cart', cookie('not a token'))).body).toBe(TEMPLATE);
       expect((await get('/cart', { cookie: 'shop_session=%E0%A4%A' })).body).toBe(TEMPLATE);
-      const admin = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { emailorusername: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password },
-      });
-      const adminToken = admin.json<{ access_token?: string }>().access_token;
+      const adminToken = await tokenOf(DEMO_ACCOUNTS.admin);
       if (adminToken) expect((await get('/cart', cookie(adminToken))).body).toBe(TEMPLATE);
       // Logged out everywhere (the token version moves on): the cookie's token is refused.
       const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as {

@@ -217,12 +217,31 @@ export function createSsrPages({
   const cache = new Map<string, { html: string; until: number }>();
   let rendering = 0;
 
-  /** The cart or the checkout, for the account of the session cookie (decision 0017). */
-  async function renderPersonal(request: FastifyRequest, narrow: boolean): Promise<RenderedPage | null> {
-    const token = readCookie(request.headers.cookie, SSR_AUTH_COOKIE);
-    if (!token || !checkSession || rendering >= maxRendering) return null;
+  /**
+   * Runs one render in a free slot: null when all `maxRendering` slots are taken, or when the render
+   * declines or fails (logged); the browser renders the page then.
+   */
+  async function inSlot(
+    request: FastifyRequest,
+    work: () => Promise<RenderedPage | null>,
+  ): Promise<RenderedPage | null> {
+    if (rendering >= maxRendering) return null;
     rendering += 1;
     try {
+      return await work();
+    } catch (error) {
+      request.log.error({ err: error }, 'server rendering failed; the browser renders the page');
+      return null;
+    } finally {
+      rendering -= 1;
+    }
+  }
+
+  /** The cart or the checkout, for the account of the session cookie (decision 0017). */
+  function renderPersonal(request: FastifyRequest, narrow: boolean): Promise<RenderedPage | null> {
+    const token = readCookie(request.headers.cookie, SSR_AUTH_COOKIE);
+    if (!token || !checkSession) return Promise.resolve(null);
+    return inSlot(request, async () => {
       const session = await checkSession(token);
       if (!session) return null;
       const page = await renderer.renderPage({
@@ -234,12 +253,7 @@ export function createSsrPages({
       if (!page) return null;
       const user = `${session.userId}/${session.customerId ?? ''}`;
       return { html: pageHtml(template, page, narrow, user), personal: true };
-    } catch (error) {
-      request.log.error({ err: error }, 'server rendering failed; the browser renders the page');
-      return null;
-    } finally {
-      rendering -= 1;
-    }
+    });
   }
 
   return async function render(request: FastifyRequest): Promise<RenderedPage | null> {
@@ -249,9 +263,7 @@ export function createSsrPages({
     const now = Date.now();
     const cached = cache.get(key);
     if (cached && cached.until > now) return { html: cached.html, personal: false };
-    if (rendering >= maxRendering) return null;
-    rendering += 1;
-    try {
+    return inSlot(request, async () => {
       const page = await renderer.renderPage({ url: request.url, fetch: injectFetch(app, request), narrow });
       if (!page) return null;
       const html = pageHtml(template, page, narrow);
@@ -261,12 +273,7 @@ export function createSsrPages({
         if (cache.size > cacheEntries) cache.delete(cache.keys().next().value as string);
       }
       return { html, personal: false };
-    } catch (error) {
-      request.log.error({ err: error }, 'server rendering failed; the browser renders the page');
-      return null;
-    } finally {
-      rendering -= 1;
-    }
+    });
   };
 }
 
