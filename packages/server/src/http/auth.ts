@@ -16,7 +16,7 @@ export interface AuthUser {
   tokenVersion: number;
 }
 
-/** Claims of the shop's access token (spec section 3 plus `tv`, the token version, and `role`). */
+/** Claims of the shop's access token (docs/product.md §3 plus `tv`, the token version, and `role`). */
 export interface TokenClaims {
   exp: number;
   isAgent: boolean;

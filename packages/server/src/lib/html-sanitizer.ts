@@ -1,7 +1,7 @@
 import sanitize from 'sanitize-html';
 
 /**
- * The HTML the shop stores for content pages and news (spec sections 2 and 3) is cleaned with
+ * The HTML the shop stores for content pages and news (docs/product.md §§2 and 3) is cleaned with
  * sanitize-html when it is saved: only text structure survives (p, h2, h3, ul, ol, li, strong, em,
  * br and links), every other element is dropped (script, style, iframe, object and the like with
  * their content, harmless ones such as div or span keep their text), every attribute except a

@@ -1652,7 +1652,7 @@ export const CATALOGUE: MainCategoryDef[] = [
   },
 ];
 
-/** Hand-made products that exercise each branch of the quantity correction (spec section 5). */
+/** Hand-made products that exercise each branch of the quantity correction (docs/product.md §5). */
 export interface RuleProductDef {
   sku: string;
   /** Full subcategory slug. */

@@ -34,7 +34,7 @@ import { SeedRandom } from './seed-random';
  * - pending@example.com / pending123    customer waiting for approval (is_active 0)
  * - forced@example.com / forced123      approved customer who must change the password first
  *
- * Quantity-correction products (spec section 5), see RULE_PRODUCTS in catalogue-data.ts:
+ * Quantity-correction products (docs/product.md §5), see RULE_PRODUCTS in catalogue-data.ts:
  * QC-MIN-RAISE, QC-MAX-LOWER, QC-STOCK-CAP, QC-MIN-OVER-STOCK, QC-STEP-UP, QC-STEP-DOWN,
  * QC-STEP-ZERO, QC-NO-PRICE, QC-NOT-ORDERABLE, QC-OUT-OF-STOCK.
  */

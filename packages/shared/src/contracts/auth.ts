@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Authentication contracts (spec sections 3, 4 and 7).
+ * Authentication contracts (docs/product.md §§3, 4 and 7).
  *
  * Validation messages are stable keys the web translates under `validation.<key>`
  * (`required`, `too_long`, ...); zod's own `minimum`/`maximum` travel in the issue.
@@ -31,7 +31,7 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** The claims of the access token (spec section 3, plus `tv` the token version and `role`). */
+/** The claims of the access token (docs/product.md §3, plus `tv` the token version and `role`). */
 export const accessTokenClaimsSchema = z.object({
   exp: z.number().int(),
   iat: z.number().int().optional(),

@@ -11,7 +11,7 @@ import {
 import { paymentMethodSchema } from './checkout';
 
 /**
- * Cart contracts (spec sections 3, 4, 5, 7 and 9; the issue's "Cart" and "Quick order").
+ * Cart contracts (docs/product.md §§3, 4, 5, 7 and 9; the issue's "Cart" and "Quick order").
  *
  * MONEY: every amount is gross, an integer in minor units (1/100 Ft), unless its name says net;
  * the web formats it (Ft, 0 decimals where the spec says so). Quantities are pieces. Weights are
@@ -73,7 +73,7 @@ export const cartItemSchema = z.object({
   lineNet: z.number().int(),
   /** weight × quantity, grams. */
   lineWeight: z.number().int(),
-  /** False when the line will be dropped when the order is placed (spec section 4): the product is
+  /** False when the line will be dropped when the order is placed (docs/product.md §4): the product is
    * not active, not orderable, out of stock (non-orderable rule), or has no price for the customer. */
   orderable: z.boolean(),
   product: cartProductSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SEARCH_MIN_LENGTH } from './products';
 
-/** Category contracts: `GET /api/categories` and `GET /api/categories/search` (spec sections 3 and 7). */
+/** Category contracts: `GET /api/categories` and `GET /api/categories/search` (docs/product.md §§3 and 7). */
 
 export const categorySearchQuerySchema = z.object({
   searchString: z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from '../rules/calendar-date';
 
 /**
- * Checkout contracts (spec sections 2, 3, 4 and 7; the issue's "Checkout"): shipping and payment
+ * Checkout contracts (docs/product.md §§2, 3, 4 and 7; the issue's "Checkout"): shipping and payment
  * methods, the save calls the spec marks "not shown" (shipping method, payment method, delivery
  * day), the delivery-day choices and the shop's open/closed state.
  *
@@ -26,7 +26,7 @@ export const shippingMethodListResponseSchema = z.array(shippingMethodSchema);
 /** One of `GET /api/payment-methods/available-for-customer`. */
 export const paymentMethodSchema = z.object({
   id: z.number().int(),
-  /** e.g. debit_card, deferred_cash, cash, cash_and_card, instant_payment, bank_transfer (spec section 3); one row per term. */
+  /** e.g. debit_card, deferred_cash, cash, cash_and_card, instant_payment, bank_transfer (docs/product.md §3); one row per term. */
   code: z.string(),
   name: z.string(),
   /** Payment term in days (0 = immediate). */
@@ -66,7 +66,7 @@ export const deliveryDaySchema = z.object({
   date: z.string(),
   /** A replacement day added by a holiday period. */
   isReplacement: z.boolean(),
-  /** Starts within 48 hours: the buyer should phone the sales representative first (spec section 4). */
+  /** Starts within 48 hours: the buyer should phone the sales representative first (docs/product.md §4). */
   within48Hours: z.boolean(),
 });
 

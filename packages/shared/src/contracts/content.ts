@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 
 /**
- * Content pages (spec sections 2 and 7): `GET /api/contents/{catchAll}` answers the page at a path
+ * Content pages (docs/product.md §§2 and 7): `GET /api/contents/{catchAll}` answers the page at a path
  * in the request language (Accept-Language), falling back to hu; `NOT_FOUND` (404) when missing.
  * `description` is HTML that the server sanitised when the page was saved.
  */

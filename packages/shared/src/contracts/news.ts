@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { productSchema } from './products';
 
 /**
- * News (spec sections 2, 3 and 7): `GET /api/news/current` answers the current news item in the
+ * News (docs/product.md §§2, 3 and 7): `GET /api/news/current` answers the current news item in the
  * request language (falling back to hu), or 404 `NOT_FOUND` when there is none. Its description is
  * sanitised HTML. `GET /api/news/current/products` (login needed) answers the products attached to
  * the current item, in the catalogue's product shape with the caller's prices.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 
 /**
- * The special-offer newspaper (spec sections 2, 7 and 8). Login needed for every call.
+ * The special-offer newspaper (docs/product.md §§2, 7 and 8). Login needed for every call.
  *
  * - `GET /api/newspapers`: the current newspapers. Uploaded PDFs (valid today) come first, then the
  *   newspaper the shop generates from the products on sale now, in the request language.

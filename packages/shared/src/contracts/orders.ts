@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorCodeSchema } from './cart';
 
 /**
- * Order contracts (spec sections 3, 4, 7 and 8; the issue's "Placing an order" and "Order history").
+ * Order contracts (docs/product.md §§3, 4, 7 and 8; the issue's "Placing an order" and "Order history").
  * Money is gross, integer minor units (1/100 Ft) unless the name says net; weights are grams;
  * quantities are pieces.
  */
@@ -17,7 +17,7 @@ export type PlaceOrderError = z.infer<typeof placeOrderErrorSchema>;
 /**
  * POST /api/orders/place-order (no body). Status 200 with either
  * - `{ data: true, orderId, removedProducts }`: the order is placed; `removedProducts` lists the
- *   SKUs of non-orderable lines that were dropped (spec section 4), or
+ *   SKUs of non-orderable lines that were dropped (docs/product.md §4), or
  * - `{ data: [{ error, params? }, ...] }`: the order was refused and nothing changed.
  * The refusal codes: ERR_SHOP_CLOSED, ERR_SHOP_FORCE_CLOSED, ERR_NO_CURRENT_SHIPPING,
  * ERR_NO_SHIPPING, ERR_CART_EMPTY, ERR_CART_ALREADY_ORDERED, ERR_NO_SHIPPING_METHOD,
@@ -51,7 +51,7 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
-/** One order of `GET /api/orders/history` (spec section 3's order history item, plus the lines). */
+/** One order of `GET /api/orders/history` (docs/product.md §3's order history item, plus the lines). */
 export const orderHistoryItemSchema = z.object({
   orderId: z.number().int(),
   /** ISO-8601 UTC instant. */

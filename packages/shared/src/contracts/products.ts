@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STOCK_STATUSES } from '../rules/stock-status';
 
 /**
- * Catalogue contracts (spec sections 3, 5, 7 and 9): `GET /api/products/all`,
+ * Catalogue contracts (docs/product.md §§3, 5, 7 and 9): `GET /api/products/all`,
  * `GET /api/products/ordered-products` and `GET /api/products/search`.
  *
  * Money is gross, integer minor units (1/100 Ft). Quantities are pieces. Validation messages are
@@ -13,7 +13,7 @@ export const PACK_UNITS = ['piece', 'carton', 'row', 'collector', 'pallet'] as c
 export const packUnitSchema = z.enum(PACK_UNITS);
 export type PackUnitName = z.infer<typeof packUnitSchema>;
 
-/** Allowed page sizes (spec section 5); anything else → 400 ERR_INVALID_PPP. */
+/** Allowed page sizes (docs/product.md §5); anything else → 400 ERR_INVALID_PPP. */
 export const PRODUCTS_PER_PAGE_VALUES = [1, 50, 100, 99999] as const;
 export type ProductsPerPage = (typeof PRODUCTS_PER_PAGE_VALUES)[number];
 export const DEFAULT_PRODUCTS_PER_PAGE: ProductsPerPage = 50;
@@ -32,7 +32,7 @@ export function parseProductsPerPage(value: unknown): ProductsPerPage | null {
     : null;
 }
 
-/** Search needs at least this many characters (spec sections 5 and 9). */
+/** Search needs at least this many characters (docs/product.md §§5 and 9). */
 export const SEARCH_MIN_LENGTH = 3;
 /** Results per group of the simple (six-way) search. */
 export const SIMPLE_SEARCH_LIMIT = 20;
@@ -114,7 +114,7 @@ export const SIMPLE_SEARCH_TYPES = [
 export type SimpleSearchType = (typeof SIMPLE_SEARCH_TYPES)[number];
 const ALL_SEARCH_TYPES = ['all', ...SIMPLE_SEARCH_TYPES] as const;
 
-/** Query of `GET /api/products/search` (spec section 7, both forms). */
+/** Query of `GET /api/products/search` (docs/product.md §7, both forms). */
 export const productSearchQuerySchema = productListQuerySchema
   .extend({
     selectType: z
@@ -190,7 +190,7 @@ export type Manufacturer = z.infer<typeof manufacturerSchema>;
 
 export const stockStatusSchema = z.enum(STOCK_STATUSES);
 
-/** A product as the buyer sees it (spec section 3). */
+/** A product as the buyer sees it (docs/product.md §3). */
 export const productSchema = z.object({
   id: z.number().int(),
   sku: z.string(),

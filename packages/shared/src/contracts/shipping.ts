@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addressCustomerSchema, extendedShippingAddressSchema } from './users';
 
 /**
- * Shipping addresses and who the buyer acts for (spec sections 3, 6, 7 and the issue "Agents act
+ * Shipping addresses and who the buyer acts for (docs/product.md §§3, 6, 7 and the issue "Agents act
  * for customers").
  *
  * A customer orders for itself; its current address is the one it chose, or its first active
@@ -32,7 +32,7 @@ export const shippingAddressSchema = z.object({
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
-/** GET /api/shipping-addresses: a bare list (spec section 7), sorted by customer name, then city. */
+/** GET /api/shipping-addresses: a bare list (docs/product.md §7), sorted by customer name, then city. */
 export const shippingAddressListResponseSchema = z.array(shippingAddressSchema);
 export type ShippingAddressListResponse = z.infer<typeof shippingAddressListResponseSchema>;
 

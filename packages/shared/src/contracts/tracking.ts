@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 
 /**
- * The navigation guard's page-view call (spec section 2, docs/decisions/0007-page-tracking.md):
+ * The navigation guard's page-view call (docs/product.md §2, docs/decisions/0007-page-tracking.md):
  * `POST /api/tracking/page-view` with the new path and the language, from the second navigation on.
  * The user id is stored only when the visitor accepted analytics cookies (`consent: true`) and a
  * valid token is sent; otherwise the view is anonymous. Answers 204 (no body).

@@ -4,7 +4,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../rules/password-poli
 import { huTaxNumberProblem, isValidHuCompanyRegistrationNumber } from '../rules/hu-tax-number';
 
 /**
- * Account contracts: registration, verification, passwords, own data (spec sections 2, 3, 5, 7).
+ * Account contracts: registration, verification, passwords, own data (docs/product.md §§2, 3, 5, 7).
  *
  * Validation messages are stable keys the web translates under `validation.<key>`:
  * `required`, `invalid_email`, `invalid_phone`, `invalid_tax_number`,
@@ -33,7 +33,7 @@ export const emailSchema = z
   .pipe(z.email(MESSAGES.invalidEmail))
   .transform((value) => value.toLowerCase());
 
-/** A new password: 6 to 128 characters (spec sections 5 and 9). */
+/** A new password: 6 to 128 characters (docs/product.md §§5 and 9). */
 export const passwordSchema = z
   .string()
   .min(1, required)
@@ -195,7 +195,7 @@ export const addressOutSchema = z.object({
   aptSuite: z.string(),
 });
 
-/** A customer as shown beside a shipping address (spec section 3). */
+/** A customer as shown beside a shipping address (docs/product.md §3). */
 export const addressCustomerSchema = z.object({
   name: z.string(),
   email: z.string(),

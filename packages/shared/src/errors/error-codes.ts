@@ -1,6 +1,6 @@
 /**
  * The closed list of error codes the API may send in `{ error: CODE, params }`.
- * Spec section 8 first, then ours. The web translates `errors.CODE` in every language.
+ * docs/product.md §8 first, then ours. The web translates `errors.CODE` in every language.
  */
 export const SPEC_ERROR_CODES = [
   'ERR_WRONG_LOGIN_CRED',
@@ -193,7 +193,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ERR_CLOSED_WINDOW_OVERLAP: 409,
 };
 
-/** `Not Found` is handled like `NOT_FOUND` (spec section 8). */
+/** `Not Found` is handled like `NOT_FOUND` (docs/product.md §8). */
 export function normaliseErrorCode(code: unknown): ErrorCode {
   if (code === 'Not Found') return 'NOT_FOUND';
   return isErrorCode(code) ? code : 'ERR_NO_RES';

@@ -1,6 +1,6 @@
 /**
  * Display formatting shared by the web and the server (mails, PDFs).
- * Spec section 1: numbers in hu-HU with up to 3 decimals, money in Ft,
+ * docs/product.md §1: numbers in hu-HU with up to 3 decimals, money in Ft,
  * dates as YYYY.MM.DD HH:MM:SS.
  */
 const NUMBER_LOCALE = 'hu-HU';

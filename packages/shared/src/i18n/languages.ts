@@ -2,7 +2,7 @@ export const LANGUAGES = ['hu', 'en', 'vi', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'hu';
 
-/** BCP 47 locale per language; English is en-US (spec section 1). */
+/** BCP 47 locale per language; English is en-US (docs/product.md §1). */
 export const LOCALE_OF: Record<Language, string> = {
   hu: 'hu-HU',
   en: 'en-US',

@@ -1,7 +1,7 @@
 import { netFromGrossMinor } from './net-price';
 
 /**
- * Cart and order totals (spec sections 3 and 9), the same on the web and the server.
+ * Cart and order totals (docs/product.md §§3 and 9), the same on the web and the server.
  *
  * - A line's gross = currentPrice × quantity. Prices are whole minor units (1/100 Ft) per piece,
  *   so the gross of a line is exact; nothing is rounded there.

@@ -1,5 +1,5 @@
 /**
- * Net price from gross (spec section 9): net = gross / (1 + vat / 100).
+ * Net price from gross (docs/product.md §9): net = gross / (1 + vat / 100).
  * Amounts are integer minor units (1/100 Ft); VAT is a percentage (27 for 27 %).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Non-orderable rule (spec section 5): a product is non-orderable if it is not active, its stock
+ * Non-orderable rule (docs/product.md §5): a product is non-orderable if it is not active, its stock
  * is below 1, or it is flagged not orderable. A list "contains a non-orderable product" if any is.
  */
 export interface OrderabilityFields {

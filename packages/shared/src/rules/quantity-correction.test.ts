@@ -49,7 +49,7 @@ const MAX: QuantityWarning = 'maximum_order_quantity';
 const NA: QuantityWarning = 'quantity_to_order_is_not_available';
 const STEP: QuantityWarning = 'order_quantity_step_correction';
 
-describe('correctQuantity (spec section 5)', () => {
+describe('correctQuantity (docs/product.md §5)', () => {
   it.each<[string, QuantityRuleProduct, number, number, QuantityWarning[]]>([
     ['0 is a removal, no warning', base, 0, 0, []],
     ['negative is a removal', base, -5, 0, []],

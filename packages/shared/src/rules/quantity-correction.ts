@@ -1,5 +1,5 @@
 /**
- * Order quantity correction, exactly in the order of spec section 5:
+ * Order quantity correction, exactly in the order of docs/product.md §5:
  *  (1) the minimum is the quantityDiscount of the price entry whose quantitativeUnit equals
  *      minOrderQuantity; a lower quantity is raised to it (warning minimum_order_quantity);
  *  (2) the maximum is the quantityDiscount of the entry whose unit equals maxOrderQuantity; a

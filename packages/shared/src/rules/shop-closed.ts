@@ -16,7 +16,7 @@ export interface ShopState {
 }
 
 /**
- * Spec section 4: the shop is closed inside a closed window (2024-12-27 16:00 to 2025-01-02 08:00
+ * docs/product.md §4: the shop is closed inside a closed window (2024-12-27 16:00 to 2025-01-02 08:00
  * local time in the demo) or when the force-disabled flag is set. Start inclusive, end exclusive.
  */
 export function shopState(

@@ -1,5 +1,5 @@
 /**
- * Special price rule (spec section 5): a special price applies only if it is nonzero, lower than
+ * Special price rule (docs/product.md §5): a special price applies only if it is nonzero, lower than
  * the price, and now lies within its start and end. A missing bound is open; both bounds are
  * inclusive. Bounds are ISO-8601 instants (a date-only value means midnight UTC); a bound that
  * cannot be read makes the special price not apply.

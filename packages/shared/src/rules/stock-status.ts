@@ -1,5 +1,5 @@
 /**
- * Stock display (spec section 3, issue "Catalogue"): out_of_stock below 1 piece; few_stock when
+ * Stock display (docs/product.md §3, issue "Catalogue"): out_of_stock below 1 piece; few_stock when
  * the stock is below the larger of one carton's pieces and the shop's threshold setting;
  * otherwise in_stock.
  */

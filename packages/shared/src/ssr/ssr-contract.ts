@@ -57,14 +57,14 @@ export const SSR_MARKUP_ATTRIBUTE = 'data-ssr';
 
 /**
  * Personal pages rendered on the server for the logged-in visitor whose session cookie comes with
- * the request (decision 0017): the cart and the checkout (spec section 4).
+ * the request (decision 0017): the cart and the checkout (docs/product.md §4).
  */
 export function isPersonalPath(pathname: string): boolean {
   return /^\/cart(\/receipt-and-payment)?\/?$/.test(pathname);
 }
 
 /**
- * Paths rendered on the server: the public catalogue listings and search results (spec sections 2
+ * Paths rendered on the server: the public catalogue listings and search results (docs/product.md §§2
  * and 4) for everyone, and the personal pages for a logged-in visitor. Everything else (profile,
  * back office, content pages) is rendered by the browser alone.
  */

@@ -5,7 +5,7 @@ import { appRoutes } from './routes';
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
- * Navigation aborts pending requests (spec section 7): every location change renews the
+ * Navigation aborts pending requests (docs/product.md §7): every location change renews the
  * navigation abort scope. The router's subscribers run before React renders the new page, so
  * only requests of the page being left are aborted.
  */

@@ -16,7 +16,7 @@ function guestOnly() {
 /**
  * Listing routes (`element: null`) only name the filter; the catalog page above them renders.
  *
- * All routes of spec section 2. Screens are lazy modules so the first page only loads the shell;
+ * All routes of docs/product.md §2. Screens are lazy modules so the first page only loads the shell;
  * the shell itself is eager.
  */
 export const appRoutes: RouteObject[] = [

@@ -2,13 +2,13 @@ import { createTheme } from '@mui/material/styles';
 
 declare module '@mui/material/styles' {
   interface BreakpointOverrides {
-    /** 2560 px and wider (spec section 2). */
+    /** 2560 px and wider (docs/product.md §2). */
     xxl: true;
   }
 }
 
 /**
- * Sand brown is the brand colour (spec section 9). #C2A278 is too light for white text (2.4:1),
+ * Sand brown is the brand colour (docs/product.md §9). #C2A278 is too light for white text (2.4:1),
  * so it is the header background under dark text (7.2:1) and the `light` shade, while `main`
  * is a darker sand brown that keeps white button text and brown link text on white at WCAG AA
  * (6.2:1).

@@ -42,7 +42,7 @@ export interface NewPasswordFormProps {
 }
 
 /**
- * New password and its verification, each with a show/hide toggle (spec sections 2, 4 and 5):
+ * New password and its verification, each with a show/hide toggle (docs/product.md §§2, 4 and 5):
  * 6 to 128 characters, the two equal. The rules switch on at the first submit and then follow
  * every change. The form's validity starts true, turns false on a submit and returns to true when
  * the server rejects the password; an invalid form shows the form-validation toast.

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeading } from './page-heading';
 
-/** Shown to anonymous visitors on pages that need a login (spec section 6). */
+/** Shown to anonymous visitors on pages that need a login (docs/product.md §6). */
 export function NotAllowedView() {
   const { t } = useTranslation();
   const navigate = useNavigate();

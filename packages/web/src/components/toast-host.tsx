@@ -39,7 +39,7 @@ function ToastItem({ toast, store }: { toast: Toast; store: ToastStore }) {
 export const LIVE_REGION_SETTLE_MS = 100;
 
 /**
- * The toast stack, bottom-left (spec section 8): success 5 s, warning 10 s, error until closed.
+ * The toast stack, bottom-left (docs/product.md §8): success 5 s, warning 10 s, error until closed.
  *
  * Screen readers announce what is added to a live region that is already on the page, not a region
  * that arrives together with its text. So the host is a polite live region that stays on the page

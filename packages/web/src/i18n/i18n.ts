@@ -77,7 +77,7 @@ function applyLanguage(language: string): void {
 
 /**
  * Formatters for interpolation, e.g. "{{total, money}}". Numbers are hu-HU in every language
- * (spec section 1), money is minor units shown in Ft, dates are YYYY.MM.DD HH:MM:SS.
+ * (docs/product.md §1), money is minor units shown in Ft, dates are YYYY.MM.DD HH:MM:SS.
  */
 function registerFormatters(instance: I18n): void {
   const formatter = instance.services.formatter;

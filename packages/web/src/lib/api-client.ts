@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { normaliseErrorCode, type ErrorCode, type ErrorParams } from '@shop/shared/errors/error-codes';
 
 /**
- * The one way the web talks to the API (spec section 7): JSON over fetch under /api, with the
+ * The one way the web talks to the API (docs/product.md §7): JSON over fetch under /api, with the
  * bearer token, Accept-Language and a JSON content type on every call; errors become ApiError
  * with a normalised code; a timeout or network error is retried every 3000 ms up to 5 times;
  * every request can be aborted, and by default a navigation aborts it too.
@@ -86,10 +86,10 @@ export interface ApiClientConfig {
   onUnauthorized?: (error: ApiError) => void;
   /**
    * Called when a call answers ERR_PASSWORD_CHANGE_REQUIRED: the account must change its password
-   * before it can use the shop (spec section 4, forced change).
+   * before it can use the shop (docs/product.md §4, forced change).
    */
   onPasswordChangeRequired?: (error: ApiError) => void;
-  /** Delay between retries, default 3000 ms (spec section 9). */
+  /** Delay between retries, default 3000 ms (docs/product.md §9). */
   retryDelayMs?: number;
   /** Number of retries after the first attempt, default 5. */
   maxRetries?: number;
@@ -274,7 +274,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? 'GET';
     const url = buildUrl(baseUrl, path, options.query);
-    // Every call sends a JSON content type (spec section 7); a body-less write sends "{}" so a
+    // Every call sends a JSON content type (docs/product.md §7); a body-less write sends "{}" so a
     // JSON body parser on the server never meets an empty body.
     const body = method === 'GET' ? undefined : JSON.stringify(options.body ?? {});
     const callerSignal = options.signal;

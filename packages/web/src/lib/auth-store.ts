@@ -3,7 +3,7 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 /**
- * Authentication state (spec section 4): with a stored access token the visitor is authenticated.
+ * Authentication state (docs/product.md §4): with a stored access token the visitor is authenticated.
  * The token's claims are read without verifying it (the server verifies every call). An expired
  * token is removed, a `session_expired` flag is stored and the page reloads; after the reload the
  * shell shows the session-expired toast. Logout removes the token and the product-news flag.
@@ -11,7 +11,7 @@ import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storag
  * personal pages (cart, checkout) for the same account.
  */
 
-/** Login token claims (spec section 3). */
+/** Login token claims (docs/product.md §3). */
 export interface TokenClaims {
   /** Expiry, seconds since the epoch. */
   exp: number;

@@ -11,13 +11,13 @@ import { useAuth } from './auth-store';
 import { toastStore, useToast, type ToastStore } from './toast-store';
 
 /**
- * The cart calls the catalogue needs (spec section 7): the quantities in the cart, and setting a
+ * The cart calls the catalogue needs (docs/product.md §7): the quantities in the cart, and setting a
  * product's quantity (`POST /api/cart/set-product-quantity`, quantity 0 removes the line). The cart
  * feature shows the cart itself; every cart change invalidates the `['cart']` query.
  */
 export const CART_QUERY_KEY = ['cart'] as const;
 
-/** Codes that mean "choose a shipping address first": a warning, not a failure (spec section 8). */
+/** Codes that mean "choose a shipping address first": a warning, not a failure (docs/product.md §8). */
 const NO_SHIPPING_CODES = new Set(['ERR_NO_CURRENT_SHIPPING', 'ERR_NO_SHIPPING']);
 
 export type SetProductQuantityInput = Pick<SetProductQuantityRequest, 'productSku' | 'quantity'>;

@@ -18,7 +18,7 @@ import { SHOP_STATE_QUERY_KEY } from './shop-state';
 import { toastStore, useToast, type ToastApi, type TranslationKey } from './toast-store';
 
 /**
- * The cart, checkout, order and shipping-address calls of the cart feature (spec section 7 and the
+ * The cart, checkout, order and shipping-address calls of the cart feature (docs/product.md §7 and the
  * "not shown" save calls of decision 0006). The cart itself is `useCart()` of `cart-api.ts` on the
  * query key ['cart']; every change here invalidates it.
  */
@@ -33,7 +33,7 @@ export const QUERY_KEYS = {
   orderHistory: ['orders', 'history'],
 } as const;
 
-/** ERR_NO_CURRENT_SHIPPING / ERR_NO_SHIPPING: "choose a shipping address first" (spec section 8). */
+/** ERR_NO_CURRENT_SHIPPING / ERR_NO_SHIPPING: "choose a shipping address first" (docs/product.md §8). */
 export function isNoShippingError(error: unknown): error is ApiError {
   return (
     error instanceof ApiError &&
@@ -269,7 +269,7 @@ export function useSetCurrentShippingAddress() {
 
 /**
  * The cart for the cart pages: the same ['cart'] query as `useCart()`, fetched again whenever a cart
- * page mounts (spec section 9: the cart page loads without caching).
+ * page mounts (docs/product.md §9: the cart page loads without caching).
  */
 export function useFreshCart() {
   const api = useApiClient();
@@ -283,7 +283,7 @@ export function useFreshCart() {
 }
 
 /**
- * The cart page's products (spec section 9): `products/all` with the cart filter, the infinity page
+ * The cart page's products (docs/product.md §9): `products/all` with the cart filter, the infinity page
  * size, the first page and caching off, fetched again whenever the page mounts or the set of lines
  * changes (a quantity change alone keeps them; the quantities and totals come from `GET /api/cart`).
  */

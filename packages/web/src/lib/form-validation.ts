@@ -4,7 +4,7 @@ import { isErrorCode } from '@shop/shared/errors/error-codes';
 import { huTaxNumberProblem } from '@shop/shared/rules/hu-tax-number';
 
 /**
- * Form validation shared by the account forms (spec section 5). The shared zod schemas carry
+ * Form validation shared by the account forms (docs/product.md §5). The shared zod schemas carry
  * stable message keys (`required`, `too_short`, ...); here they become the messages of
  * `validation.<key>`, with the field name and the length limit for the length messages.
  */

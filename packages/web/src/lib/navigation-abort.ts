@@ -1,5 +1,5 @@
 /**
- * A navigation-scoped AbortController (spec section 7: navigation aborts other pending requests).
+ * A navigation-scoped AbortController (docs/product.md §7: navigation aborts other pending requests).
  * The router renews it on every navigation; the API client ties each request to the signal that
  * was current when the request started.
  */

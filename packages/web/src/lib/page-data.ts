@@ -6,7 +6,7 @@ interface QueryLike {
 
 /**
  * Data that came with a server-rendered page (decisions 0016, 0017). Queries that must be fetched
- * anew whenever their page mounts (the cart pages load without caching, spec section 9) would
+ * anew whenever their page mounts (the cart pages load without caching, docs/product.md §9) would
  * otherwise fetch again what the server fetched for this very page load, a moment ago, and render
  * the page a second time while the phone is still busy taking it over. Until the visitor first
  * navigates, such a query's data counts as fetched by the page's mount while it is still the data

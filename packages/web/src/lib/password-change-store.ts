@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Forced password change (spec sections 2 and 4): set when `/api/auth/me` says so, when a login
+ * Forced password change (docs/product.md §§2 and 4): set when `/api/auth/me` says so, when a login
  * answer carries the reset flag, or when any call answers ERR_PASSWORD_CHANGE_REQUIRED. While it
  * is set the shell shows the persistent forced-reset dialog; a successful change clears it.
  */

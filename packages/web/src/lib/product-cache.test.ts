@@ -19,7 +19,7 @@ function clock(start = 1_000_000) {
 }
 
 describe('product cache', () => {
-  it('has the limits of spec section 9', () => {
+  it('has the limits of docs/product.md §9', () => {
     expect(PRODUCT_CACHE_MAX_ENTRIES).toBe(1000);
     expect(PRODUCT_CACHE_DROP_COUNT).toBe(100);
     expect(PRODUCT_CACHE_TTL_MS).toBe(3_600_000);

@@ -1,7 +1,7 @@
 import type { Product } from '@shop/shared/contracts/products';
 
 /**
- * The client product cache (spec sections 4 and 9): at most 1000 products; when a new entry would
+ * The client product cache (docs/product.md §§4 and 9): at most 1000 products; when a new entry would
  * make it larger, the 100 oldest entries are dropped; an entry is valid for 1 hour after it was
  * stored. "Oldest" means stored longest ago: storing a product again refreshes it (it moves to the
  * young end and its hour starts again); reading does not. Expired entries are removed when read.

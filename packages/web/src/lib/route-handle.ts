@@ -2,7 +2,7 @@ import { useMatches } from 'react-router';
 import type { Messages } from '../i18n/messages';
 
 /**
- * Route names (spec section 2). The listing routes (main-category-products, sub-category-products,
+ * Route names (docs/product.md §2). The listing routes (main-category-products, sub-category-products,
  * on-sale-products, seasonal-products, ordered-products) each set their own filter; any other
  * route means no filter.
  */

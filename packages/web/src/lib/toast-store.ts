@@ -3,7 +3,7 @@ import type { ParseKeys } from 'i18next';
 import { errorCodeOf, isAbortError, ApiError } from './api-client';
 
 /**
- * Toasts (spec section 8): bottom-left; success 5 s, warning 10 s, error until closed.
+ * Toasts (docs/product.md §8): bottom-left; success 5 s, warning 10 s, error until closed.
  * Messages are translation keys, translated when shown, so they follow a language switch.
  */
 export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';

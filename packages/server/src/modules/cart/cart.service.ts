@@ -169,7 +169,7 @@ export async function buildCart(
 }
 
 /**
- * A line stays in the order when placed unless its product is non-orderable (spec section 5: not
+ * A line stays in the order when placed unless its product is non-orderable (docs/product.md §5: not
  * active, stock below 1, or flagged not orderable) or has no price for the customer.
  */
 export function isLineOrderable(product: PricedProduct): boolean {

@@ -27,7 +27,7 @@ import * as repo from './newspapers.repository';
 import { dominantColour, parseSimpleSvg } from './svg-drawing';
 
 /**
- * The special-offer newspaper (spec sections 2 and 8, docs in contracts/newspapers.ts):
+ * The special-offer newspaper (docs/product.md §§2 and 8, docs in contracts/newspapers.ts):
  * uploaded PDFs in the data folder, and a newspaper the shop generates itself from the products
  * on sale now, with the caller's prices, in each language. Uploaded ones come first.
  */

@@ -10,7 +10,7 @@ import {
 /**
  * The order confirmation mail in every shop language: subject, plain text and simple HTML, with
  * the lines and the totals. Amounts arrive in minor units (1/100 Ft) and are printed in Ft (hu-HU
- * number format, spec section 1), with fillér only where an amount has them.
+ * number format, docs/product.md §1), with fillér only where an amount has them.
  */
 export interface OrderMailLine {
   sku: string;

@@ -374,7 +374,7 @@ function resultManufacturers(tally: readonly repo.ManufacturerTally[]): Manufact
   );
 }
 
-/** `GET /api/products/search`, both forms (spec section 7), as UTF-8 JSON. */
+/** `GET /api/products/search`, both forms (docs/product.md §7), as UTF-8 JSON. */
 export async function searchProducts(
   ctx: AppContext,
   request: CatalogueRequest,

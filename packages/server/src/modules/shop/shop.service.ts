@@ -26,7 +26,7 @@ export function readNoticeDays(value: string | undefined): number {
 }
 
 /**
- * The shop's state now (spec section 4): closed inside a window of `shop_closed_windows` (local
+ * The shop's state now (docs/product.md §4): closed inside a window of `shop_closed_windows` (local
  * wall-clock times in the shop's time zone, start inclusive, end exclusive), force closed when the
  * setting `shop.forceDisabled` is on. Read within the caller's transaction when one is given.
  */

@@ -85,7 +85,7 @@ function useFocusMainOnNavigate(main: React.RefObject<HTMLElement | null>) {
 }
 
 /**
- * The app shell (spec section 2): skip link, loader, header, routed page, footer, cookie banner,
+ * The app shell (docs/product.md §2): skip link, loader, header, routed page, footer, cookie banner,
  * cart drawer and toasts.
  */
 export function AppShell() {
@@ -113,7 +113,7 @@ export function AppShell() {
   // A busy (loading) button gives focus back when it is done.
   useEffect(() => keepFocusThroughBusyControls(), []);
 
-  // After a reload caused by an expired session (spec section 4).
+  // After a reload caused by an expired session (docs/product.md §4).
   useEffect(() => {
     if (authStore.consumeSessionExpired()) toastStore.show('error', { key: 'toasts.session_expired' });
   }, []);

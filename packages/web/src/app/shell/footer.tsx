@@ -7,7 +7,7 @@ import type { ParseKeys } from 'i18next';
 
 type FooterLink = { to: string; label: ParseKeys };
 
-/** Legal pages are content pages (spec section 1); the newspaper and downloads pages likewise. */
+/** Legal pages are content pages (docs/product.md §1); the newspaper and downloads pages likewise. */
 const INFORMATION_LINKS: FooterLink[] = [
   { to: '/legal-information', label: 'footer.legalInformation' },
   { to: '/how-to-buy', label: 'footer.howToBuy' },

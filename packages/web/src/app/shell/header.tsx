@@ -62,7 +62,7 @@ export interface HeaderProps {
   onLogout: () => void;
 }
 
-/** Logo, search, language switch and the account actions; collapses below 1280 px (spec section 2). */
+/** Logo, search, language switch and the account actions; collapses below 1280 px (docs/product.md §2). */
 export function Header({ onOpenCart, onLogout }: HeaderProps) {
   const { t } = useTranslation();
   const theme = useTheme();

@@ -6,7 +6,7 @@ import { authStore } from '../../lib/auth-store';
 import type { PageViewHandler } from './shell-options';
 
 /**
- * Runs on every navigation (spec section 2): ends an expired session, and from the second
+ * Runs on every navigation (docs/product.md §2): ends an expired session, and from the second
  * navigation on reports the page view. The report runs after the navigation in a macrotask and
  * its failures are swallowed, so it can never delay or break a navigation. (The router renews
  * the navigation abort scope itself, before the new page renders: see router.tsx.)

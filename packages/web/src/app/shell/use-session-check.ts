@@ -18,7 +18,7 @@ function mustChangePassword(answer: unknown): boolean {
 
 /**
  * For a signed-in visitor, asks the server once per token whether the account must change its
- * password first (spec sections 2 and 4); if so the forced-reset dialog opens. A failure is
+ * password first (docs/product.md §§2 and 4); if so the forced-reset dialog opens. A failure is
  * ignored here: an expired or revoked token ends the session through the API client.
  */
 export function useSessionCheck(): void {

@@ -2,8 +2,8 @@ import type { ProductsPerPage } from '@shop/shared/contracts/products';
 import { readStorage, writeStorage } from '../../lib/storage';
 
 /**
- * The listing's state in the URL (spec section 2: page, ppp, manufacturers) and the remembered
- * page size (spec section 9: localStorage, default 50, only 1, 50, 100, 99999).
+ * The listing's state in the URL (docs/product.md §2: page, ppp, manufacturers) and the remembered
+ * page size (docs/product.md §9: localStorage, default 50, only 1, 50, 100, 99999).
  */
 export const PPP_STORAGE_KEY = 'productsPerPage';
 

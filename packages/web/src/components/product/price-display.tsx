@@ -17,7 +17,7 @@ export interface PriceDisplayProps {
 
 /**
  * Gross and net price per piece at a quantity, the regular price struck through when a special
- * price applies, and the price of one pack (spec sections 3 and 9; decision 0003).
+ * price applies, and the price of one pack (docs/product.md §§3 and 9; decision 0003).
  */
 export function PriceDisplay({ product, quantity, pack, compact = false }: PriceDisplayProps) {
   const { t } = useTranslation();

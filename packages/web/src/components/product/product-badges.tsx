@@ -9,7 +9,7 @@ const STOCK_COLOR = {
   out_of_stock: '#B71C1C',
 } as const;
 
-/** Stock display (spec section 3): Available, Few, out of stock. */
+/** Stock display (docs/product.md §3): Available, Few, out of stock. */
 export function StockChip({ status }: { status: Product['stockStatus'] }) {
   const { t } = useTranslation();
   return (

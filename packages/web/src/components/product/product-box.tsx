@@ -131,7 +131,7 @@ export interface ProductBoxProps {
 }
 
 /**
- * One product of a listing (spec section 3): picture, name, SKU, manufacturer, flags, stock, pack
+ * One product of a listing (docs/product.md §3): picture, name, SKU, manufacturer, flags, stock, pack
  * sizes with barcodes, order limits, the quantity last ordered, prices and the quantity field.
  * The name (and the picture) open the product dialog (`?product=SKU`).
  * Memoised: a listing that grows chunk by chunk (IncrementalGrid) or a cart change elsewhere must

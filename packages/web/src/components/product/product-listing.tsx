@@ -173,7 +173,7 @@ export interface ProductListingProps {
 }
 
 /**
- * A paged product listing (spec section 2): the page, the page size and the chosen manufacturers
+ * A paged product listing (docs/product.md §2): the page, the page size and the chosen manufacturers
  * live in the URL; the page size is remembered; manufacturers bar, pagination above and below the
  * grid, a spinner while loading and the no-product-found message.
  */

@@ -33,7 +33,7 @@ export function parseQuantity(text: string): number | null {
 }
 
 /**
- * The quantity field with pack-size steppers (spec section 5): a typed quantity (on Enter or when
+ * The quantity field with pack-size steppers (docs/product.md §5): a typed quantity (on Enter or when
  * the field is left) and every stepper click go through the shared quantity-correction rule at
  * once; its warnings show as warning toasts. 0 means "not in the cart".
  */

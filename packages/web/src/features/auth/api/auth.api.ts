@@ -7,7 +7,7 @@ import {
 } from '@shop/shared/contracts/users';
 import type { ApiClient } from '../../../lib/api-client';
 
-/** The account calls of spec section 7 (and the registration and forgot-password calls it does not show). */
+/** The account calls of docs/product.md §7 (and the registration and forgot-password calls it does not show). */
 
 /** POST /api/auth/login → the access token, with `reset: true` when the password must change first. */
 export async function login(client: ApiClient, request: LoginRequest): Promise<LoginResponse> {

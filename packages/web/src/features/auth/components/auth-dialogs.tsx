@@ -4,7 +4,7 @@ import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { RegistrationForm } from './registration-form';
 
-/** Login, registration and forgot-password open as dialogs over the home listing (spec section 2). */
+/** Login, registration and forgot-password open as dialogs over the home listing (docs/product.md §2). */
 export function LoginDialog() {
   const { t } = useTranslation();
   return (

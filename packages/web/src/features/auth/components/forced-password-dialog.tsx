@@ -15,7 +15,7 @@ import { useToast } from '../../../lib/toast-store';
 import { changePassword } from '../api/auth.api';
 
 /**
- * The forced password-reset dialog (spec sections 2 and 4): persistent (neither Escape nor a click
+ * The forced password-reset dialog (docs/product.md §§2 and 4): persistent (neither Escape nor a click
  * outside closes it), at most 800 px wide, addressed to the dear customer, a red description and
  * the new-password form in forced mode. The change answers a new token (older ones are revoked):
  * it is stored, the dialog closes and every query runs again, so the shop unlocks without a

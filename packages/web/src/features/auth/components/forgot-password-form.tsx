@@ -24,7 +24,7 @@ const resolver = zodResolver(forgotPasswordRequestSchema);
 const emailLimits = lengthLimits(emailSchema);
 
 /**
- * Forgot password (spec sections 2 and 5): the e-mail address is required; the server mails a
+ * Forgot password (docs/product.md §§2 and 5): the e-mail address is required; the server mails a
  * reset link, a toast says so and the dialog closes to the shop root.
  */
 export function ForgotPasswordForm() {

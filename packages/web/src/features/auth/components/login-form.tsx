@@ -32,7 +32,7 @@ const limits = {
 class UnreadableTokenError extends Error {}
 
 /**
- * Login (spec sections 2, 5 and 8): e-mail or user name, password, keep me logged in; both
+ * Login (docs/product.md §§2, 5 and 8): e-mail or user name, password, keep me logged in; both
  * fields required. Any 401 shows ERR_WRONG_LOGIN_CRED, other failures their translated code.
  * On success the token is stored, the forced-reset popup opens when the answer carries the reset
  * flag, and the dialog closes to the shop root.

@@ -17,7 +17,7 @@ import { useToast } from '../../../lib/toast-store';
 import { resetPassword } from '../api/auth.api';
 
 /**
- * /user/:userId/reset-password/:resetPasswordCode (spec sections 2 and 4): a new password and its
+ * /user/:userId/reset-password/:resetPasswordCode (docs/product.md §§2 and 4): a new password and its
  * verification. A rejected link or password shows the translated code as an error toast; on
  * success the reset-success dialog leads to the login.
  */

@@ -14,13 +14,13 @@ import { useApiClient } from '../../../lib/api-client-context';
 import { toastStore } from '../../../lib/toast-store';
 import { verifyEmail } from '../api/auth.api';
 
-/** After a confirmation the page goes home after this long (spec sections 2 and 9). */
+/** After a confirmation the page goes home after this long (docs/product.md §§2 and 9). */
 export const VERIFY_REDIRECT_MS = 7500;
 
 const alertSx = { width: 550, maxWidth: '80%' } as const;
 
 /**
- * /user/:userId/verify/:emailVerificationCode (spec sections 2 and 4): confirms the e-mail address
+ * /user/:userId/verify/:emailVerificationCode (docs/product.md §§2 and 4): confirms the e-mail address
  * at once. Pending, then a success alert that mentions the 48-72 hour staff approval and goes home
  * after 7,500 ms, or an error alert with the translated error.
  */

@@ -13,7 +13,7 @@ import {
 import { combineResolvers, lengthLimits } from '../../../lib/form-validation';
 
 /**
- * The registration form (spec sections 2 and 5): the shared registration fields plus the e-mail
+ * The registration form (docs/product.md §§2 and 5): the shared registration fields plus the e-mail
  * and password confirmations. The company rules (both numbers required for a company, Hungarian
  * formats and the tax number's check digit) and the confirmations are separate schemas, so every
  * rule shows at the first submit (see combineResolvers).

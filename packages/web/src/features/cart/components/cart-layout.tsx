@@ -101,7 +101,7 @@ function CartShell({ addressPicker }: CartLayoutProps) {
 }
 
 /**
- * The cart main shell (spec section 2): title from the route meta; the cart-is-empty message when
+ * The cart main shell (docs/product.md §2): title from the route meta; the cart-is-empty message when
  * the cart has no lines; otherwise the child page with the cart sidebar unless the route meta says
  * `sidebar: false`. Anonymous visitors get the not-allowed view.
  */

@@ -57,12 +57,12 @@ function DeleteCartButton() {
 }
 
 /**
- * /cart (spec section 2): a warning when a non-orderable product is in the cart, the product boxes
+ * /cart (docs/product.md §2): a warning when a non-orderable product is in the cart, the product boxes
  * in two columns at 1280 px and wider, deleting the whole cart after a confirmation, and the quick
  * order box. The layout around it shows the title, the empty message and the sidebar.
  *
  * The products come from `products/all` (cart filter, infinity page size, first page, no caching;
- * spec section 9): pack sizes with barcodes, flags, manufacturer and order limits. The quantities,
+ * docs/product.md §9): pack sizes with barcodes, flags, manufacturer and order limits. The quantities,
  * prices and totals of the lines come from `GET /api/cart`; until the products arrive a box shows
  * the cart's own product data.
  */

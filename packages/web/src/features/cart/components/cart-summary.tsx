@@ -28,7 +28,7 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
 }
 
 /**
- * The cart's totals (spec sections 3 and 9): gross, net, weight in kg, the logistics cost of the
+ * The cart's totals (docs/product.md §§3 and 9): gross, net, weight in kg, the logistics cost of the
  * current address (home delivery only) and the shipping method's cost, all computed by the server.
  */
 export function CartSummary({ cart, compact = false }: { cart: CartResponse; compact?: boolean }) {

@@ -37,7 +37,7 @@ function country(name: string, code: string | null): string {
 
 /**
  * Read-only personal data, billing information and, for home delivery, shipping information
- * (spec section 2) of the customer the order is for.
+ * (docs/product.md §2) of the customer the order is for.
  */
 export function CheckoutReadonlyData({
   data,

@@ -138,7 +138,7 @@ function Choices({ cart }: { cart: CartResponse }) {
 }
 
 /**
- * /cart/receipt-and-payment (spec sections 2 and 4): order-placement errors at the top; the closed
+ * /cart/receipt-and-payment (docs/product.md §§2 and 4): order-placement errors at the top; the closed
  * or force-closed warning (then no ordering buttons); otherwise Back to cart and Place order at top
  * and bottom. Shipping method, delivery day (home delivery only), payment method and comments are
  * saved as they change; personal, billing and (home delivery) shipping data are read-only.
@@ -173,7 +173,7 @@ export function ReceiptAndPaymentPage() {
   const ready = shown || loaded;
 
   const placeOrder = async () => {
-    // A second click while the first is in progress is ignored (spec section 4).
+    // A second click while the first is in progress is ignored (docs/product.md §4).
     if (placingRef.current) return;
     if (closed) {
       toastStore.show('warning', { key: 'checkout.closedSnack' });

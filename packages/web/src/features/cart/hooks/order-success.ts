@@ -4,7 +4,7 @@ import { loadMessages } from '../../../i18n/i18n';
 import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
 import { toastStore } from '../../../lib/toast-store';
 
-/** The success marker the checkout stores in localStorage after an order was placed (spec section 4). */
+/** The success marker the checkout stores in localStorage after an order was placed (docs/product.md §4). */
 export const ORDER_SUCCESS_KEY = 'order_success';
 
 export function markOrderSuccess(orderId: number | null): void {

@@ -139,7 +139,7 @@ function Listing({ name }: { name: RouteName | undefined }) {
 }
 
 /**
- * Home / product listing (spec section 2): the categories sidebar (3/12 at 1280 px and wider, a
+ * Home / product listing (docs/product.md §2): the categories sidebar (3/12 at 1280 px and wider, a
  * drawer below), and the listing of the route's filter. The search route renders its results
  * through the outlet; login, registration and forgot-password render their dialogs over the
  * home listing. `?product=SKU` opens the product dialog on any of them.

@@ -27,7 +27,7 @@ function Count({ value }: { value: number }) {
 }
 
 /**
- * The categories sidebar (spec section 2): the named listings and the main categories with their
+ * The categories sidebar (docs/product.md §2): the named listings and the main categories with their
  * subcategories in the current language. `onNavigate` closes the mobile drawer.
  */
 export function CategorySidebar({ onNavigate }: { onNavigate?: () => void }) {

@@ -7,7 +7,7 @@ export interface RouteListing {
 }
 
 /**
- * The listing of a route (spec section 2): main-category-products, sub-category-products,
+ * The listing of a route (docs/product.md §2): main-category-products, sub-category-products,
  * on-sale-products, seasonal-products and ordered-products each set their own filter, and only
  * it, so the filters of the others are cleared; any other route lists everything.
  */

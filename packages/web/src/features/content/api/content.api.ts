@@ -1,7 +1,7 @@
 import { contentPageSchema, type ContentPageData } from '@shop/shared/contracts/content';
 import type { ApiClient } from '../../../lib/api-client';
 
-/** GET /api/contents/{catchAll} → { title, description } (spec section 7; description is HTML). */
+/** GET /api/contents/{catchAll} → { title, description } (docs/product.md §7; description is HTML). */
 export type { ContentPageData };
 
 /** "/legal-information/" → "legal-information"; each segment re-encoded for the API path. */

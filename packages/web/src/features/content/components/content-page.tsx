@@ -40,8 +40,8 @@ function ContentBody({ html }: { html: string }) {
 }
 
 /**
- * Any path that is not a screen: loads the static page by its path (spec section 2).
- * Loading, found (title + HTML), or the not-found view (also on any load failure, spec section 8).
+ * Any path that is not a screen: loads the static page by its path (docs/product.md §2).
+ * Loading, found (title + HTML), or the not-found view (also on any load failure, docs/product.md §8).
  */
 export function ContentPage() {
   const { t } = useTranslation();

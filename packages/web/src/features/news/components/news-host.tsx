@@ -26,7 +26,7 @@ export interface NewsHostProps {
 const systemClock = () => Date.now();
 
 /**
- * The news panel of the shell (spec section 2), loaded after the first page is shown:
+ * The news panel of the shell (docs/product.md §2), loaded after the first page is shown:
  * - the news pop-up when a current news item exists, at most once per 24 hours;
  * - the floating news button, which opens the pop-up again;
  * - for logged-in users, the dialog with the news item's products once per login session

@@ -1,7 +1,7 @@
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 
 /**
- * When the news pop-up and the product-news dialog show (spec sections 2 and 9):
+ * When the news pop-up and the product-news dialog show (docs/product.md §§2 and 9):
  * - the pop-up at most once per 24 hours: localStorage `news_last_shown` holds the time of the last
  *   showing (milliseconds since the epoch);
  * - the product-news dialog once per login session: localStorage `product_news_shown` holds the id

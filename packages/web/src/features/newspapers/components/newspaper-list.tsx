@@ -108,7 +108,7 @@ function NewspaperCard({
 /**
  * The current newspapers with their validity and a download button each (logged-in users).
  * ERR_NO_CATALOGUES: "not yet uploaded" (info); ERR_GETTING_CATALOGUES and other failures: the
- * error with a retry button (spec section 8).
+ * error with a retry button (docs/product.md §8).
  */
 export function NewspaperList({ titleLevel = 'h2', save }: NewspaperListProps) {
   const { t, i18n } = useTranslation();

@@ -8,7 +8,7 @@ import {
 } from '@shop/shared/contracts/users';
 import type { ApiClient } from '../../../lib/api-client';
 
-/** The profile calls of spec section 7. */
+/** The profile calls of docs/product.md §7. */
 
 /**
  * The query key of `GET /api/auth/me`; the shell asks the same call with the same key (for the

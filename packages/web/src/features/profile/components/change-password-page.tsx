@@ -8,7 +8,7 @@ import { useToast } from '../../../lib/toast-store';
 import { changePassword } from '../api/profile.api';
 
 /**
- * /profile/change-password (spec sections 2, 4 and 6): two password fields with show/hide, the
+ * /profile/change-password (docs/product.md §§2, 4 and 6): two password fields with show/hide, the
  * rules on after the first submit, emptied after a success. The change answers a new token that
  * replaces the revoked one. Agents change their password in the back office and see only a
  * warning.

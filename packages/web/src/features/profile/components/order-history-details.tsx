@@ -75,7 +75,7 @@ function OrderAgain({ orderId }: { orderId: number }) {
   );
 }
 
-/** The details of an order (spec section 3's order history item) and its lines. */
+/** The details of an order (docs/product.md §3's order history item) and its lines. */
 export function OrderHistoryDetails({ order }: { order: OrderHistoryItem }) {
   const { t } = useTranslation();
   return (

@@ -67,7 +67,7 @@ function OrderRow({ order }: { order: OrderHistoryItem }) {
 }
 
 /**
- * /profile/order-history (spec sections 2 and 3): date (YYYY.MM.DD HH:MM:SS), order id and gross
+ * /profile/order-history (docs/product.md §§2 and 3): date (YYYY.MM.DD HH:MM:SS), order id and gross
  * total in Ft with 0 decimals; a row expands to its details and lines, with "Order again". Loading
  * and empty texts; a failure shows the error toast and stops loading.
  */

@@ -23,9 +23,9 @@ const FIELDS = [
 ] as const satisfies readonly { key: FieldKey; label: string }[];
 
 /**
- * /profile, own data (spec section 2), read-only: the agent's name (agents only), name or company
+ * /profile, own data (docs/product.md §2), read-only: the agent's name (agents only), name or company
  * name, e-mail, phone, tax number and company registration number. A load failure shows the
- * profile-data error toast (spec section 8).
+ * profile-data error toast (docs/product.md §8).
  */
 export function ProfileDataPage() {
   const { t } = useTranslation();

@@ -13,7 +13,7 @@ const SECTIONS: { name: RouteName; to: string; title: RouteTitleKey }[] = [
 ];
 
 /**
- * /profile with its children own data, change-password and order-history (spec section 2).
+ * /profile with its children own data, change-password and order-history (docs/product.md §2).
  * Each child shows its title as the heading; anonymous visitors get the not-allowed view.
  */
 export function ProfileLayout() {

@@ -3,7 +3,7 @@ import { useApiClient } from '../../../lib/api-client-context';
 import { useAuth } from '../../../lib/auth-store';
 import { fetchExtendedCustomer, fetchMe, fetchUserData, meQueryKey, parseMe } from '../api/profile.api';
 
-/** What the own-data page shows (spec section 2): the agent's name only for agents. */
+/** What the own-data page shows (docs/product.md §2): the agent's name only for agents. */
 export interface ProfileView {
   agentName: string | null;
   name: string | null;
@@ -20,7 +20,7 @@ export type ProfileState =
   | { status: 'success'; view: ProfileView; noCustomer: boolean };
 
 /**
- * The own data (spec sections 6 and 7): a customer reads `GET /api/users/get-user-data`; an
+ * The own data (docs/product.md §§6 and 7): a customer reads `GET /api/users/get-user-data`; an
  * agent never makes that call and reads `GET /api/customers/{id}/extended` for the customer it
  * currently works for (from `/api/auth/me`).
  */

@@ -4,7 +4,7 @@ import { isAbortError, type ApiClient } from '../../../lib/api-client';
 import { toastApi, toastStore, type ToastStore } from '../../../lib/toast-store';
 
 /**
- * The six-way search (spec sections 4 and 7): exact name, name, SKU, exact barcode, barcode and
+ * The six-way search (docs/product.md §§4 and 7): exact name, name, SKU, exact barcode, barcode and
  * categories, fired in parallel. A run sets `inProgress`, clears the old results and fires the six
  * requests; the flag is cleared when all finish or any fails. A new run (or cancel) aborts the
  * pending one with its AbortController. Every group that fails shows its own error toast.

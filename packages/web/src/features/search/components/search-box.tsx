@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-/** Search needs at least 3 characters (spec sections 5 and 9). */
+/** Search needs at least 3 characters (docs/product.md §§5 and 9). */
 export const SEARCH_MIN_LENGTH = 3;
 
 export type SearchMode = 'text' | 'sku';

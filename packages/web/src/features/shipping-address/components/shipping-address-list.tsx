@@ -13,7 +13,7 @@ import { isAbortError } from '../../../lib/api-client';
 import { useShippingAddresses, useSetCurrentShippingAddress } from '../../../lib/cart-queries';
 import { toastStore } from '../../../lib/toast-store';
 
-/** The page reloads after the current address changes (spec section 4). */
+/** The page reloads after the current address changes (docs/product.md §4). */
 function reloadPage() {
   window.location.reload();
 }

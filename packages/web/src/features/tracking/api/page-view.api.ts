@@ -2,7 +2,7 @@ import { PAGE_VIEW_PATH_MAX, redactPagePath } from '@shop/shared/contracts/track
 import type { Language } from '@shop/shared/i18n/languages';
 
 /**
- * The navigation guard's page-view call (spec section 2, docs/decisions/0007-page-tracking.md):
+ * The navigation guard's page-view call (docs/product.md §2, docs/decisions/0007-page-tracking.md):
  * POST /api/tracking/page-view {path, language, consent}. The token goes with it only when the
  * visitor accepted analytics cookies; otherwise the view is anonymous. Fire and forget: it returns
  * at once, never throws, and a failure is silent. `keepalive` lets it finish when the page unloads.
