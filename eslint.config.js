@@ -100,5 +100,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A focused test (`it.only`, `describe.only`, `test.only`, `test.describe.only`, ...) silently
+    // turns a run of the suite into a run of that test alone.
+    files: ['**/*.test.{ts,tsx}', 'packages/web/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[property.name='only']:matches([object.name=/^(describe|it|test|suite)$/], " +
+            '[object.property.name=/^(describe|it|test|suite|serial|parallel|concurrent|sequential)$/], ' +
+            '[object.callee.property.name=/^(skipIf|runIf)$/])',
+          message: 'Focused tests (.only) are not committed; remove `.only`.',
+        },
+      ],
+    },
+  },
   ...featureRules,
 );

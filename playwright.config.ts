@@ -7,6 +7,9 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 export default defineConfig({
   testDir: 'packages/web/e2e',
   outputDir: 'test-results',
+  // A journey left focused with `.only` must not turn a CI run into a run of that journey alone
+  // (eslint refuses `.only` too, see eslint.config.js).
+  forbidOnly: Boolean(process.env.CI),
   fullyParallel: false,
   workers: 1,
   retries: 0,
