@@ -91,8 +91,13 @@ describe('formatMoney', () => {
   it('turns minor units into whole forints with Ft', () => {
     expect(nbsp(formatMoney(12345678))).toBe('123 457 Ft');
     // hu-HU groups four-digit numbers only from five digits on (CLDR minimum grouping digits).
-    expect(formatMoney(123456)).toBe('1235 Ft');
-    expect(formatMoney(0)).toBe('0 Ft');
+    expect(nbsp(formatMoney(123456))).toBe('1235 Ft');
+    expect(nbsp(formatMoney(0))).toBe('0 Ft');
+  });
+  it('joins the amount and "Ft" with a no-break space, so an amount never wraps', () => {
+    expect(formatMoney(123456)).toBe('1235\u00a0Ft');
+    expect(formatMoney(12345678)).toBe('123\u00a0457\u00a0Ft');
+    expect(formatMoney(1234567, 2)).not.toMatch(/ /);
   });
   it('can show decimals', () => {
     expect(nbsp(formatMoney(1234567, 2))).toBe('12 345,67 Ft');

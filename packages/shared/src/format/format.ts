@@ -67,10 +67,13 @@ export function formatNumber(value: number, maxDecimals = 3, minDecimals = 0): s
   return `${sign}${grouped}${decimals ? `,${decimals}` : ''}`;
 }
 
-/** Money is kept in minor units (1/100 Ft). 123456 → "1 235 Ft" with 0 decimals. */
+/**
+ * Money is kept in minor units (1/100 Ft). 123456 → "1235 Ft" with 0 decimals; the space before
+ * "Ft" is a no-break space, like the thousands separator, so an amount never wraps.
+ */
 export function formatMoney(minorUnits: number, decimals = 0): string {
   if (!Number.isFinite(minorUnits)) return '';
-  return `${formatNumber(minorUnits / 100, decimals, decimals)} Ft`;
+  return `${formatNumber(minorUnits / 100, decimals, decimals)}${GROUP_SEPARATOR}Ft`;
 }
 
 /** Grams → kilograms for display: 12345 → "12,345 kg". */

@@ -33,12 +33,29 @@ export function localDateTime(now: Date, timeZone: string): { date: CalendarDate
   return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, time: `${pad(p.hour)}:${pad(p.minute)}` };
 }
 
-/** Hours from `now` until local midnight starting `date` in the time zone (approximate across DST by ±1 h). */
-export function hoursUntilDate(now: Date, date: CalendarDate, timeZone: string): number {
-  const local = localDateTime(now, timeZone);
-  const p = zonedParts(now, timeZone);
+/**
+ * The instant local midnight starts `date` in the time zone. Two correction steps settle any offset,
+ * also on the days clocks change (a day of 23 or 25 hours).
+ */
+export function zonedDayStart(date: CalendarDate, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = local.date.split('-').map(Number) as [number, number, number];
-  const dayDiff = (Date.UTC(y, m - 1, d) - Date.UTC(ty, tm - 1, td)) / 86_400_000;
-  return dayDiff * 24 - (p.hour + p.minute / 60 + p.second / 3600);
+  const wanted = Date.UTC(y, m - 1, d);
+  let t = wanted;
+  for (let i = 0; i < 3; i += 1) {
+    const p = zonedParts(new Date(t), timeZone);
+    const seen = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+    if (seen === wanted) break;
+    t += wanted - seen;
+  }
+  return new Date(t);
+}
+
+/** The instant the last millisecond of `date` ends in the time zone (just before the next day starts). */
+export function zonedDayEnd(date: CalendarDate, timeZone: string): Date {
+  return new Date(zonedDayStart(addDays(date, 1), timeZone).getTime() - 1);
+}
+
+/** Real hours from `now` until local midnight starts `date` in the time zone (clock changes included). */
+export function hoursUntilDate(now: Date, date: CalendarDate, timeZone: string): number {
+  return (zonedDayStart(date, timeZone).getTime() - now.getTime()) / 3_600_000;
 }

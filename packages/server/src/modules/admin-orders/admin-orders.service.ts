@@ -9,7 +9,7 @@ import {
   type AdminOrderSummary,
 } from '@shop/shared/contracts/admin-orders';
 import type { Language } from '@shop/shared/i18n/languages';
-import { addDays, localDateTime } from '@shop/shared/rules/calendar-date';
+import { addDays, localDateTime, zonedDayStart } from '@shop/shared/rules/calendar-date';
 import {
   canChangeOrderStatus,
   isOrderStatus,
@@ -26,24 +26,8 @@ import * as repo from './admin-orders.repository';
 import { CSV_BOM, csvLine, csvMoney } from './orders-csv';
 import { ORDERS_EXPORT_TEXTS } from './orders-texts';
 
-/**
- * The UTC instant local midnight starts `date` in the time zone (two correction steps settle any
- * offset, also on the days clocks change).
- */
-export function shopDayStart(date: string, timeZone: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wanted = Date.UTC(y, m - 1, d);
-  let t = wanted;
-  for (let i = 0; i < 3; i += 1) {
-    const local = localDateTime(new Date(t), timeZone);
-    const [ly, lm, ld] = local.date.split('-').map(Number) as [number, number, number];
-    const [hh, mm] = local.time.split(':').map(Number) as [number, number];
-    const seen = Date.UTC(ly, lm - 1, ld, hh, mm);
-    if (seen === wanted) break;
-    t += wanted - seen;
-  }
-  return new Date(t);
-}
+/** The UTC instant local midnight starts `date` in the shop's time zone (clock changes included). */
+export const shopDayStart = zonedDayStart;
 
 function rowFilter(ctx: AppContext, filter: AdminOrderFilter): repo.OrderRowFilter {
   const timeZone = ctx.config.shopTimeZone;
