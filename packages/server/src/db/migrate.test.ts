@@ -37,6 +37,7 @@ const EXPECTED_TABLES = [
   'audit_log',
   'api_keys',
   'integration_batches',
+  'outbox',
 ];
 
 async function tableNames(db: TestDatabase): Promise<string[]> {

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, NO_MIGRA
 import * as m001 from './migrations/001-initial-schema';
 import * as m002 from './migrations/002-search-index';
 import * as m004 from './migrations/004-erp-integration';
+import * as m005 from './migrations/005-outbox';
 import type { Database } from './schema';
 
 /** Migrations are listed here (not read from disk) so that the bundled server carries them. */
@@ -9,6 +10,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001-initial-schema': m001,
   '002-search-index': m002,
   '004-erp-integration': m004,
+  '005-outbox': m005,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

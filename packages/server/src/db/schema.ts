@@ -402,6 +402,28 @@ export interface IntegrationBatchesTable {
   created_at: CreatedAt;
 }
 
+/** The transactional outbox (modules/outbox, docs/decisions/0019-outbox.md). */
+export interface OutboxTable {
+  id: Id;
+  kind: 'mail' | 'webhook';
+  /** The message's stable id (the mail's Message-ID, the webhook's `webhook-id`). */
+  message_id: string;
+  /** A mail's recipient, a webhook's endpoint. */
+  target: string;
+  /** A mail's subject, a webhook's event type. */
+  topic: string;
+  /** JSON; null once a mail has been sent (its links and codes are not kept). */
+  payload: string | null;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: Default<number>;
+  next_attempt_at: Instant;
+  lease_until: Instant | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: Instant;
+  sent_at: Instant | null;
+}
+
 export interface Database {
   users: UsersTable;
   customers: CustomersTable;
@@ -437,6 +459,7 @@ export interface Database {
   audit_log: AuditLogTable;
   api_keys: ApiKeysTable;
   integration_batches: IntegrationBatchesTable;
+  outbox: OutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
