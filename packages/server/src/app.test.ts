@@ -93,19 +93,28 @@ describe.each(TEST_DIALECTS)('app on %s', (dialect) => {
   });
 
   it('refuses malformed JSON and oversized bodies with codes, never a 500', async () => {
-    const bad = await app.inject({
-      method: 'POST',
-      url: '/api/health',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"broken":',
-    });
-    expect(bad.statusCode).toBeLessThan(500);
-    const big = await app.inject({
-      method: 'POST',
-      url: '/api/health',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ x: 'y'.repeat(2 * 1024 * 1024) }),
-    });
-    expect(big.statusCode).toBeLessThan(500);
+    // The login is a public POST route with a JSON body: the body is parsed before it runs.
+    const login = (payload: string, contentType = 'application/json') =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': contentType },
+        payload,
+      });
+    const bad = await login('{"broken":');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'ERR_BAD_JSON' });
+    const empty = await login('');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ error: 'ERR_BAD_JSON' });
+    const big = await login(JSON.stringify({ emailorusername: 'y'.repeat(2 * 1024 * 1024), password: 'x' }));
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ error: 'ERR_PAYLOAD_TOO_LARGE' });
+    const xml = await login('<login/>', 'application/xml');
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toMatchObject({ error: 'ERR_UNSUPPORTED_MEDIA_TYPE' });
+    // The same route with a well-formed body of wrong credentials: it is the body that was refused.
+    const wrong = await login(JSON.stringify({ emailorusername: 'nobody@example.com', password: 'x' }));
+    expect(wrong.json()).toMatchObject({ error: 'ERR_WRONG_LOGIN_CRED' });
   });
 });

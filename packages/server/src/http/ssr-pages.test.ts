@@ -250,8 +250,21 @@ describe.each(TEST_DIALECTS)('server-rendered pages on %s', (dialect) => {
       expect((await get('/cart', cookie(forged))).body).toBe(TEMPLATE);
       expect((await get('/cart', cookie('not a token'))).body).toBe(TEMPLATE);
       expect((await get('/cart', { cookie: 'shop_session=%E0%A4%A' })).body).toBe(TEMPLATE);
-      const adminToken = await tokenOf(DEMO_ACCOUNTS.admin);
-      if (adminToken) expect((await get('/cart', cookie(adminToken))).body).toBe(TEMPLATE);
+      // A staff token from the back-office login: valid for the back office, never a shop session.
+      const staffLogin = await app.inject({
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        payload: { email: DEMO_ACCOUNTS.staff.email, password: DEMO_ACCOUNTS.staff.password },
+      });
+      expect(staffLogin.statusCode).toBe(200);
+      const staffToken = staffLogin.json<{ access_token: string }>().access_token;
+      const staffMe = await app.inject({
+        method: 'GET',
+        url: '/api/admin/auth/me',
+        headers: { authorization: `Bearer ${staffToken}` },
+      });
+      expect(staffMe.statusCode).toBe(200);
+      expect((await get('/cart', cookie(staffToken))).body).toBe(TEMPLATE);
       // Logged out everywhere (the token version moves on): the cookie's token is refused.
       const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as {
         userId: number;
@@ -274,19 +287,26 @@ describe.each(TEST_DIALECTS)('server-rendered pages on %s', (dialect) => {
     });
 
     it('a personal render only reads: any other call of the page is refused', async () => {
-      const deleting: SsrRenderer = {
+      // What the page's calls were answered, and what the render logged, checked after it.
+      const answers: { call: string; status: number; body: unknown }[] = [];
+      const logged: unknown[] = [];
+      const writing: SsrRenderer = {
         renderPage: async ({ fetch, token: pageToken }) => {
-          const answer = await fetch('/api/cart/delete', {
-            method: 'DELETE',
-            headers: { authorization: `Bearer ${pageToken ?? ''}` },
-          });
-          expect(answer.status).toBe(405);
+          const headers = { authorization: `Bearer ${pageToken ?? ''}`, 'content-type': 'application/json' };
+          for (const [method, url, body] of [
+            ['GET', '/api/cart', undefined],
+            ['DELETE', '/api/cart/delete', undefined],
+            ['POST', '/api/cart/set-product-quantity', JSON.stringify({ productSku: sku, quantity: 0 })],
+          ] as const) {
+            const answer = await fetch(url, { method, headers, ...(body ? { body } : {}) });
+            answers.push({ call: `${method} ${url}`, status: answer.status, body: await answer.json() });
+          }
           return null;
         },
       };
       const render = createSsrPages({
         app,
-        renderer: deleting,
+        renderer: writing,
         template: TEMPLATE,
         checkSession: async () => ({ userId: 1, customerId: 1 }),
       });
@@ -294,9 +314,21 @@ describe.each(TEST_DIALECTS)('server-rendered pages on %s', (dialect) => {
         url: '/cart',
         headers: cookie(token),
         ip: '127.0.0.1',
-        log: { error: () => undefined },
+        log: { error: (entry: unknown) => logged.push(entry) },
       } as never;
       expect(await render(request)).toBeNull();
+      expect(logged).toEqual([]);
+      // The read went through; the writes never reached the API.
+      expect(answers.map(({ call, status }) => [call, status])).toEqual([
+        ['GET /api/cart', 200],
+        ['DELETE /api/cart/delete', 405],
+        ['POST /api/cart/set-product-quantity', 405],
+      ]);
+      expect(JSON.stringify(answers[0]?.body)).toContain(sku);
+      expect(answers.slice(1).map((answer) => answer.body)).toEqual([
+        { error: 'ERR_METHOD_NOT_ALLOWED' },
+        { error: 'ERR_METHOD_NOT_ALLOWED' },
+      ]);
       const cart = await app.inject({
         method: 'GET',
         url: '/api/cart',
