@@ -1,4 +1,12 @@
 import sanitize from 'sanitize-html';
+import {
+  EXTERNAL_LINK_ATTRIBUTES,
+  HTML_ALLOWED_ATTRIBUTES,
+  HTML_ALLOWED_SCHEMES,
+  HTML_ALLOWED_TAGS,
+  HTML_DROPPED_WITH_CONTENT,
+  isExternalHref,
+} from '@shop/shared/content/html-allow-list';
 
 /**
  * The HTML the shop stores for content pages and news (docs/product.md §§2 and 3) is cleaned with
@@ -7,33 +15,19 @@ import sanitize from 'sanitize-html';
  * their content, harmless ones such as div or span keep their text), every attribute except a
  * link's href is removed (so no on* handler, style or srcdoc), and a link keeps its href only for
  * http, https, mailto and tel URLs or a relative address (javascript:, data: and others are removed).
- * Links that leave the shop open in a new tab with rel="noopener noreferrer".
+ * Links that leave the shop open in a new tab with rel="noopener noreferrer". The lists are shared
+ * with the browser's sanitiser (@shop/shared/content/html-allow-list).
  */
-export const ALLOWED_TAGS = ['p', 'h2', 'h3', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'br'] as const;
-export const ALLOWED_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
-
 const OPTIONS: sanitize.IOptions = {
-  allowedTags: [...ALLOWED_TAGS],
-  allowedAttributes: { a: ['href', 'target', 'rel'] },
-  allowedSchemes: [...ALLOWED_SCHEMES],
+  allowedTags: [...HTML_ALLOWED_TAGS],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(HTML_ALLOWED_ATTRIBUTES).map(([tag, names]) => [tag, [...names]]),
+  ),
+  allowedSchemes: [...HTML_ALLOWED_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   // Dropped with everything inside them (the rest keep their text when unwrapped).
-  nonTextTags: [
-    'script',
-    'style',
-    'textarea',
-    'option',
-    'noscript',
-    'iframe',
-    'object',
-    'embed',
-    'template',
-    'svg',
-    'math',
-    'title',
-    'head',
-  ],
+  nonTextTags: [...HTML_DROPPED_WITH_CONTENT],
   disallowedTagsMode: 'discard',
   enforceHtmlBoundary: false,
   parseStyleAttributes: false,
@@ -43,10 +37,7 @@ const OPTIONS: sanitize.IOptions = {
       const out: sanitize.Attributes = {};
       if (href) {
         out.href = href;
-        if (/^https?:\/\//i.test(href)) {
-          out.target = '_blank';
-          out.rel = 'noopener noreferrer';
-        }
+        if (isExternalHref(href)) Object.assign(out, EXTERNAL_LINK_ATTRIBUTES);
       }
       return { tagName, attribs: out };
     },

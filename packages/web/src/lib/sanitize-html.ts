@@ -1,71 +1,60 @@
+import DOMPurify, { type Config } from 'dompurify';
+import {
+  EXTERNAL_LINK_ATTRIBUTES,
+  HTML_ALLOWED_ATTRIBUTES,
+  HTML_ALLOWED_SCHEMES,
+  HTML_ALLOWED_TAGS,
+  HTML_DROPPED_WITH_CONTENT,
+  isExternalHref,
+} from '@shop/shared/content/html-allow-list';
+
 /**
- * Defence in depth for server-provided HTML (content pages). The server sanitises; this strips
- * what could still run script: script-like elements, event-handler attributes and script URLs.
+ * Defence in depth for server-provided HTML (content pages, news). The server sanitises when it
+ * stores; the browser cleans again with DOMPurify and the same allow-list
+ * (@shop/shared/content/html-allow-list): only the listed elements and, per element, attributes
+ * stay; a link keeps its href for the listed schemes or a relative address; links that leave the
+ * shop open in a new tab with rel="noopener noreferrer".
  */
-const FORBIDDEN_ELEMENTS = [
-  'script',
-  'style',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'link',
-  'meta',
-  'base',
-  'form',
-  'input',
-  'button',
-  'textarea',
-  'select',
-  'template',
-  'noscript',
-  'svg',
-  'math',
-];
+const ALLOWED_URI = new RegExp(
+  // Not protocol-relative ("//host", "\\host"); a listed scheme, or no scheme at all.
+  `^(?![/\\\\]{2})(?:(?:${HTML_ALLOWED_SCHEMES.join('|')}):|[^a-z]|[a-z+.-]+(?:[^a-z+.:-]|$))`,
+  'i',
+);
 
-const URL_ATTRIBUTES = new Set([
-  'href',
-  'src',
-  'xlink:href',
-  'action',
-  'formaction',
-  'poster',
-  'background',
-  'cite',
-]);
+const CONFIG: Config = {
+  ALLOWED_TAGS: [...HTML_ALLOWED_TAGS],
+  ALLOWED_ATTR: [...new Set(Object.values(HTML_ALLOWED_ATTRIBUTES).flat())],
+  ALLOWED_URI_REGEXP: ALLOWED_URI,
+  FORBID_CONTENTS: [...HTML_DROPPED_WITH_CONTENT],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  KEEP_CONTENT: true,
+};
 
-function isDangerousUrl(value: string): boolean {
-  // Browsers ignore whitespace and control characters inside the scheme ("java\tscript:").
-  // eslint-disable-next-line no-control-regex
-  const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
-  if (compact.startsWith('javascript:') || compact.startsWith('vbscript:')) return true;
-  // Raster images may be inlined; any other data: URL (HTML, SVG with script) may not.
-  if (compact.startsWith('data:')) return !/^data:image\/(png|gif|jpeg|jpg|webp|avif)[;,]/.test(compact);
-  return false;
+let purifier: ReturnType<typeof DOMPurify> | null = null;
+
+/** One DOMPurify instance with the shop's hooks (the default instance stays untouched). */
+function shopPurifier(): ReturnType<typeof DOMPurify> {
+  if (purifier) return purifier;
+  const instance = DOMPurify(window);
+  instance.addHook('uponSanitizeAttribute', (node, data) => {
+    // ALLOWED_ATTR is one list for every element; the allow-list names them per element.
+    const allowed = HTML_ALLOWED_ATTRIBUTES[node.nodeName.toLowerCase()] ?? [];
+    if (!allowed.includes(data.attrName)) data.keepAttr = false;
+  });
+  instance.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName !== 'A') return;
+    const href = node.getAttribute('href')?.trim() ?? '';
+    node.removeAttribute('target');
+    node.removeAttribute('rel');
+    if (isExternalHref(href)) {
+      for (const [name, value] of Object.entries(EXTERNAL_LINK_ATTRIBUTES)) node.setAttribute(name, value);
+    }
+  });
+  purifier = instance;
+  return instance;
 }
 
 export function sanitizeHtml(html: string): string {
-  const doc = new DOMParser().parseFromString(
-    `<!doctype html><html><body>${html}</body></html>`,
-    'text/html',
-  );
-  for (const element of Array.from(doc.body.querySelectorAll(FORBIDDEN_ELEMENTS.join(',')))) {
-    element.remove();
-  }
-  for (const element of Array.from(doc.body.querySelectorAll('*'))) {
-    for (const attribute of Array.from(element.attributes)) {
-      const name = attribute.name.toLowerCase();
-      if (name.startsWith('on') || name === 'srcdoc') {
-        element.removeAttribute(attribute.name);
-      } else if (URL_ATTRIBUTES.has(name) && isDangerousUrl(attribute.value)) {
-        element.removeAttribute(attribute.name);
-      }
-    }
-    if (element.tagName === 'A' && element.getAttribute('target') === '_blank') {
-      element.setAttribute('rel', 'noopener noreferrer');
-    }
-  }
-  return doc.body.innerHTML;
+  return shopPurifier().sanitize(html, CONFIG);
 }
