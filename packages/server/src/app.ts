@@ -17,9 +17,9 @@ import { type Language, languageFromHeader } from '@shop/shared/i18n/languages';
 import type { AppContext } from './app-context';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { createAuth } from './http/auth';
+import { anyUserScope, shopUserScope, staffScope } from './http/route-scopes';
 import { AppError } from './http/app-error';
 import { createStartupState, type StartupState } from './lib/startup-state';
-import { registerAuthGate } from './http/auth-gate';
 import { docsCsp, registerSecurityHeaders, withSecurityHeaders } from './http/security-headers';
 import { isServerRenderedPath } from '@shop/shared/ssr/ssr-contract';
 import { createSsrPages, encodeHtml, loadRenderer, rendererPath } from './http/ssr-pages';
@@ -152,37 +152,67 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   const auth = createAuth(ctx);
-  registerAuthGate(app, auth);
+  // Who may call a route is decided by the scope it is registered in (http/route-scopes.ts,
+  // docs/decisions/0018-route-scopes.md); each domain module registers its routes in one line.
+  const products = productsRoutes(ctx);
+  const users = usersRoutes(ctx, auth);
+  const login = authRoutes(ctx, auth);
+  const adminAuth = adminAuthRoutes(ctx, auth);
+  const integration = integrationRoutes(ctx);
   await app.register(
     async (api) => {
-      // Each domain module registers its routes here, one line each.
+      // Anyone, no token read (page views read one themselves, never refusing).
       await api.register(healthRoutes(ctx, startup));
-      await api.register(productsRoutes(ctx, auth));
-      await api.register(categoriesRoutes(ctx, auth));
-      await api.register(authRoutes(ctx, auth));
-      await api.register(usersRoutes(ctx, auth));
-      await api.register(customersRoutes(ctx, auth));
-      await api.register(cartRoutes(ctx, auth));
-      await api.register(shippingAddressesRoutes(ctx, auth));
-      await api.register(checkoutRoutes(ctx, auth));
-      await api.register(ordersRoutes(ctx, auth));
       await api.register(shopRoutes(ctx));
       await api.register(contentRoutes(ctx));
-      await api.register(newsRoutes(ctx, auth));
-      await api.register(newspapersRoutes(ctx, auth));
-      await api.register(downloadsRoutes(ctx, auth));
+      await api.register(login.public);
+      await api.register(users.public);
       await api.register(trackingRoutes(ctx, auth));
-      await api.register(adminAuthRoutes(ctx, auth));
-      await api.register(adminOrdersRoutes(ctx, auth));
-      await api.register(adminLogisticsRoutes(ctx, auth));
-      await api.register(adminContentRoutes(ctx, auth));
-      await api.register(registrationsRoutes(ctx, auth));
-      await api.register(staffAuditRoutes(ctx, auth));
-      await api.register(adminCustomersRoutes(ctx, auth));
-      await api.register(adminCatalogueRoutes(ctx, auth));
-      await api.register(integrationRoutes(ctx, auth));
-      await api.register(adminStatsRoutes(ctx, auth));
-      void auth;
+      // The ERP integration: each route checks its API key.
+      await api.register(integration.public);
+
+      // The catalogue: anyone; a token, when sent, must be a valid shop token.
+      await api.register(anyUserScope(auth, [products.anyUser, categoriesRoutes(ctx)]));
+
+      // Signed-in customers and agents.
+      await api.register(
+        shopUserScope(auth, [
+          login.shopUser,
+          users.shopUser,
+          products.shopUser,
+          customersRoutes(ctx),
+          cartRoutes(ctx),
+          shippingAddressesRoutes(ctx),
+          checkoutRoutes(ctx),
+          ordersRoutes(ctx),
+          newsRoutes(ctx),
+          newspapersRoutes(ctx),
+          downloadsRoutes(ctx),
+        ]),
+      );
+
+      // The back office, all of it under /api/admin: its login, then administrators and staff,
+      // each route naming its permission.
+      await api.register(
+        async (admin) => {
+          await admin.register(adminAuth.public);
+          await admin.register(
+            staffScope(auth, [
+              adminAuth.staff,
+              registrationsRoutes(ctx),
+              adminCustomersRoutes(ctx),
+              adminCatalogueRoutes(ctx),
+              adminOrdersRoutes(ctx),
+              adminLogisticsRoutes(ctx),
+              adminContentRoutes(ctx),
+              adminStatsRoutes(ctx),
+              staffAuditRoutes(ctx),
+              integration.staff,
+            ]),
+          );
+        },
+        { prefix: '/admin' },
+      );
     },
     { prefix: '/api' },
   );

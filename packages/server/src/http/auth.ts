@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../app-context';
 import { PreparedQuery } from '../db/prepared-query';
@@ -50,12 +50,13 @@ export interface Auth {
    * For the session cookie of server-rendered personal pages (decision 0017).
    */
   checkShopToken(token: string): Promise<{ user: AuthUser; claims: TokenClaims } | null>;
-  /** preHandler: a valid shop token is required (administrators and staff: ERR_FORBIDDEN). */
-  required: preHandlerAsyncHookHandler;
-  /** preHandler: a token is optional, but a bad one is still refused. */
-  optional: preHandlerAsyncHookHandler;
-  /** preHandler factory: a valid token of one of these roles is required. */
-  roles(...roles: UserRole[]): preHandlerAsyncHookHandler;
+  /**
+   * onRequest hook of the shop-user scope (http/route-scopes.ts): a valid shop token is required
+   * (administrators and staff: ERR_FORBIDDEN). Sets `request.auth`.
+   */
+  required(request: FastifyRequest): Promise<void>;
+  /** onRequest hook of the catalogue scope: a token is optional, but a bad one is still refused. */
+  optional(request: FastifyRequest): Promise<void>;
 }
 
 /** The user row a token check reads on every request (revocation, disabling). */
@@ -122,8 +123,8 @@ export function createAuth(ctx: AppContext): Auth {
     }
   }
 
-  // One token check per request: the early gate (http/auth-gate.ts) and the route's own
-  // preHandler share the answer instead of reading the user twice.
+  // One token check per request: a route that reads the token again (or the scope's hook and a
+  // handler) shares the answer instead of reading the user twice.
   const identified = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
   function identify(request: FastifyRequest): Promise<AuthUser | null> {
     let answer = identified.get(request);
@@ -183,22 +184,22 @@ export function createAuth(ctx: AppContext): Auth {
     }
   }
 
-  const required: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
+  async function required(request: FastifyRequest): Promise<void> {
     const user = await identify(request);
     if (!user) throw new AppError('ERR_UNAUTHORIZED');
     refuseStaffInShop(user);
     checkForcedChange(request, user);
     request.auth = user;
-  };
+  }
 
-  const optional: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
+  async function optional(request: FastifyRequest): Promise<void> {
     const user = await identify(request);
     if (user) {
       refuseStaffInShop(user);
       checkForcedChange(request, user);
     }
     request.auth = user;
-  };
+  }
 
   return {
     checkShopToken,
@@ -220,14 +221,5 @@ export function createAuth(ctx: AppContext): Auth {
     identify,
     required,
     optional,
-    roles(...roles) {
-      return async (request) => {
-        const user = await identify(request);
-        if (!user) throw new AppError('ERR_UNAUTHORIZED');
-        if (!roles.includes(user.role)) throw new AppError('ERR_FORBIDDEN');
-        checkForcedChange(request, user);
-        request.auth = user;
-      };
-    },
   };
 }

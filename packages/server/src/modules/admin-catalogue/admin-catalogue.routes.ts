@@ -17,9 +17,7 @@ import {
   productInputSchema,
 } from '@shop/shared/contracts/admin-catalogue';
 import type { AppContext } from '../../app-context';
-import type { Auth } from '../../http/auth';
 import { AppError } from '../../http/app-error';
-import { requirePermission } from '../admin/admin-access';
 import { adminDocs, crudRoutes } from '../admin/admin-crud-routes';
 import * as products from './admin-products.service';
 import { buildCsv, buildXlsx, readImportFile } from './import-file';
@@ -30,14 +28,12 @@ import * as taxonomy from './taxonomy.service';
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const security = [{ bearerAuth: [] }];
 const tags = ['admin-catalogue'];
 const errorNote =
   ' Needs an administrator or staff token with the `catalogue` permission (401 without a token, 403 ERR_FORBIDDEN otherwise).';
 
-export function adminCatalogueRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+export function adminCatalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const guard = requirePermission(auth, 'catalogue');
     const actor = (request: { auth: { userId: number } | null }) => {
       if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
       return request.auth.userId;
@@ -52,12 +48,11 @@ export function adminCatalogueRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
     );
 
     app.get(
-      '/admin/catalogue/products',
+      '/catalogue/products',
       {
-        preHandler: guard,
+        config: { permission: 'catalogue' },
         schema: {
           tags,
-          security,
           summary: 'Search and list products (SKU, name in any language, barcode), 25 per page by default',
           description: 'Uses the shop search index (FTS5 trigram / pg_trgm), sorted by SKU.' + errorNote,
           querystring: adminProductListQuerySchema,
@@ -74,9 +69,13 @@ export function adminCatalogueRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
       'ERR_DUPLICATE_PACK_UNIT), no list price (400 ERR_NO_LIST_PRICE), a special price not below the price, a ' +
       'repeated threshold or an end before the start (400 ERR_INVALID_PRICE); `params.field` names the field. ' +
       'A changed price is recorded in the price history; the shop shows the change at once.';
-    const area = { guard, docs: adminDocs(errorNote.trim(), 'admin-catalogue'), params: idParamsSchema };
+    const area = {
+      permission: 'catalogue' as const,
+      docs: adminDocs(errorNote.trim(), 'admin-catalogue'),
+      params: idParamsSchema,
+    };
     crudRoutes(app, {
-      path: '/admin/catalogue/products',
+      path: '/catalogue/products',
       ...area,
       get: {
         doc: {
@@ -105,7 +104,7 @@ export function adminCatalogueRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
       'A name in every language (hu, en, vi, zh), a unique slug (409 ERR_SLUG_TAKEN) and an optional parent that ' +
       'is a main category (400 ERR_CATEGORY_PARENT).';
     crudRoutes(app, {
-      path: '/admin/catalogue/categories',
+      path: '/catalogue/categories',
       ...area,
       list: {
         doc: 'Every category with its translations and usage counts',
@@ -133,7 +132,7 @@ export function adminCatalogueRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
     // --- manufacturers -----------------------------------------------------------------------
 
     crudRoutes(app, {
-      path: '/admin/catalogue/manufacturers',
+      path: '/catalogue/manufacturers',
       ...area,
       list: {
         doc: 'Every manufacturer with its product count',
@@ -161,12 +160,11 @@ export function adminCatalogueRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
     // --- import ------------------------------------------------------------------------------
 
     app.post(
-      '/admin/catalogue/import',
+      '/catalogue/import',
       {
-        preHandler: guard,
+        config: { permission: 'catalogue' },
         schema: {
           tags,
-          security,
           summary: 'Import products from CSV or XLSX (upsert by SKU); dryRun=true (the default) only checks',
           description:
             'The body is the file itself (Content-Type text/csv or ' +
@@ -190,12 +188,11 @@ export function adminCatalogueRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
     );
 
     app.get(
-      '/admin/catalogue/import/template',
+      '/catalogue/import/template',
       {
-        preHandler: guard,
+        config: { permission: 'catalogue' },
         schema: {
           tags,
-          security,
           summary: 'The import template: the header row and two example rows, as CSV or XLSX',
           description: errorNote.trim(),
           querystring: z.object({ format: z.enum(['csv', 'xlsx']).default('csv') }),

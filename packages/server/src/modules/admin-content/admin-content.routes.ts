@@ -14,9 +14,7 @@ import {
 } from '@shop/shared/contracts/admin-content';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
-import type { Auth } from '../../http/auth';
-import { requirePermission } from '../admin/admin-access';
-import { adminDocs, crudRoutes, noStore } from '../admin/admin-crud-routes';
+import { adminDocs, crudRoutes } from '../admin/admin-crud-routes';
 import { adminActor } from '../admin-orders/admin-actor';
 import * as service from './admin-content.service';
 
@@ -24,11 +22,9 @@ const NOTE =
   'Needs a back-office token whose role has the `content` permission: no token → 401, a customer or agent → ' +
   '403 ERR_NOT_STAFF. Changes are audited and shown by the shop on its next request.';
 
-export function adminContentRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+export function adminContentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const guard = requirePermission(auth, 'content');
     const docs = adminDocs(NOTE);
-    noStore(app);
     // Only these routes take a raw PDF body (the plugin is encapsulated).
     app.addContentTypeParser(
       'application/pdf',
@@ -37,8 +33,8 @@ export function adminContentRoutes(ctx: AppContext, auth: Auth): FastifyPluginAs
     );
 
     crudRoutes(app, {
-      path: '/admin/news',
-      guard,
+      path: '/news',
+      permission: 'content',
       docs,
       list: {
         doc: 'News items',
@@ -64,8 +60,8 @@ export function adminContentRoutes(ctx: AppContext, auth: Auth): FastifyPluginAs
     });
 
     crudRoutes(app, {
-      path: '/admin/content-pages',
-      guard,
+      path: '/content-pages',
+      permission: 'content',
       docs,
       list: {
         doc: 'Content pages',
@@ -92,8 +88,8 @@ export function adminContentRoutes(ctx: AppContext, auth: Auth): FastifyPluginAs
 
     // Special-offer newspapers: created by a PDF upload, then changed and deleted like the others.
     crudRoutes(app, {
-      path: '/admin/newspapers',
-      guard,
+      path: '/newspapers',
+      permission: 'content',
       docs,
       list: {
         doc: 'Uploaded newspapers',
@@ -112,9 +108,9 @@ export function adminContentRoutes(ctx: AppContext, auth: Auth): FastifyPluginAs
       },
     });
     app.post(
-      '/admin/newspapers',
+      '/newspapers',
       {
-        preHandler: guard,
+        config: { permission: 'content' },
         bodyLimit: NEWSPAPER_MAX_BYTES,
         schema: {
           ...docs('Upload a newspaper PDF (raw body, Content-Type: application/pdf, at most 20 MB)'),

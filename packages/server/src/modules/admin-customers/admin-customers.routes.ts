@@ -12,20 +12,17 @@ import {
 } from '@shop/shared/contracts/admin-customers';
 import { adminIdParamsSchema } from '@shop/shared/contracts/admin-common';
 import type { AppContext } from '../../app-context';
-import type { Auth } from '../../http/auth';
-import { actorOf, requirePermission } from '../admin/admin-access';
+import { actorOf } from '../admin/admin-access';
 import { ADMIN_ROLE_ERRORS, routeDocs as docs } from '../admin/admin-crud-routes';
 import * as service from './admin-customers.service';
 
 /** Customers and agents in the back office (permission `customers`). */
-export function adminCustomersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+export function adminCustomersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const guard = requirePermission(auth, 'customers');
-
     app.get(
-      '/admin/customers',
+      '/customers',
       {
-        preHandler: guard,
+        config: { permission: 'customers' },
         schema: {
           ...docs(
             'Customer and agent accounts: search and list',
@@ -39,9 +36,9 @@ export function adminCustomersRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
     );
 
     app.post(
-      '/admin/customers',
+      '/customers',
       {
-        preHandler: guard,
+        config: { permission: 'customers' },
         schema: {
           ...docs(
             'Create a customer or agent account with a generated password (mailed to the account)',
@@ -56,9 +53,9 @@ export function adminCustomersRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
     );
 
     app.get(
-      '/admin/customers/:id',
+      '/customers/:id',
       {
-        preHandler: guard,
+        config: { permission: 'customers' },
         schema: {
           ...docs(
             'One customer or agent account with its customer, addresses and the form choices',
@@ -72,9 +69,9 @@ export function adminCustomersRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
     );
 
     app.patch(
-      '/admin/customers/:id',
+      '/customers/:id',
       {
-        preHandler: guard,
+        config: { permission: 'customers' },
         schema: {
           ...docs(
             'Edit an account: data, agent link, price group and discount, payment methods, forced change, disable',
@@ -90,9 +87,9 @@ export function adminCustomersRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
     );
 
     app.post(
-      '/admin/customers/:id/addresses',
+      '/customers/:id/addresses',
       {
-        preHandler: guard,
+        config: { permission: 'customers' },
         schema: {
           ...docs(
             'Add a shipping address with logistics cost and delivery route',
@@ -107,9 +104,9 @@ export function adminCustomersRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
     );
 
     app.put(
-      '/admin/customers/:id/addresses/:addressId',
+      '/customers/:id/addresses/:addressId',
       {
-        preHandler: guard,
+        config: { permission: 'customers' },
         schema: {
           ...docs(
             'Change a shipping address (logistics cost, delivery route, active)',

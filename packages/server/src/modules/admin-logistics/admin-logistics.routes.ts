@@ -15,26 +15,23 @@ import {
   saveShippingMethodSchema,
 } from '@shop/shared/contracts/admin-logistics';
 import type { AppContext } from '../../app-context';
-import type { Auth } from '../../http/auth';
-import { requirePermission } from '../admin/admin-access';
-import { adminDocs, crudRoutes, noStore, permissionNote } from '../admin/admin-crud-routes';
+import { adminDocs, crudRoutes, permissionNote } from '../admin/admin-crud-routes';
 import { adminActor } from '../admin-orders/admin-actor';
 import * as service from './admin-logistics.service';
 
-export function adminLogisticsRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+export function adminLogisticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const logistics = {
-      guard: requirePermission(auth, 'logistics'),
+      permission: 'logistics' as const,
       docs: adminDocs(permissionNote('logistics')),
     };
     const settings = {
-      guard: requirePermission(auth, 'settings'),
+      permission: 'settings' as const,
       docs: adminDocs(permissionNote('settings')),
     };
-    noStore(app);
 
     crudRoutes(app, {
-      path: '/admin/shipping-methods',
+      path: '/shipping-methods',
       ...logistics,
       list: {
         doc: 'Shipping methods',
@@ -51,7 +48,7 @@ export function adminLogisticsRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
     });
 
     crudRoutes(app, {
-      path: '/admin/payment-methods',
+      path: '/payment-methods',
       ...logistics,
       list: {
         doc: 'Payment methods with the number of customers that may use them',
@@ -68,7 +65,7 @@ export function adminLogisticsRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
     });
 
     crudRoutes(app, {
-      path: '/admin/delivery-routes',
+      path: '/delivery-routes',
       ...logistics,
       list: {
         doc: 'Delivery routes with the number of addresses on each',
@@ -89,7 +86,7 @@ export function adminLogisticsRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
     });
 
     crudRoutes(app, {
-      path: '/admin/holiday-periods',
+      path: '/holiday-periods',
       ...logistics,
       list: {
         doc: 'Holiday periods (removed days and replacement days)',
@@ -111,7 +108,7 @@ export function adminLogisticsRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
 
     // Shop-closed windows and the force-disabled switch
     crudRoutes(app, {
-      path: '/admin/shop-closed-windows',
+      path: '/shop-closed-windows',
       ...settings,
       list: {
         doc: 'Shop-closed windows (local times in `timeZone`)',
@@ -133,9 +130,9 @@ export function adminLogisticsRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
       },
     });
     app.get(
-      '/admin/shop-state/force-disabled',
+      '/shop-state/force-disabled',
       {
-        preHandler: settings.guard,
+        config: { permission: 'settings' },
         schema: {
           ...settings.docs('Whether the force-disabled switch is on'),
           response: { 200: forceDisabledSchema },
@@ -144,9 +141,9 @@ export function adminLogisticsRoutes(ctx: AppContext, auth: Auth): FastifyPlugin
       async () => service.readForceDisabled(ctx),
     );
     app.put(
-      '/admin/shop-state/force-disabled',
+      '/shop-state/force-disabled',
       {
-        preHandler: settings.guard,
+        config: { permission: 'settings' },
         schema: {
           ...settings.docs('Turn the force-disabled switch on or off (the shop refuses orders at once)'),
           body: forceDisabledSchema,

@@ -10,8 +10,6 @@ import {
   adminOrderStatusBodySchema,
 } from '@shop/shared/contracts/admin-orders';
 import type { AppContext } from '../../app-context';
-import type { Auth } from '../../http/auth';
-import { requirePermission } from '../admin/admin-access';
 import { adminActor } from './admin-actor';
 import * as service from './admin-orders.service';
 
@@ -19,20 +17,14 @@ const ROLE_NOTE =
   'Needs a back-office token whose role has the `orders` permission: no token → 401 ERR_UNAUTHORIZED, ' +
   'a customer, agent or a role without it → 403.';
 
-export function adminOrdersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+export function adminOrdersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const guard = requirePermission(auth, 'orders');
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
-
     app.get(
-      '/admin/orders',
+      '/orders',
       {
-        preHandler: guard,
+        config: { permission: 'orders' },
         schema: {
           tags: ['admin'],
-          security: [{ bearerAuth: [] }],
           summary: 'Orders, filtered and paged, newest first',
           description:
             '`from`/`to`: days (YYYY-MM-DD, inclusive) in the shop time zone; `customer`: part of the name or ' +
@@ -45,12 +37,11 @@ export function adminOrdersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsy
     );
 
     app.get(
-      '/admin/orders/export.csv',
+      '/orders/export.csv',
       {
-        preHandler: guard,
+        config: { permission: 'orders' },
         schema: {
           tags: ['admin'],
-          security: [{ bearerAuth: [] }],
           summary: 'The filtered order list as CSV',
           description:
             'Same filters as the list, no paging (at most 50,000 rows). UTF-8 with BOM, `;` separated, decimal ' +
@@ -69,12 +60,11 @@ export function adminOrdersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsy
     );
 
     app.get(
-      '/admin/orders/agents',
+      '/orders/agents',
       {
-        preHandler: guard,
+        config: { permission: 'orders' },
         schema: {
           tags: ['admin'],
-          security: [{ bearerAuth: [] }],
           summary: 'The agents who placed orders (for the agent filter)',
           description: ROLE_NOTE,
           response: { 200: z.array(adminOrderAgentSchema) },
@@ -84,12 +74,11 @@ export function adminOrdersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsy
     );
 
     app.get(
-      '/admin/orders/:id',
+      '/orders/:id',
       {
-        preHandler: guard,
+        config: { permission: 'orders' },
         schema: {
           tags: ['admin'],
-          security: [{ bearerAuth: [] }],
           summary: 'One order with lines, addresses, methods and status history',
           description: `Unknown id → 404 NOT_FOUND. ${ROLE_NOTE}`,
           params: adminIdParamsSchema,
@@ -100,12 +89,11 @@ export function adminOrdersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsy
     );
 
     app.post(
-      '/admin/orders/:id/status',
+      '/orders/:id/status',
       {
-        preHandler: guard,
+        config: { permission: 'orders' },
         schema: {
           tags: ['admin'],
-          security: [{ bearerAuth: [] }],
           summary: 'Change the status of an order',
           description:
             'new → confirmed → processing → shipped → completed; new, confirmed and processing may be cancelled, ' +

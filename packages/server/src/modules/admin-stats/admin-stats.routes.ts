@@ -4,8 +4,6 @@ import { statisticsQuerySchema, statisticsSchema, type Statistics } from '@shop/
 import { addDays, localDateTime } from '@shop/shared/rules/calendar-date';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
-import type { Auth } from '../../http/auth';
-import { requirePermission } from '../admin/admin-access';
 import { shopDayStart } from '../admin-orders/admin-orders.service';
 
 const DAY_MS = 86_400_000;
@@ -118,15 +116,14 @@ export async function statistics(
 }
 
 /** Statistics (permission `statistics`). */
-export function adminStatsRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+export function adminStatsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      '/admin/statistics',
+      '/statistics',
       {
-        preHandler: requirePermission(auth, 'statistics'),
+        config: { permission: 'statistics' },
         schema: {
           tags: ['admin'],
-          security: [{ bearerAuth: [] }],
           summary:
             'Orders and revenue per day, top products, page views per day (days in the shop time zone, at most 366)',
           description:

@@ -1,39 +1,11 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { isAdminRole, roleHasPermission, type AdminPermission } from '@shop/shared/rules/admin-permissions';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { Auth } from '../../http/auth';
 
 export type { AdminPermission } from '@shop/shared/rules/admin-permissions';
 
-/**
- * preHandler of every back-office endpoint: a valid token (ERR_UNAUTHORIZED, ERR_TOKEN_EXPIRED,
- * ERR_TOKEN_REVOKED: 401) of an administrator or staff member (customers and agents: ERR_NOT_STAFF,
- * 403) whose role grants `permission` (otherwise ERR_FORBIDDEN, 403). Sets `request.auth`.
- * A disabled staff account's tokens stop working at once (the token check reads the database).
- */
-export function requirePermission(auth: Auth, permission: AdminPermission): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const user = await auth.identify(request);
-    if (!user) throw new AppError('ERR_UNAUTHORIZED');
-    if (!isAdminRole(user.role)) throw new AppError('ERR_NOT_STAFF');
-    if (!roleHasPermission(user.role, permission)) throw new AppError('ERR_FORBIDDEN');
-    request.auth = user;
-  };
-}
-
-/** preHandler: any administrator or staff member (no particular permission), e.g. for "who am I". */
-export function requireStaff(auth: Auth): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const user = await auth.identify(request);
-    if (!user) throw new AppError('ERR_UNAUTHORIZED');
-    if (!isAdminRole(user.role)) throw new AppError('ERR_NOT_STAFF');
-    request.auth = user;
-  };
-}
-
-/** The signed-in staff member's user id inside an admin route (after requirePermission). */
+/** The signed-in staff member's user id inside an admin route (the staff scope has checked it). */
 export function actorOf(request: FastifyRequest): number {
   if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
   return request.auth.userId;

@@ -11,7 +11,6 @@ import { AppError } from '../../http/app-error';
 import type { Auth } from '../../http/auth';
 import { loginRateLimit } from '../../lib/rate-limit';
 import { checkCredentials } from '../auth/auth.service';
-import { requireStaff } from './admin-access';
 
 const tags = ['admin'];
 
@@ -31,11 +30,18 @@ async function sessionOf(ctx: AppContext, userId: number): Promise<AdminSession>
   };
 }
 
-/** Back-office login: administrators and staff only; a token of 12 hours, signed like the shop's. */
-export function adminAuthRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
-  return async (app) => {
+/**
+ * Back-office login (public: the back office's only door, under /api/admin): administrators and
+ * staff only; a token of 12 hours, signed like the shop's. And the signed-in staff member's
+ * session (staffScope, any back-office role).
+ */
+export function adminAuthRoutes(
+  ctx: AppContext,
+  auth: Auth,
+): { public: FastifyPluginAsyncZod; staff: FastifyPluginAsyncZod } {
+  const anyone: FastifyPluginAsyncZod = async (app) => {
     app.post(
-      '/admin/auth/login',
+      '/auth/login',
       {
         config: { rateLimit: loginRateLimit(ctx.config.loginRateLimit) },
         schema: {
@@ -70,14 +76,15 @@ export function adminAuthRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsync
         return { access_token: accessToken, session: await sessionOf(ctx, user.id) };
       },
     );
+  };
 
+  const staff: FastifyPluginAsyncZod = async (app) => {
     app.get(
-      '/admin/auth/me',
+      '/auth/me',
       {
-        preHandler: requireStaff(auth),
+        config: { permission: 'any' },
         schema: {
           tags,
-          security: [{ bearerAuth: [] }],
           summary: 'The signed-in administrator or staff member, with the permissions of the role',
           description:
             'Errors: ERR_UNAUTHORIZED, ERR_TOKEN_EXPIRED, ERR_TOKEN_REVOKED (401), ERR_NOT_STAFF (403).',
@@ -90,4 +97,6 @@ export function adminAuthRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsync
       },
     );
   };
+
+  return { public: anyone, staff };
 }

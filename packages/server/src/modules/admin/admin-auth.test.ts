@@ -6,8 +6,7 @@ import { testContext } from '../../../test/test-config';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 import { buildApp } from '../../app';
 import { SHORT_TOKEN_SECONDS } from '../../http/auth';
-import { createAuth } from '../../http/auth';
-import { recordAudit, requirePermission } from './admin-access';
+import { recordAudit } from './admin-access';
 
 const START = new Date('2026-03-02T09:00:00.000Z');
 
@@ -20,10 +19,6 @@ describe.each(TEST_DIALECTS)('admin auth and access on %s', (dialect) => {
     testDb = await createTestDatabase(dialect);
     ctx = testContext(testDb.handle, { now: START });
     app = await buildApp(ctx, { logger: false });
-    // A probe route guarded by requirePermission('audit') (admin only), as sections use it.
-    const auth = createAuth(ctx);
-    app.get('/probe/audit', { preHandler: requirePermission(auth, 'audit') }, async () => ({ ok: true }));
-    app.get('/probe/orders', { preHandler: requirePermission(auth, 'orders') }, async () => ({ ok: true }));
     await app.ready();
   });
 
@@ -125,7 +120,7 @@ describe.each(TEST_DIALECTS)('admin auth and access on %s', (dialect) => {
     expect(shopMe.json()).toEqual({ error: 'ERR_FORBIDDEN' });
   });
 
-  it('requirePermission: no token 401, customer and agent tokens ERR_NOT_STAFF, staff lacking it ERR_FORBIDDEN', async () => {
+  it('the staff scope: no token 401, customer and agent tokens ERR_NOT_STAFF, staff lacking it ERR_FORBIDDEN', async () => {
     const { user: customer } = await insertCustomerAccount(testDb.handle);
     const agent = await insertUser(testDb.handle, { role: 'agent' });
     const staff = await insertUser(testDb.handle, { role: 'staff' });
@@ -139,33 +134,33 @@ describe.each(TEST_DIALECTS)('admin auth and access on %s', (dialect) => {
       });
       return (res.json() as { access_token: string }).access_token;
     };
-    const none = await get('/probe/audit');
+    const none = await get('/api/admin/audit');
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ error: 'ERR_UNAUTHORIZED' });
     for (const token of [
       await shopToken(customer.email, customer.password),
       await shopToken(agent.email, agent.password),
     ]) {
-      const res = await get('/probe/orders', token);
+      const res = await get('/api/admin/orders', token);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: 'ERR_NOT_STAFF' });
     }
     const staffToken = await tokenOf(staff.email, staff.password);
-    expect((await get('/probe/orders', staffToken)).statusCode).toBe(200);
-    const refused = await get('/probe/audit', staffToken);
+    expect((await get('/api/admin/orders', staffToken)).statusCode).toBe(200);
+    const refused = await get('/api/admin/audit', staffToken);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ error: 'ERR_FORBIDDEN' });
-    expect((await get('/probe/audit', await tokenOf(admin.email, admin.password))).statusCode).toBe(200);
-    const garbage = await get('/probe/audit', 'not-a-jwt');
+    expect((await get('/api/admin/audit', await tokenOf(admin.email, admin.password))).statusCode).toBe(200);
+    const garbage = await get('/api/admin/audit', 'not-a-jwt');
     expect(garbage.statusCode).toBe(401);
   });
 
   it('stops a staff token at once when the account is disabled (token check reads the database)', async () => {
     const staff = await insertUser(testDb.handle, { role: 'staff' });
     const token = await tokenOf(staff.email, staff.password);
-    expect((await get('/probe/orders', token)).statusCode).toBe(200);
+    expect((await get('/api/admin/orders', token)).statusCode).toBe(200);
     await testDb.handle.db.updateTable('users').set({ is_disabled: 1 }).where('id', '=', staff.id).execute();
-    const res = await get('/probe/orders', token);
+    const res = await get('/api/admin/orders', token);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'ERR_TOKEN_REVOKED' });
   });

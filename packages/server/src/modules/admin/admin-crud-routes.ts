@@ -1,8 +1,8 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminIdParamsSchema, adminOkSchema } from '@shop/shared/contracts/admin-common';
 import type { AuthUser } from '../../http/auth';
+import type { AdminPermission } from './admin-access';
 import { adminActor } from '../admin-orders/admin-actor';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -13,19 +13,18 @@ export type RouteDocs = (summary: string, description?: string) => Record<string
 /** A route's summary, or its summary and what its description adds. */
 export type RouteDoc = string | { summary: string; description: string };
 
-/** OpenAPI docs of an admin area: tag, bearer auth and the area's permission note. */
+/** OpenAPI docs of an admin area: tag and the area's permission note (the staff scope documents the token). */
 export function adminDocs(note: string, tag = 'admin'): RouteDocs {
   return (summary, description) => ({
     tags: [tag],
-    security: [{ bearerAuth: [] }],
     summary,
     description: description ? `${description} ${note}` : note,
   });
 }
 
-/** OpenAPI docs of one admin route: tag, bearer auth, summary and description. */
+/** OpenAPI docs of one admin route: tag, summary and description. */
 export function routeDocs(summary: string, description: string) {
-  return { tags: ['admin'], security: [{ bearerAuth: [] }], summary, description };
+  return { tags: ['admin'], summary, description };
 }
 
 /** The permission note of an area, e.g. "Needs a back-office token whose role has `content` …". */
@@ -41,17 +40,11 @@ export const ADMIN_ROLE_ERRORS =
   'ERR_UNAUTHORIZED (401) without a token, ERR_NOT_STAFF (403) for customers and agents, ' +
   'ERR_FORBIDDEN (403) when the role lacks the permission';
 
-/** Back-office answers are never cached by a browser or proxy. */
-export function noStore(app: ZodApp): void {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-}
-
 export interface CrudRoutes<Body extends z.ZodType> {
-  /** The collection, e.g. '/admin/news'; one record is `${path}/:id`. */
+  /** The collection under /api/admin, e.g. '/news'; one record is `${path}/:id`. */
   path: string;
-  guard: preHandlerAsyncHookHandler;
+  /** The permission every route of the collection needs (the staff scope checks it). */
+  permission: AdminPermission;
   docs: RouteDocs;
   /** The `:id` parameter (default: the shared admin id). */
   params?: z.ZodType<{ id: number }, unknown>;
@@ -76,11 +69,12 @@ export interface CrudRoutes<Body extends z.ZodType> {
 }
 
 /**
- * The list/get/create/update/delete routes of one kind of back-office record, each behind the
- * area's permission guard, with the shared id and ok schemas and the acting staff member passed on.
+ * The list/get/create/update/delete routes of one kind of back-office record, each naming the
+ * area's permission, with the shared id and ok schemas and the acting staff member passed on.
  */
 export function crudRoutes<Body extends z.ZodType>(app: ZodApp, spec: CrudRoutes<Body>): void {
-  const { path, guard } = spec;
+  const { path } = spec;
+  const config = { permission: spec.permission };
   const one = `${path}/:id`;
   const params = spec.params ?? adminIdParamsSchema;
   const docs = (doc: RouteDoc) =>
@@ -88,14 +82,12 @@ export function crudRoutes<Body extends z.ZodType>(app: ZodApp, spec: CrudRoutes
   const idOf = (request: { params: unknown }) => (request.params as { id: number }).id;
   if (spec.list) {
     const { doc, response, run } = spec.list;
-    app.get(path, { preHandler: guard, schema: { ...docs(doc), response: { 200: response } } }, run);
+    app.get(path, { config, schema: { ...docs(doc), response: { 200: response } } }, run);
   }
   if (spec.get) {
     const { doc, response, run } = spec.get;
-    app.get(
-      one,
-      { preHandler: guard, schema: { ...docs(doc), params, response: { 200: response } } },
-      async (request) => run(idOf(request)),
+    app.get(one, { config, schema: { ...docs(doc), params, response: { 200: response } } }, async (request) =>
+      run(idOf(request)),
     );
   }
   if (spec.save) {
@@ -104,7 +96,7 @@ export function crudRoutes<Body extends z.ZodType>(app: ZodApp, spec: CrudRoutes
       app.post(
         path,
         {
-          preHandler: guard,
+          config,
           schema: { ...docs(create), body, response: { [created ? 201 : 200]: response } },
         },
         async (request, reply) => {
@@ -115,7 +107,7 @@ export function crudRoutes<Body extends z.ZodType>(app: ZodApp, spec: CrudRoutes
     }
     app.put(
       one,
-      { preHandler: guard, schema: { ...docs(update), params, body, response: { 200: response } } },
+      { config, schema: { ...docs(update), params, body, response: { 200: response } } },
       async (request) => run(adminActor(request.auth), idOf(request), request.body as z.output<Body>),
     );
   }
@@ -124,7 +116,7 @@ export function crudRoutes<Body extends z.ZodType>(app: ZodApp, spec: CrudRoutes
     app.delete(
       one,
       {
-        preHandler: guard,
+        config,
         schema: {
           ...docs(doc),
           params,

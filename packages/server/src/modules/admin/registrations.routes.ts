@@ -7,20 +7,17 @@ import {
 } from '@shop/shared/contracts/admin-accounts';
 import { adminIdParamsSchema } from '@shop/shared/contracts/admin-common';
 import type { AppContext } from '../../app-context';
-import type { Auth } from '../../http/auth';
-import { actorOf, requirePermission } from './admin-access';
+import { actorOf } from './admin-access';
 import { ADMIN_ROLE_ERRORS, routeDocs as docs } from './admin-crud-routes';
 import * as service from './registrations.service';
 
 /** The registrations queue (permission `registrations`). */
-export function registrationsRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+export function registrationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const guard = requirePermission(auth, 'registrations');
-
     app.get(
-      '/admin/registrations',
+      '/registrations',
       {
-        preHandler: guard,
+        config: { permission: 'registrations' },
         schema: {
           ...docs(
             'Registrations: pending (confirmed, waiting for approval), unverified or rejected',
@@ -34,9 +31,9 @@ export function registrationsRoutes(ctx: AppContext, auth: Auth): FastifyPluginA
     );
 
     app.post(
-      '/admin/registrations/:id/approve',
+      '/registrations/:id/approve',
       {
-        preHandler: guard,
+        config: { permission: 'registrations' },
         schema: {
           ...docs(
             'Approve a registration; the customer gets the approval mail',
@@ -51,9 +48,9 @@ export function registrationsRoutes(ctx: AppContext, auth: Auth): FastifyPluginA
     );
 
     app.post(
-      '/admin/registrations/:id/reject',
+      '/registrations/:id/reject',
       {
-        preHandler: guard,
+        config: { permission: 'registrations' },
         schema: {
           ...docs(
             'Reject a registration with a reason; the account is disabled and the person gets a mail',

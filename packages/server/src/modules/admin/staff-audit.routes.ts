@@ -10,8 +10,7 @@ import {
 } from '@shop/shared/contracts/admin-accounts';
 import { adminIdParamsSchema } from '@shop/shared/contracts/admin-common';
 import type { AppContext } from '../../app-context';
-import type { Auth } from '../../http/auth';
-import { actorOf, requirePermission } from './admin-access';
+import { actorOf } from './admin-access';
 import { routeDocs as docs } from './admin-crud-routes';
 import { listAudit } from './audit.service';
 import * as staff from './staff.service';
@@ -21,14 +20,12 @@ const ROLE_ERRORS =
   'ERR_FORBIDDEN (403) for staff (administrators only)';
 
 /** Staff accounts (permission `staff`) and the audit log viewer (permission `audit`): administrators only. */
-export function staffAuditRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+export function staffAuditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const staffGuard = requirePermission(auth, 'staff');
-
     app.get(
-      '/admin/staff',
+      '/staff',
       {
-        preHandler: staffGuard,
+        config: { permission: 'staff' },
         schema: {
           ...docs('Administrator and staff accounts', `Errors: ERR_VALIDATION (400), ${ROLE_ERRORS}.`),
           querystring: staffQuerySchema,
@@ -39,9 +36,9 @@ export function staffAuditRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyn
     );
 
     app.post(
-      '/admin/staff',
+      '/staff',
       {
-        preHandler: staffGuard,
+        config: { permission: 'staff' },
         schema: {
           ...docs(
             'Create an administrator or staff account with a password',
@@ -55,9 +52,9 @@ export function staffAuditRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyn
     );
 
     app.patch(
-      '/admin/staff/:id',
+      '/staff/:id',
       {
-        preHandler: staffGuard,
+        config: { permission: 'staff' },
         schema: {
           ...docs(
             'Change a staff account: name, role, disabled, password',
@@ -73,9 +70,9 @@ export function staffAuditRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyn
     );
 
     app.get(
-      '/admin/audit',
+      '/audit',
       {
-        preHandler: requirePermission(auth, 'audit'),
+        config: { permission: 'audit' },
         schema: {
           ...docs(
             'The audit log of staff changes: who, what, when, before and after; newest first',

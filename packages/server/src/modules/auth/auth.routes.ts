@@ -8,8 +8,12 @@ import * as service from './auth.service';
 
 const tags = ['auth'];
 
-export function authRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
-  return async (app) => {
+/** Logging in (public) and "who am I" (shopUserScope, open while a password change is required). */
+export function authRoutes(
+  ctx: AppContext,
+  auth: Auth,
+): { public: FastifyPluginAsyncZod; shopUser: FastifyPluginAsyncZod } {
+  const anyone: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/auth/login',
       {
@@ -29,15 +33,15 @@ export function authRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
       },
       async (request) => service.login(ctx, auth, request.body),
     );
+  };
 
+  const shopUser: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/auth/me',
       {
-        preHandler: auth.required,
         config: { allowWhenPasswordChangeRequired: true },
         schema: {
           tags,
-          security: [{ bearerAuth: [] }],
           summary: 'Who the token belongs to (open while a password change is required)',
           response: { 200: meResponseSchema },
         },
@@ -48,4 +52,6 @@ export function authRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
       },
     );
   };
+
+  return { public: anyone, shopUser };
 }

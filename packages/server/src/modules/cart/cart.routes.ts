@@ -11,14 +11,13 @@ import {
 } from '@shop/shared/contracts/cart';
 import { checkoutSaveResponseSchema } from '@shop/shared/contracts/checkout';
 import type { AppContext } from '../../app-context';
-import type { Auth } from '../../http/auth';
 import * as service from './cart.service';
 
 const WHOSE =
   "The cart of the acting customer: a customer's own; for an agent, the customer of its current shipping address " +
   '(409 ERR_NO_CURRENT_SHIPPING until it has chosen one). Staff → 403 ERR_FORBIDDEN.';
 
-export function cartRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+export function cartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -27,10 +26,8 @@ export function cartRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
     app.get(
       '/cart',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['cart'],
-          security: [{ bearerAuth: [] }],
           summary: 'The cart with prices, totals and the checkout choices',
           description:
             `${WHOSE} Prices are computed now by the server from the customer's price entries (price group and ` +
@@ -46,10 +43,8 @@ export function cartRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
     app.post(
       '/cart/set-product-quantity',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['cart'],
-          security: [{ bearerAuth: [] }],
           summary: 'Set the quantity of a line (0 removes it)',
           description:
             `${WHOSE} The quantity goes through the shared correction (minimum, maximum, stock, step) and the answer ` +
@@ -68,10 +63,8 @@ export function cartRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
     app.delete(
       '/cart/delete',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['cart'],
-          security: [{ bearerAuth: [] }],
           summary: 'Empty the cart',
           description: `${WHOSE} Removes every line; the chosen methods, delivery day and comments stay.`,
           response: { 200: deleteCartResponseSchema },
@@ -86,10 +79,8 @@ export function cartRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
     app.get(
       '/cart/comments',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['cart'],
-          security: [{ bearerAuth: [] }],
           summary: 'The two comments of the cart',
           description: `${WHOSE} commentWebshop: a note for the shop; commentSupplier: a comment for the supplier.`,
           response: { 200: cartCommentsSchema },
@@ -101,10 +92,8 @@ export function cartRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
     app.put(
       '/cart/comments',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['cart'],
-          security: [{ bearerAuth: [] }],
           summary: 'Save the two comments (the spec\'s "not shown" save call)',
           description: `${WHOSE} At most 1000 characters each (400 ERR_VALIDATION); a missing field is saved as ''.`,
           body: setCartCommentsRequestSchema,
@@ -120,10 +109,8 @@ export function cartRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
     app.post(
       '/cart/quick-order',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['cart'],
-          security: [{ bearerAuth: [] }],
           summary: 'Quick order: add many lines by SKU or barcode',
           description:
             `${WHOSE} \`lines\`: pasted text, one \`SKU or barcode; quantity\` per line (\`;\`, tab or \`,\` separated; ` +

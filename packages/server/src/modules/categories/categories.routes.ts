@@ -5,21 +5,18 @@ import {
   categoryTreeResponseSchema,
 } from '@shop/shared/contracts/categories';
 import type { AppContext } from '../../app-context';
-import type { Auth } from '../../http/auth';
 import { searchRateLimit } from '../../lib/rate-limit';
 import * as service from './categories.service';
 
-export function categoriesRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+export function categoriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const countsCache = service.createCountsCache();
 
     app.get(
       '/categories',
       {
-        preHandler: auth.optional,
         schema: {
           tags: ['categories'],
-          security: [{}, { bearerAuth: [] }],
           summary: 'The category tree: main categories with their subcategories and active product counts',
           description: 'Names in the request language (Accept-Language), Hungarian when missing.',
           response: { 200: categoryTreeResponseSchema },
@@ -34,11 +31,9 @@ export function categoriesRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyn
     app.get(
       '/categories/search',
       {
-        preHandler: auth.optional,
         config: { rateLimit: searchRateLimit(ctx.config.searchRateLimit) },
         schema: {
           tags: ['categories'],
-          security: [{}, { bearerAuth: [] }],
           summary: 'Categories whose name (any language) contains every word of the search string',
           description:
             'At least 3 characters, else 400 ERR_VALIDATION. Case- and accent-insensitive; at most 20, exact names first.',

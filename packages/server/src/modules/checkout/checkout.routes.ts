@@ -9,14 +9,13 @@ import {
   shippingMethodListResponseSchema,
 } from '@shop/shared/contracts/checkout';
 import type { AppContext } from '../../app-context';
-import type { Auth } from '../../http/auth';
 import * as service from './checkout.service';
 
 const SAVED =
   "Saved in the acting customer's cart (a customer's own; an agent's for the customer of its current shipping " +
   'address, else 409 ERR_NO_CURRENT_SHIPPING) and given back by GET /api/cart; answers `{ data: true }`.';
 
-export function checkoutRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+export function checkoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -25,10 +24,8 @@ export function checkoutRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZ
     app.get(
       '/shipping-methods',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['checkout'],
-          security: [{ bearerAuth: [] }],
           summary: 'The shipping methods (home delivery, pickups, invoice only)',
           description: '`cost` is gross, minor units (1/100 Ft). Home delivery has `isHomeDelivery: true`.',
           response: { 200: shippingMethodListResponseSchema },
@@ -40,10 +37,8 @@ export function checkoutRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZ
     app.get(
       '/payment-methods/available-for-customer',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['checkout'],
-          security: [{ bearerAuth: [] }],
           summary: 'The payment methods available to the acting customer, with their day terms',
           description:
             "The customer's assigned, active methods. For an agent: those of its current address's customer " +
@@ -57,10 +52,8 @@ export function checkoutRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZ
     app.put(
       '/cart/shipping-method',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['checkout'],
-          security: [{ bearerAuth: [] }],
           summary: 'Choose the shipping method (a "not shown" save call)',
           description: `${SAVED} An unknown or inactive code → 400 ERR_INVALID_SHIPPING_METHOD.`,
           body: setShippingMethodRequestSchema,
@@ -76,10 +69,8 @@ export function checkoutRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZ
     app.put(
       '/cart/payment-method',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['checkout'],
-          security: [{ bearerAuth: [] }],
           summary: 'Choose the payment method (a "not shown" save call)',
           description: `${SAVED} A method not available to the customer → 400 ERR_INVALID_PAYMENT_METHOD.`,
           body: setPaymentMethodRequestSchema,
@@ -95,10 +86,8 @@ export function checkoutRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZ
     app.put(
       '/cart/delivery-date',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['checkout'],
-          security: [{ bearerAuth: [] }],
           summary: 'Choose the delivery day for home delivery (a "not shown" save call)',
           description:
             `${SAVED} \`deliveryDate\` 'YYYY-MM-DD' must be one of the days GET /api/cart/delivery-days offers now ` +
@@ -117,10 +106,8 @@ export function checkoutRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZ
     app.get(
       '/cart/delivery-days',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['checkout'],
-          security: [{ bearerAuth: [] }],
           summary: 'The next 10 delivery days of the current shipping address',
           description:
             "From the address's delivery route (Monday to Friday, cut-off 14:00 when it has none) and the holiday " +

@@ -2,21 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
-import type { Auth } from '../../http/auth';
 import { attachmentHeader } from '../newspapers/newspapers.routes';
 import * as service from './downloads.service';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export function downloadsRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+export function downloadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/downloads/price-list.xlsx',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['downloads'],
-          security: [{ bearerAuth: [] }],
           summary: 'The caller’s own price list as a spreadsheet (XLSX)',
           description:
             'Every active, orderable product in SKU order: SKU, name in the Accept-Language language, manufacturer, ' +

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParamsSchema } from '@shop/shared/contracts/admin-catalogue';
 import {
   type BatchKind,
@@ -16,8 +15,7 @@ import {
 } from '@shop/shared/contracts/admin-integration';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
-import type { Auth } from '../../http/auth';
-import { actorOf, requirePermission } from '../admin/admin-access';
+import { actorOf } from '../admin/admin-access';
 import { createApiKey, listApiKeys, requireApiKey, revokeApiKey } from './api-keys.service';
 import { runBatch } from './batches.service';
 import { acknowledgeOrders, exportOrders } from './orders-export.service';
@@ -119,23 +117,21 @@ const EXAMPLES: Record<BatchKind, unknown> = {
   },
 };
 
-export function integrationRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
-  return async (app) => {
-    const admin = requirePermission(auth, 'integration');
-    // After the body is parsed (a malformed or oversized body is refused as such) but before it is
-    // validated (a wrong key learns nothing about the expected input).
-    const apiKey = requireApiKey(ctx);
-    app.decorateRequest('integration', null);
-
-    // --- back office: API keys ------------------------------------------------------------
-
+/**
+ * The ERP integration: its API keys in the back office (staffScope, under /api/admin, permission
+ * `integration`), and the integration API itself, public but for the API key each route checks.
+ */
+export function integrationRoutes(ctx: AppContext): {
+  staff: FastifyPluginAsyncZod;
+  public: FastifyPluginAsyncZod;
+} {
+  const staff: FastifyPluginAsyncZod = async (app) => {
     app.get(
-      '/admin/integration/api-keys',
+      '/integration/api-keys',
       {
-        preHandler: admin,
+        config: { permission: 'integration' },
         schema: {
           tags: ['admin-integration'],
-          security: [{ bearerAuth: [] }],
           summary: 'API keys of the ERP integration (never the keys themselves)',
           description: adminNote.trim(),
           response: { 200: apiKeyListResponseSchema },
@@ -144,12 +140,11 @@ export function integrationRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsy
       async () => ({ items: await listApiKeys(ctx) }),
     );
     app.post(
-      '/admin/integration/api-keys',
+      '/integration/api-keys',
       {
-        preHandler: admin,
+        config: { permission: 'integration' },
         schema: {
           tags: ['admin-integration'],
-          security: [{ bearerAuth: [] }],
           summary: 'Create an API key; the answer shows the key once',
           description: 'The key is stored as a SHA-256 hash with its prefix for lookup.' + adminNote,
           body: apiKeyCreateSchema,
@@ -160,12 +155,11 @@ export function integrationRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsy
         reply.status(201).send(await createApiKey(ctx, actorOf(request), request.body.name)),
     );
     app.post(
-      '/admin/integration/api-keys/:id/revoke',
+      '/integration/api-keys/:id/revoke',
       {
-        preHandler: admin,
+        config: { permission: 'integration' },
         schema: {
           tags: ['admin-integration'],
-          security: [{ bearerAuth: [] }],
           summary: 'Revoke an API key (at once; revoking twice changes nothing)',
           description: '404 ERR_API_KEY_NOT_FOUND.' + adminNote,
           params: idParamsSchema,
@@ -174,8 +168,13 @@ export function integrationRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsy
       },
       async (request) => revokeApiKey(ctx, actorOf(request), request.params.id),
     );
+  };
 
-    // --- integration API -------------------------------------------------------------------
+  const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
+    // After the body is parsed (a malformed or oversized body is refused as such) but before it is
+    // validated (a wrong key learns nothing about the expected input).
+    const apiKey = requireApiKey(ctx);
+    app.decorateRequest('integration', null);
 
     const client = (request: { integration: unknown }) => {
       if (!request.integration) throw new AppError('ERR_UNAUTHORIZED');
@@ -259,6 +258,7 @@ export function integrationRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsy
       },
       async (request) => acknowledgeOrders(ctx, request.body.orderIds),
     );
-    void z;
   };
+
+  return { staff, public: apiKeyRoutes };
 }

@@ -8,7 +8,6 @@ import {
 } from '@shop/shared/contracts/newspapers';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
-import type { Auth } from '../../http/auth';
 import * as service from './newspapers.service';
 
 /** `attachment` with an ASCII file name and the UTF-8 one (RFC 6266). */
@@ -33,15 +32,13 @@ function sendPdf(reply: FastifyReply, file: service.NewspaperFile) {
 
 const pdfResponse = z.any().describe('The PDF file (application/pdf)');
 
-export function newspapersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+export function newspapersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/newspapers',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['newspapers'],
-          security: [{ bearerAuth: [] }],
           summary: 'The current special-offer newspapers',
           description:
             'Uploaded PDFs valid today first (those in the request language or for every language before the ' +
@@ -62,10 +59,8 @@ export function newspapersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyn
     app.get(
       '/newspapers/generated',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['newspapers'],
-          security: [{ bearerAuth: [] }],
           summary:
             'The newspaper generated from the products on sale now, as a PDF, with the caller’s prices',
           description:
@@ -86,10 +81,8 @@ export function newspapersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyn
     app.get(
       '/newspapers/:id/download',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['newspapers'],
-          security: [{ bearerAuth: [] }],
           summary: 'An uploaded newspaper PDF',
           description: '404 NOT_FOUND when there is no such newspaper or its file is missing.',
           params: newspaperIdParamsSchema,

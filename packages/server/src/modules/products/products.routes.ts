@@ -7,7 +7,6 @@ import {
   productSearchResponseSchema,
 } from '@shop/shared/contracts/products';
 import type { AppContext } from '../../app-context';
-import type { Auth } from '../../http/auth';
 import { searchRateLimit } from '../../lib/rate-limit';
 import * as service from './products.service';
 
@@ -23,17 +22,21 @@ function sendJson(reply: FastifyReply, json: Buffer, caching: boolean | undefine
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
-export function productsRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
-  return async (app) => {
-    const caches = service.createListingCaches();
-
+/**
+ * The catalogue for anyone (anyUserScope: prices for a valid token) and the signed-in customer's
+ * ordered products (shopUserScope), sharing one set of listing caches.
+ */
+export function productsRoutes(ctx: AppContext): {
+  anyUser: FastifyPluginAsyncZod;
+  shopUser: FastifyPluginAsyncZod;
+} {
+  const caches = service.createListingCaches();
+  const anyUser: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/products/all',
       {
-        preHandler: auth.optional,
         schema: {
           tags: ['products'],
-          security: [{}, { bearerAuth: [] }],
           summary: 'The product listing: one page of active products, the total count and the manufacturers',
           description:
             'Anonymous visitors get the catalogue without prices (`prices: []`, `currentPrice: null`). ' +
@@ -51,35 +54,11 @@ export function productsRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZ
     );
 
     app.get(
-      '/products/ordered-products',
-      {
-        preHandler: auth.required,
-        schema: {
-          tags: ['products'],
-          security: [{ bearerAuth: [] }],
-          summary:
-            'Products the customer has ordered before, most recently ordered first, with lastOrderedQuantity',
-          description:
-            'Same query and answer as products/all. For an agent: the customer of its current shipping address ' +
-            '(409 ERR_NO_CURRENT_SHIPPING until one is chosen).',
-          querystring: productListQuerySchema,
-          response: { 200: productListResponseSchema },
-        },
-      },
-      async (request, reply) => {
-        const json = await service.listProducts(ctx, request, request.query, 'ordered', caches);
-        return sendJson(reply, json, request.query.caching);
-      },
-    );
-
-    app.get(
       '/products/search',
       {
-        preHandler: auth.optional,
         config: { rateLimit: searchRateLimit(ctx.config.searchRateLimit) },
         schema: {
           tags: ['products'],
-          security: [{}, { bearerAuth: [] }],
           summary: 'Product search: the paged listing form and the six-way simple form',
           description:
             'searchType=all with searchString, or product-by-sku with searchSku (forces productsPerPage=1, currentPage=1): ' +
@@ -98,4 +77,28 @@ export function productsRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZ
       },
     );
   };
+
+  const shopUser: FastifyPluginAsyncZod = async (app) => {
+    app.get(
+      '/products/ordered-products',
+      {
+        schema: {
+          tags: ['products'],
+          summary:
+            'Products the customer has ordered before, most recently ordered first, with lastOrderedQuantity',
+          description:
+            'Same query and answer as products/all. For an agent: the customer of its current shipping address ' +
+            '(409 ERR_NO_CURRENT_SHIPPING until one is chosen).',
+          querystring: productListQuerySchema,
+          response: { 200: productListResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const json = await service.listProducts(ctx, request, request.query, 'ordered', caches);
+        return sendJson(reply, json, request.query.caching);
+      },
+    );
+  };
+
+  return { anyUser, shopUser };
 }

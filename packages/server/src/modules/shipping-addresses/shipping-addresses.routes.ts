@@ -7,18 +7,15 @@ import {
 } from '@shop/shared/contracts/shipping';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
-import type { Auth } from '../../http/auth';
 import * as service from './shipping-addresses.service';
 
-export function shippingAddressesRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
+export function shippingAddressesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/shipping-addresses',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['shipping-addresses'],
-          security: [{ bearerAuth: [] }],
           summary: 'The shipping addresses the user may order for',
           description:
             'A customer: its own active addresses. An agent: every active address of its customers, with the ' +
@@ -36,10 +33,8 @@ export function shippingAddressesRoutes(ctx: AppContext, auth: Auth): FastifyPlu
     app.post(
       '/shipping-addresses/set-current',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['shipping-addresses'],
-          security: [{ bearerAuth: [] }],
           summary: 'Choose the current shipping address',
           description:
             'For an agent the address decides which customer the cart, prices, payment methods and orders belong to. ' +
@@ -59,10 +54,8 @@ export function shippingAddressesRoutes(ctx: AppContext, auth: Auth): FastifyPlu
     app.get(
       '/shipping-addresses/get-current-data-extended',
       {
-        preHandler: auth.required,
         schema: {
           tags: ['shipping-addresses'],
-          security: [{ bearerAuth: [] }],
           summary: 'The current shipping address with its customer and delivery route',
           description:
             'For the read-only sections of the checkout. An agent without a current address → 409 ' +

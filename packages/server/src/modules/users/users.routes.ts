@@ -20,7 +20,6 @@ import { RATE_LIMITS, routeRateLimit } from '../../lib/rate-limit';
 import * as service from './users.service';
 
 const tags = ['users'];
-const security = [{ bearerAuth: [] }];
 
 /** Was the token in use issued for "keep me logged in"? The new token keeps its lifetime. */
 function tokenWasLongLived(request: FastifyRequest): boolean {
@@ -38,8 +37,15 @@ function tokenWasLongLived(request: FastifyRequest): boolean {
   }
 }
 
-export function usersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
-  return async (app) => {
+/**
+ * Registration, e-mail confirmation and password reset (public), and the signed-in user's password
+ * and data (shopUserScope).
+ */
+export function usersRoutes(
+  ctx: AppContext,
+  auth: Auth,
+): { public: FastifyPluginAsyncZod; shopUser: FastifyPluginAsyncZod } {
+  const anyone: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/users/register',
       {
@@ -129,15 +135,15 @@ export function usersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod 
         return { data: true as const };
       },
     );
+  };
 
+  const shopUser: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/users/change-password',
       {
-        preHandler: auth.required,
         config: { allowWhenPasswordChangeRequired: true },
         schema: {
           tags,
-          security,
           summary: 'Change the password of the signed-in user',
           description:
             'Revokes every older token and answers a fresh `access_token` (same lifetime) to use from now on. ' +
@@ -162,10 +168,8 @@ export function usersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod 
     app.get(
       '/users/get-user-data',
       {
-        preHandler: auth.required,
         schema: {
           tags,
-          security,
           summary: "The signed-in customer's own data (not for agents)",
           description: 'Errors: ERR_FORBIDDEN (403) for agents, ERR_PASSWORD_CHANGE_REQUIRED (403).',
           response: { 200: userDataResponseSchema },
@@ -177,4 +181,6 @@ export function usersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod 
       },
     );
   };
+
+  return { public: anyone, shopUser };
 }
