@@ -19,6 +19,7 @@ export default defineConfig({
           root: './packages/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['test/postgres-note.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

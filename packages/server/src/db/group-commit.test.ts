@@ -16,41 +16,49 @@ describe.each(TEST_DIALECTS)('runWrite on %s', (dialect) => {
     (await testDb.handle.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())
       ?.value;
 
-  it('commits concurrent works, each seeing the ones before it; a failing work changes nothing', async () => {
-    // PostgreSQL runs each work in its own transaction (read committed): only SQLite groups them.
-    if (dialect !== 'sqlite') return;
-    const db = testDb.handle.db;
-    await db.insertInto('settings').values({ key: 'gc.counter', value: '0', updated_at: 'now' }).execute();
-    const increment = () =>
-      runWrite(testDb.handle, async (trx) => {
-        const row = await trx
-          .selectFrom('settings')
-          .select('value')
-          .where('key', '=', 'gc.counter')
-          .executeTakeFirstOrThrow();
-        const next = Number(row.value) + 1;
+  // PostgreSQL runs each work in its own transaction (read committed): only SQLite groups them, so
+  // the batching cases run (and are reported) on SQLite alone, and show as skipped on PostgreSQL.
+  const onSqlite = it.runIf(dialect === 'sqlite');
+
+  onSqlite(
+    'commits concurrent works, each seeing the ones before it; a failing work changes nothing',
+    async () => {
+      const db = testDb.handle.db;
+      await db.insertInto('settings').values({ key: 'gc.counter', value: '0', updated_at: 'now' }).execute();
+      const increment = () =>
+        runWrite(testDb.handle, async (trx) => {
+          const row = await trx
+            .selectFrom('settings')
+            .select('value')
+            .where('key', '=', 'gc.counter')
+            .executeTakeFirstOrThrow();
+          const next = Number(row.value) + 1;
+          await trx
+            .updateTable('settings')
+            .set({ value: String(next) })
+            .where('key', '=', 'gc.counter')
+            .execute();
+          return next;
+        });
+      const failing = runWrite(testDb.handle, async (trx) => {
         await trx
-          .updateTable('settings')
-          .set({ value: String(next) })
-          .where('key', '=', 'gc.counter')
+          .insertInto('settings')
+          .values({ key: 'gc.failed', value: 'x', updated_at: 'now' })
           .execute();
-        return next;
+        throw new Error('refused');
       });
-    const failing = runWrite(testDb.handle, async (trx) => {
-      await trx.insertInto('settings').values({ key: 'gc.failed', value: 'x', updated_at: 'now' }).execute();
-      throw new Error('refused');
-    });
-    const results = await Promise.allSettled([increment(), increment(), failing, increment(), increment()]);
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
-      1,
-      2,
-      'refused',
-      3,
-      4,
-    ]);
-    expect(await value('gc.counter')).toBe('4');
-    expect(await value('gc.failed')).toBeUndefined();
-  });
+      const results = await Promise.allSettled([increment(), increment(), failing, increment(), increment()]);
+      expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
+        1,
+        2,
+        'refused',
+        3,
+        4,
+      ]);
+      expect(await value('gc.counter')).toBe('4');
+      expect(await value('gc.failed')).toBeUndefined();
+    },
+  );
 
   it('answers a work only after its commit: the change is visible to a fresh read at once', async () => {
     const keys = Array.from({ length: 20 }, (_, i) => `gc.visible.${i}`);
@@ -64,8 +72,7 @@ describe.each(TEST_DIALECTS)('runWrite on %s', (dialect) => {
     );
   });
 
-  it('a failed commit fails every work of the batch', async () => {
-    if (dialect !== 'sqlite') return;
+  onSqlite('a failed commit fails every work of the batch', async () => {
     // A deferred foreign key violation is only detected at commit.
     const db = testDb.handle.db;
     const ok = runWrite(testDb.handle, (trx) =>
