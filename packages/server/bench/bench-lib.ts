@@ -246,3 +246,38 @@ export const BENCH_POSTGRES_URL =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
+
+/** A database URL with its password masked, for the output. */
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The databases a benchmark measures: SQLite unless `--only postgres`; PostgreSQL unless
+ * `--only sqlite`, and only when it answers at BENCH_POSTGRES_URL. Each database left out is
+ * printed at once as a SKIPPED line and returned, so the verdict names it again at the end.
+ */
+export async function databasesToMeasure(
+  only: '' | 'sqlite' | 'postgres',
+  pgUrl: string = BENCH_POSTGRES_URL,
+): Promise<{ dialects: ('sqlite' | 'postgres')[]; skipped: string[] }> {
+  const dialects: ('sqlite' | 'postgres')[] = [];
+  const skipped: string[] = [];
+  if (only === 'postgres') skipped.push('SQLite: not measured (--only postgres)');
+  else dialects.push('sqlite');
+  if (only === 'sqlite') skipped.push('PostgreSQL: not measured (--only sqlite)');
+  else if (await postgresReachable(pgUrl)) dialects.push('postgres');
+  else
+    skipped.push(
+      `PostgreSQL: not measured, nothing answers at ${withoutPassword(pgUrl)} ` +
+        '(set BENCH_DATABASE_URL or TEST_DATABASE_URL)',
+    );
+  for (const line of skipped) console.log(`SKIPPED ${line}`);
+  return { dialects, skipped };
+}

@@ -8,6 +8,8 @@
  * Options: --db URL (an existing, seeded database; default: a fresh SQLite database with the demo data
  * and --products generated products), --products N (default 100000), --requests N per scenario
  * (default 400), --connections N (default 4).
+ * There is no target figure; it exits 1 when a request failed (non-2xx, error or timeout), and names
+ * the database it did not measure.
  */
 import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { numberOption, run, startServer, type BenchTarget } from './bench-lib';
+import { finish, judgeCpu } from './bench-verdict';
 
 const products = numberOption('products', 100_000);
 const requests = numberOption('requests', 400, 10, 1_000_000);
@@ -41,7 +44,7 @@ async function json<T>(url: string, init?: RequestInit): Promise<T> {
 
 async function fire(url: string, headers: Record<string, string>, amount: number): Promise<number> {
   const result = await autocannon({ url, headers, connections, amount });
-  return result.non2xx + result.errors;
+  return result.non2xx + result.errors + result.timeouts;
 }
 
 async function main(): Promise<void> {
@@ -71,6 +74,7 @@ async function main(): Promise<void> {
     await run(process.execPath, ['dist/cli.js', 'seed-large', '--products', String(products)], env);
   }
   const server = await startServer(target);
+  const rows: { name: string; failures: number }[] = [];
   try {
     const base = `${server.url}/api`;
     const login = await json<{ access_token: string }>(`${base}/auth/login`, {
@@ -130,18 +134,27 @@ async function main(): Promise<void> {
     console.log('|---|---:|---:|');
     for (const [name, route, headers] of scenarios) {
       const url = `${base}${route}`;
-      const bytes = (await (await fetch(url, { headers })).text()).length;
-      await fire(url, headers, Math.min(100, requests)); // warm up (JIT, caches)
+      const first = await fetch(url, { headers });
+      const bytes = (await first.text()).length;
+      // warm up (JIT, caches)
+      const warmupFailures = (first.ok ? 0 : 1) + (await fire(url, headers, Math.min(100, requests)));
       const before = cpuMs(pid);
-      const failures = await fire(url, headers, requests);
+      const failures = warmupFailures + (await fire(url, headers, requests));
       const after = cpuMs(pid);
       const perRequest = Math.round(((after - before) / requests) * 100) / 100;
       console.log(`| ${name} | ${perRequest} | ${bytes} |${failures ? ` ${failures} failed` : ''}`);
+      rows.push({ name, failures });
     }
   } finally {
     await server.stop();
     await target.cleanup();
   }
+  const other = target.dialect === 'sqlite' ? 'PostgreSQL' : 'SQLite';
+  finish(
+    judgeCpu(rows, [
+      `${other}: not measured (bench:cpu measures one database: --db URL, default a fresh SQLite)`,
+    ]),
+  );
 }
 
 main().catch((error: unknown) => {
