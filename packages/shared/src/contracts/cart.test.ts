@@ -27,7 +27,7 @@ describe('parseQuickOrderText', () => {
 });
 
 describe('cart request schemas', () => {
-  it('accepts the spec payload with browser prices and refuses bad quantities', () => {
+  it('accepts the documented payload (docs/product.md §7.2) with browser prices and refuses bad quantities', () => {
     expect(
       setProductQuantityRequestSchema.safeParse({
         productSku: 'A',

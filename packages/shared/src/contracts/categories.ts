@@ -16,7 +16,7 @@ export const categorySearchQuerySchema = z.object({
 });
 export type CategorySearchQuery = z.input<typeof categorySearchQuerySchema>;
 
-/** Categories found per search (spec: name, slug, parent). */
+/** Categories found per search (docs/product.md §3.3: name, slug, parent). */
 export const CATEGORY_SEARCH_LIMIT = 20;
 
 export const categoryRefSchema = z.object({ slug: z.string(), name: z.string() });

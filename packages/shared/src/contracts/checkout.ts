@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { isCalendarDate } from '../rules/calendar-date';
 
 /**
- * Checkout contracts (docs/product.md §§2, 3, 4 and 7; the issue's "Checkout"): shipping and payment
- * methods, the save calls the spec marks "not shown" (shipping method, payment method, delivery
- * day), the delivery-day choices and the shop's open/closed state.
+ * Checkout contracts (docs/product.md §§2.4, 3.6, 4.6–4.8 and 7.2; decision 0006): shipping and
+ * payment methods, the save calls (shipping method, payment method, delivery day), the delivery-day
+ * choices and the shop's open/closed state.
  *
  * Every choice is saved on the server in the buyer's cart as it changes and survives a reload;
  * `GET /api/cart` gives them back. Money is gross, integer minor units (1/100 Ft).

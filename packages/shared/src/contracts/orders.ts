@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorCodeSchema } from './cart';
 
 /**
- * Order contracts (docs/product.md §§3, 4, 7 and 8; the issue's "Placing an order" and "Order history").
+ * Order contracts (docs/product.md §§3.8, 4.6, 7.2 and 8; decision 0006).
  * Money is gross, integer minor units (1/100 Ft) unless the name says net; weights are grams;
  * quantities are pieces.
  */

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { addressCustomerSchema, extendedShippingAddressSchema } from './users';
 
 /**
- * Shipping addresses and who the buyer acts for (docs/product.md §§3, 6, 7 and the issue "Agents act
- * for customers").
+ * Shipping addresses and who the buyer acts for (docs/product.md §§3.5, 6.1 and 7.2; decision 0006,
+ * "Whose cart").
  *
  * A customer orders for itself; its current address is the one it chose, or its first active
  * address while it has chosen none. An agent orders for the customer of its current shipping

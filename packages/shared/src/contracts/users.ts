@@ -124,7 +124,7 @@ export function checkCompanyFields(data: CompanyFields, ctx: z.RefinementCtx): v
   }
 }
 
-/** POST /api/users/register (the spec's "not shown" registration call). */
+/** POST /api/users/register (docs/product.md §7.2). */
 export const registerRequestSchema = registerFieldsSchema.superRefine(checkCompanyFields);
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export type RegisterData = z.output<typeof registerRequestSchema>;
@@ -134,7 +134,7 @@ export const registerResponseSchema = z.object({
   userId: z.number().int(),
 });
 
-/** `{ data: true }`: the spec's success answer. */
+/** `{ data: true }`: the plain success answer (docs/product.md §7.2). */
 export const successResponseSchema = z.object({ data: z.literal(true) });
 
 const longCode = z

@@ -46,7 +46,7 @@ export interface DeliveryDayChoice {
 const SCAN_DAYS = 180;
 
 /**
- * The next `count` delivery days of a route (docs/product.md §4; issue: cut-off, weekends, holidays).
+ * The next `count` delivery days of a route (docs/product.md §4.8: cut-off, weekends, holidays).
  * A day D can be chosen when the order is placed before the cut-off time on the last working day
  * (Monday to Friday) before D, in the shop's time zone: on a weekday before the cut-off the earliest
  * day is tomorrow; after it, the next route day after that; an order on Friday afternoon or at the

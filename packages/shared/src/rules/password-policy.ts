@@ -1,4 +1,4 @@
-/** Password length rule of the spec (sections 5 and 9): 6 to 128 characters. */
+/** Password length rule (docs/product.md §§5.2 and 9): 6 to 128 characters. */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 

@@ -1,5 +1,5 @@
 /**
- * Stock display (docs/product.md §3, issue "Catalogue"): out_of_stock below 1 piece; few_stock when
+ * Stock display (docs/product.md §3.1): out_of_stock below 1 piece; few_stock when
  * the stock is below the larger of one carton's pieces and the shop's threshold setting;
  * otherwise in_stock.
  */
@@ -12,11 +12,11 @@ export const DEFAULT_FEW_STOCK_THRESHOLD = 10;
 export interface StockFields {
   stock: number;
   packSizes: readonly { unit: string; pieces: number }[];
-  /** Pieces per carton by the spec; used when the product has no carton pack size. */
+  /** Pieces per carton (docs/product.md §3.1); used when the product has no carton pack size. */
   orderQuantityStep?: number;
 }
 
-/** One carton's pieces: the carton pack size, else the order step (spec: step = pieces per carton). */
+/** One carton's pieces: the carton pack size, else the order step (docs/product.md §3.1: the step is normally a carton). */
 export function cartonPieces(product: StockFields): number {
   const carton = product.packSizes.find((size) => size.unit === 'carton');
   if (carton && carton.pieces > 0) return carton.pieces;

@@ -231,7 +231,7 @@ describe('api client: retries', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(5 * 20 - 5);
   });
 
-  it('keeps the default delay and count of the spec', async () => {
+  it('keeps the default delay and count of docs/product.md §9', async () => {
     const { DEFAULT_MAX_RETRIES, DEFAULT_RETRY_DELAY_MS } = await import('./api-client');
     expect([DEFAULT_MAX_RETRIES, DEFAULT_RETRY_DELAY_MS]).toEqual([5, 3000]);
   });

@@ -33,7 +33,7 @@ export interface RouteHandle {
   name?: RouteName;
   /** Translation key of the page title (document title and, where shown, the heading). */
   title?: RouteTitleKey;
-  /** Cart pages: whether the cart sidebar shows (spec: route meta sidebar false hides it). */
+  /** Cart pages: whether the cart sidebar shows (docs/product.md §2.4: the checkout hides it). */
   sidebar?: boolean;
   /** The page sets the document title itself (content pages use the loaded title). */
   ownDocumentTitle?: boolean;

@@ -3,7 +3,7 @@ import { ApiError, RequestAbortedError } from './api-client';
 import { createToastStore, MAX_TOASTS, TOAST_AUTO_HIDE_MS, toastApi } from './toast-store';
 
 describe('toast store', () => {
-  it('keeps the spec durations: success 5 s, warning 10 s, error until closed', () => {
+  it('keeps the durations of docs/product.md §8.1: success 5 s, warning 10 s, error until closed', () => {
     expect(TOAST_AUTO_HIDE_MS).toMatchObject({ success: 5000, warning: 10_000, error: null });
     const store = createToastStore();
     const toast = toastApi(store);

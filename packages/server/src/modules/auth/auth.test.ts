@@ -65,7 +65,7 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
       .executeTakeFirstOrThrow();
   }
 
-  it('logs a customer in by e-mail in any letter case, with the spec claims and a 12-hour token', async () => {
+  it('logs a customer in by e-mail in any letter case, with the claims of docs/product.md §3.4 and a 12-hour token', async () => {
     ctx.clock.set(START);
     const { customer, user } = await insertCustomerAccount(testDb.handle, {
       email: 'Anna.Kovacs@Example.com',

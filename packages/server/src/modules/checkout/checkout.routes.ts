@@ -54,7 +54,7 @@ export function checkoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['checkout'],
-          summary: 'Choose the shipping method (a "not shown" save call)',
+          summary: 'Choose the shipping method (saved in the cart)',
           description: `${SAVED} An unknown or inactive code → 400 ERR_INVALID_SHIPPING_METHOD.`,
           body: setShippingMethodRequestSchema,
           response: { 200: checkoutSaveResponseSchema },
@@ -71,7 +71,7 @@ export function checkoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['checkout'],
-          summary: 'Choose the payment method (a "not shown" save call)',
+          summary: 'Choose the payment method (saved in the cart)',
           description: `${SAVED} A method not available to the customer → 400 ERR_INVALID_PAYMENT_METHOD.`,
           body: setPaymentMethodRequestSchema,
           response: { 200: checkoutSaveResponseSchema },
@@ -88,7 +88,7 @@ export function checkoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['checkout'],
-          summary: 'Choose the delivery day for home delivery (a "not shown" save call)',
+          summary: 'Choose the delivery day for home delivery (saved in the cart)',
           description:
             `${SAVED} \`deliveryDate\` 'YYYY-MM-DD' must be one of the days GET /api/cart/delivery-days offers now ` +
             "(the route's weekdays, the cut-off on the last working day before, holiday periods and their replacement " +

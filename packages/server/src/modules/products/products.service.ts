@@ -438,7 +438,7 @@ export async function searchProducts(
   let ppp: number;
   let page: number;
   if (query.searchType === 'product-by-sku') {
-    // The spec: a SKU search forces productsPerPage=1 and currentPage=1, whatever was sent.
+    // docs/product.md §5.3: a SKU search forces productsPerPage=1 and currentPage=1, whatever was sent.
     filter.skuExact = (query.searchSku ?? '').trim().toLowerCase();
     ppp = 1;
     page = 1;
@@ -548,7 +548,7 @@ function jsonAnswer(head: string, products: JsonPieces, tail: string): Buffer {
 }
 
 /**
- * Rows of one page → products in the spec's shape, with batched queries (no N+1). Used by other
+ * Rows of one page → products in the shape of docs/product.md §3.1, with batched queries (no N+1). Used by other
  * modules that show products with the caller's prices (news products, the generated newspaper, the
  * price list); the same read model code as the listing, without its per-process cache.
  */

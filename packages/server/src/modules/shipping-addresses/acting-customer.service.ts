@@ -74,7 +74,7 @@ export async function resolveActingCustomer(
   };
 }
 
-/** The current shipping address, or the spec's error: ERR_NO_SHIPPING when the customer has none. */
+/** The current shipping address, or ERR_NO_SHIPPING (docs/product.md §8.2) when the customer has none. */
 export function requireShippingAddress(acting: ActingCustomer): number {
   if (acting.shippingAddressId === null) {
     throw new AppError(acting.agentUserId === null ? 'ERR_NO_SHIPPING' : 'ERR_NO_CURRENT_SHIPPING');

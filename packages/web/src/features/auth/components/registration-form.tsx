@@ -68,7 +68,7 @@ function RegistrationSuccess({ email }: { email: string }) {
 }
 
 /**
- * Registration (docs/product.md §§2, 4, 5 and 8): every field of the spec, the company option, the
+ * Registration (docs/product.md §§2, 4, 5 and 8): every field of docs/product.md §2.4, the company option, the
  * rules of the shared schemas switched on at the first submit, a form-level message while the
  * form is invalid, the server's codes translated, and a success message that tells about the
  * staff approval within 48-72 hours.

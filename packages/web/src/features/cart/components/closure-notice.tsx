@@ -10,7 +10,7 @@ const CLOSURE_NOTICE_DISMISSED_KEY = STORAGE_KEYS.closureNoticeDismissed;
 const noSubscription = () => () => {};
 const readDismissed = () => readStorage(CLOSURE_NOTICE_DISMISSED_KEY);
 
-/** "2024-12-27T16:00" → "2024.12.27 16:00" (spec date format, the shop's local time). */
+/** "2024-12-27T16:00" → "2024.12.27 16:00" (the date format of docs/product.md §1, the shop's local time). */
 export function wallClock(value: string): string {
   return value.replace('T', ' ').replaceAll('-', '.');
 }

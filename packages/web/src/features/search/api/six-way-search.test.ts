@@ -49,7 +49,7 @@ function setup() {
 const products = (items: Product[]) => json(200, { data: { products: items } });
 
 describe('six-way search', () => {
-  it('fires the six searches in parallel with the spec parameters', () => {
+  it('fires the six searches in parallel with the parameters of docs/product.md §7.2', () => {
     const { search, pending } = setup();
     search.run('kave');
     expect(search.getState().inProgress).toBe(true);
