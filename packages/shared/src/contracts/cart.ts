@@ -11,16 +11,16 @@ import {
 import { paymentMethodSchema } from './checkout';
 
 /**
- * Cart contracts (docs/product.md §§3, 4, 5, 7 and 9; the issue's "Cart" and "Quick order").
+ * Cart contracts (docs/product.md §§3.7, 4.4, 5, 7 and 9; decision 0006).
  *
  * MONEY: every amount is gross, an integer in minor units (1/100 Ft), unless its name says net;
- * the web formats it (Ft, 0 decimals where the spec says so). Quantities are pieces. Weights are
+ * the web formats it (Ft, 0 decimals where docs/product.md §9 says so). Quantities are pieces. Weights are
  * grams (the web shows kg).
  *
  * The server never trusts prices, VAT or quantities sent by the browser: it computes the prices
  * from the price entries of the acting customer (price group and discount) with the shared pricing
  * rule, and corrects every quantity with the shared quantity-correction rule (minimum, maximum,
- * stock, step — in the spec's order).
+ * stock, step — in the order of docs/product.md §5.4).
  *
  * Whose cart: a customer's own; an agent's cart for the customer of its current shipping address
  * (409 ERR_NO_CURRENT_SHIPPING until it has chosen one).
@@ -65,7 +65,7 @@ export const cartItemSchema = z.object({
   price: z.number().int().nullable(),
   /** The applicable tier's special price when valid now, else null. */
   specialPrice: z.number().int().nullable(),
-  /** What the customer pays per piece now (spec: the lower of price and a valid special price). */
+  /** What the customer pays per piece now (docs/product.md §5.5: the lower of price and a valid special price). */
   currentPrice: z.number().int().nullable(),
   /** currentPrice × quantity. */
   lineGross: z.number().int(),
@@ -142,7 +142,7 @@ export const setProductQuantityRequestSchema = z.object({
     .int('invalid_number')
     .min(0, 'too_small')
     .max(MAX_QUANTITY, 'too_large'),
-  /** Accepted for compatibility with the spec's payload, ignored: the server prices the line itself. */
+  /** Accepted for compatibility with the documented payload (docs/product.md §7.2), ignored: the server prices the line itself. */
   price: z.number().nullish(),
   /** Accepted, ignored. */
   specialPrice: z.number().nullish(),

@@ -94,7 +94,7 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['cart'],
-          summary: 'Save the two comments (the spec\'s "not shown" save call)',
+          summary: 'Save the two comments (docs/product.md §7.2)',
           description: `${WHOSE} At most 1000 characters each (400 ERR_VALIDATION); a missing field is saved as ''.`,
           body: setCartCommentsRequestSchema,
           response: { 200: checkoutSaveResponseSchema },

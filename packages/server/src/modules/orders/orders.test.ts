@@ -449,7 +449,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
       quantity: 4,
     });
 
-    // Without a current address the order is refused with the spec's code.
+    // Without a current address the order is refused with the code of docs/product.md §8.2.
     expect(await place(agent.token)).toEqual({ data: [{ error: 'ERR_NO_CURRENT_SHIPPING' }] });
     // An address of a customer that is not the agent's cannot be chosen.
     expect(
@@ -563,7 +563,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     expect((await call('GET', '/api/orders/history', staff.token)).statusCode).toBe(403);
   });
 
-  it('lists the history newest first with the spec fields and keeps customers apart', async () => {
+  it('lists the history newest first with the fields of docs/product.md §3.8 and keeps customers apart', async () => {
     const ivan = await buyer({ logisticsCost: 20000 });
     const other = await buyer();
     const a = await insertProduct(testDb.handle, {

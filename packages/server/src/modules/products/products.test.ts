@@ -65,7 +65,7 @@ describe.each(TEST_DIALECTS)('products/all and products/ordered-products on %s',
       expect(product(body, 2).discount).toBe(true);
     });
 
-    it('returns products in the spec shape', async () => {
+    it('returns products in the shape of docs/product.md §3.1', async () => {
       const { body } = await list('', { token: w.tokens.b });
       const p = product(body, 2);
       expect(productSchema.safeParse(p).success).toBe(true);

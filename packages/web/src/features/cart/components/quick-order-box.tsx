@@ -12,7 +12,7 @@ import { CartAdditionReport } from '../../../components/cart-addition-report';
 import { useQuickOrder } from '../../../lib/cart-queries';
 
 /**
- * Quick order (beyond the spec): paste or load lines of `SKU or barcode; quantity`; the server adds
+ * Quick order (docs/product.md §5.7): paste or load lines of `SKU or barcode; quantity`; the server adds
  * each line through the quantity correction and the answer lists what was added, corrected and
  * rejected (with the reasons).
  */
