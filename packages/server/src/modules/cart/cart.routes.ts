@@ -17,6 +17,7 @@ const WHOSE =
   "The cart of the acting customer: a customer's own; for an agent, the customer of its current shipping address " +
   '(409 ERR_NO_CURRENT_SHIPPING until it has chosen one). Staff → 403 ERR_FORBIDDEN.';
 
+/** Signed-in customers and agents: registered in the shop-user scope (app.ts, http/route-scopes.ts). */
 export function cartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {

@@ -8,6 +8,7 @@ import type { AppContext } from '../../app-context';
 import { searchRateLimit } from '../../lib/rate-limit';
 import * as service from './categories.service';
 
+/** Anyone (a token, when sent, must be valid): the catalogue scope (app.ts, http/route-scopes.ts). */
 export function categoriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const countsCache = service.createCountsCache();

@@ -15,6 +15,7 @@ const SAVED =
   "Saved in the acting customer's cart (a customer's own; an agent's for the customer of its current shipping " +
   'address, else 409 ERR_NO_CURRENT_SHIPPING) and given back by GET /api/cart; answers `{ data: true }`.';
 
+/** Signed-in customers and agents: registered in the shop-user scope (app.ts, http/route-scopes.ts). */
 export function checkoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
 import * as service from './customers.service';
 
+/** Signed-in customers and agents: registered in the shop-user scope (app.ts, http/route-scopes.ts). */
 export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

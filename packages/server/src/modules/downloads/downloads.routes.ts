@@ -7,6 +7,7 @@ import * as service from './downloads.service';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** Signed-in customers and agents: registered in the shop-user scope (app.ts, http/route-scopes.ts). */
 export function downloadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

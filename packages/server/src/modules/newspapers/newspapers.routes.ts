@@ -32,6 +32,7 @@ function sendPdf(reply: FastifyReply, file: service.NewspaperFile) {
 
 const pdfResponse = z.any().describe('The PDF file (application/pdf)');
 
+/** Signed-in customers and agents: registered in the shop-user scope (app.ts, http/route-scopes.ts). */
 export function newspapersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

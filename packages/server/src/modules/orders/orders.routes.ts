@@ -9,6 +9,7 @@ import type { AppContext } from '../../app-context';
 import { placeOrder } from './place-order.service';
 import * as service from './orders.service';
 
+/** Signed-in customers and agents: registered in the shop-user scope (app.ts, http/route-scopes.ts). */
 export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {

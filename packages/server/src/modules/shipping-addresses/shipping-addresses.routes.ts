@@ -9,6 +9,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
 import * as service from './shipping-addresses.service';
 
+/** Signed-in customers and agents: registered in the shop-user scope (app.ts, http/route-scopes.ts). */
 export function shippingAddressesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
