@@ -13,7 +13,7 @@ import { verifyPassword } from '../lib/password';
 import { buildProductSearchText } from '../modules/products/product-search-text.service';
 import { PACK_UNIT_ORDER } from './catalogue-builder';
 import { DEMO_ACCOUNTS, QUANTITY_RULE_SKUS, runDemoSeed, seedDemoIfEmpty } from './demo-seed';
-import { isValidEan13 } from './ean13';
+import { isValidGs1Barcode } from '@shop/shared/rules/gs1-barcode';
 import {
   isValidHuCompanyRegistrationNumber as isValidCompanyRegistrationNumber,
   isValidHuTaxNumber as isValidTaxNumber,
@@ -130,7 +130,7 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
     const barcodes = packs.map((p) => p.barcode);
     for (const code of barcodes) {
       expect(code).not.toBeNull();
-      expect(isValidEan13(code ?? ''), String(code)).toBe(true);
+      expect(isValidGs1Barcode(code ?? ''), String(code)).toBe(true);
       expect(code?.startsWith('599')).toBe(true);
     }
     expect(new Set(barcodes).size).toBe(barcodes.length);

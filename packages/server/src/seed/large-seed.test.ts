@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@shop/shared/i18n/languages';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/test-db';
-import { isValidEan13 } from './ean13';
+import { isValidGs1Barcode } from '@shop/shared/rules/gs1-barcode';
 import { runLargeSeed } from './large-seed';
 
 const NOW = new Date('2026-11-20T10:00:00.000Z');
@@ -67,7 +67,7 @@ describe.each(TEST_DIALECTS)('large seed on %s', (dialect) => {
       .select(['product_id', 'quantitative_unit', 'quantity_discount', 'price', 'special_price'])
       .execute();
     const barcodes = packs.map((p) => p.barcode ?? '');
-    expect(barcodes.every(isValidEan13)).toBe(true);
+    expect(barcodes.every(isValidGs1Barcode)).toBe(true);
     expect(new Set(barcodes).size).toBe(barcodes.length);
     const cartons = new Map(packs.filter((p) => p.unit === 'carton').map((p) => [p.product_id, p.pieces]));
     for (const product of products) expect(product.order_quantity_step).toBe(cartons.get(product.id));

@@ -18,11 +18,12 @@ export const skuSchema = z
   .min(1, 'required')
   .max(64, 'too_long')
   .regex(/^[A-Za-z0-9._/-]+$/, 'invalid_sku');
-/** A barcode: 8 to 14 digits (EAN-8, UPC, EAN-13, ITF-14). */
-export const barcodeSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{8,14}$/, 'invalid_barcode');
+/**
+ * A pack barcode: EAN-8, UPC-A, EAN-13 or ITF-14 (8, 12, 13 or 14 digits with a GS1 check digit).
+ * The schema only bounds the text; the product rules check it (rules/gs1-barcode.ts), so the back
+ * office, the import and the ERP integration all refuse a bad one with ERR_INVALID_BARCODE.
+ */
+export const barcodeSchema = z.string().trim().max(32, 'invalid_barcode');
 const money = z.number().int('invalid_number').min(1, 'too_small').max(1_000_000_000, 'too_large');
 const instant = z.iso.datetime({ offset: true, error: 'invalid_date' });
 const priceGroupSchema = z
@@ -219,12 +220,12 @@ export const IMPORT_ROW_CODES = [
   'INVALID_PACKS',
   'INVALID_PRICES',
   'INVALID_DATE',
-  'INVALID_BARCODE',
   'INVALID_SKU',
   'DUPLICATE_SKU',
   'UNKNOWN_MANUFACTURER',
   'UNKNOWN_CATEGORY',
   'ERR_BARCODE_TAKEN',
+  'ERR_INVALID_BARCODE',
   'ERR_STEP_NOT_PACK_SIZE',
   'ERR_UNIT_NOT_PACK_SIZE',
   'ERR_DUPLICATE_PACK_UNIT',

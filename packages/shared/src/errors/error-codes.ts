@@ -76,6 +76,8 @@ export const OWN_ERROR_CODES = [
   // Back-office catalogue and ERP integration (issue 7, admincat)
   'ERR_SKU_TAKEN',
   'ERR_BARCODE_TAKEN',
+  // A pack barcode that is not 8, 12, 13 or 14 digits with a valid GS1 check digit (issue 21).
+  'ERR_INVALID_BARCODE',
   'ERR_STEP_NOT_PACK_SIZE',
   'ERR_UNIT_NOT_PACK_SIZE',
   'ERR_DUPLICATE_PACK_UNIT',
@@ -174,6 +176,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ERR_IN_USE: 409,
   ERR_SKU_TAKEN: 409,
   ERR_BARCODE_TAKEN: 409,
+  ERR_INVALID_BARCODE: 400,
   ERR_STEP_NOT_PACK_SIZE: 400,
   ERR_UNIT_NOT_PACK_SIZE: 400,
   ERR_DUPLICATE_PACK_UNIT: 400,

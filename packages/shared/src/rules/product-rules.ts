@@ -1,9 +1,12 @@
+import { isValidGs1Barcode } from './gs1-barcode';
+
 /**
  * Consistency rules of a product's pack sizes, limits and prices (back office, import, ERP
  * integration). Pure; the server runs them before every write and adds the database checks
  * (a SKU or barcode used by another product).
  *
- * - every pack unit appears once; a barcode appears once;
+ * - every pack unit appears once; a barcode appears once (ERR_BARCODE_TAKEN) and is a GS1 barcode
+ *   with a valid check digit (ERR_INVALID_BARCODE, rules/gs1-barcode.ts);
  * - the order step is 1 or the pieces of one of the pack sizes (ERR_STEP_NOT_PACK_SIZE);
  * - the minimum and maximum units and every price entry's unit are `piece` or one of the pack
  *   units (ERR_UNIT_NOT_PACK_SIZE);
@@ -14,6 +17,7 @@
 export const PRODUCT_RULE_CODES = [
   'ERR_DUPLICATE_PACK_UNIT',
   'ERR_BARCODE_TAKEN',
+  'ERR_INVALID_BARCODE',
   'ERR_STEP_NOT_PACK_SIZE',
   'ERR_UNIT_NOT_PACK_SIZE',
   'ERR_NO_LIST_PRICE',
@@ -53,8 +57,10 @@ export function productRuleIssues(product: ProductRuleInput): ProductRuleIssue[]
       issues.push({ field: `packSizes.${index}.unit`, code: 'ERR_DUPLICATE_PACK_UNIT' });
     seenUnits.add(pack.unit);
     units.add(pack.unit);
-    if (pack.barcode) {
-      if (seenBarcodes.has(pack.barcode)) {
+    if (pack.barcode !== null) {
+      if (!isValidGs1Barcode(pack.barcode)) {
+        issues.push({ field: `packSizes.${index}.barcode`, code: 'ERR_INVALID_BARCODE' });
+      } else if (seenBarcodes.has(pack.barcode)) {
         issues.push({ field: `packSizes.${index}.barcode`, code: 'ERR_BARCODE_TAKEN' });
       }
       seenBarcodes.add(pack.barcode);

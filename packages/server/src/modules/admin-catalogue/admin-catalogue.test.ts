@@ -200,7 +200,7 @@ describe.each(TEST_DIALECTS)('back-office catalogue on %s', (dialect) => {
       const before = await product(3);
       const input = toInput(before);
       input.packSizes = [
-        { unit: 'piece', pieces: 1, barcode: '5990000099996' },
+        { unit: 'piece', pieces: 1, barcode: '5990000099997' },
         { unit: 'carton', pieces: 6, barcode: null },
       ];
       input.orderQuantityStep = 6;
@@ -236,7 +236,7 @@ describe.each(TEST_DIALECTS)('back-office catalogue on %s', (dialect) => {
       expect(await shopPrice(before.sku)).toBe(15000);
       const found = await w.call<AdminProductListResponse>(
         'GET',
-        '/api/admin/catalogue/products?q=5990000099996',
+        '/api/admin/catalogue/products?q=5990000099997',
         { token: w.admin.token },
       );
       expect(found.body.items.map((i) => i.sku)).toEqual([before.sku]);
@@ -255,6 +255,17 @@ describe.each(TEST_DIALECTS)('back-office catalogue on %s', (dialect) => {
           },
           409,
           'ERR_BARCODE_TAKEN',
+          'packSizes.0.barcode',
+        ],
+        [
+          {
+            ...base,
+            packSizes: base.packSizes.map((p) =>
+              p.unit === 'piece' ? { ...p, barcode: '5991004000012' } : p,
+            ),
+          },
+          400,
+          'ERR_INVALID_BARCODE',
           'packSizes.0.barcode',
         ],
         [{ ...base, orderQuantityStep: 5 }, 400, 'ERR_STEP_NOT_PACK_SIZE', 'orderQuantityStep'],
@@ -317,7 +328,7 @@ describe.each(TEST_DIALECTS)('back-office catalogue on %s', (dialect) => {
           { language: 'hu', name: 'Új termék', description: '' },
           { language: 'en', name: 'Brand new thing', description: '' },
         ],
-        packSizes: [{ unit: 'piece', pieces: 1, barcode: '5990000100005' }],
+        packSizes: [{ unit: 'piece', pieces: 1, barcode: '5990000100006' }],
         prices: [
           {
             priceGroup: null,
@@ -535,6 +546,41 @@ describe.each(TEST_DIALECTS)('back-office catalogue on %s', (dialect) => {
       expect(await snapshot()).toEqual(before);
     });
 
+    it('a barcode with a wrong check digit is ERR_INVALID_BARCODE and nothing is written', async () => {
+      const before = await snapshot();
+      const csv = [
+        'sku;name_hu;vat;price;packs',
+        'KV-006;;;150;piece:1:5990000400002|carton:12:5990000400014',
+        'IMP-BAD-1;Rossz vonalkód;27;10;piece:1:59900004000',
+        'IMP-BAD-2;Betűs vonalkód;27;10;piece:1:599000040000A',
+      ].join('\r\n');
+      const answer = await importCsv(csv, false);
+      expect(answer.body).toMatchObject({ applied: false, errorCount: 3 });
+      expect(answer.body.errors.map((e) => [e.row, e.column, e.code])).toEqual([
+        [2, 'packs', 'ERR_INVALID_BARCODE'],
+        [3, 'packs', 'ERR_INVALID_BARCODE'],
+        [4, 'packs', 'ERR_INVALID_BARCODE'],
+      ]);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('a CSV syntax error is refused with the line where it is', async () => {
+      const answer = await w.call<{ error: string; params: Record<string, unknown> }>(
+        'POST',
+        '/api/admin/catalogue/import?format=csv&dryRun=true',
+        {
+          token: w.admin.token,
+          payload: 'sku;price\nKV-006;150\nTE-001;"170"x\n',
+          headers: { 'content-type': 'text/csv' },
+        },
+      );
+      expect([answer.status, answer.body.error, answer.body.params]).toEqual([
+        400,
+        'ERR_IMPORT_FILE',
+        { reason: 'csv_syntax', line: 3 },
+      ]);
+    });
+
     it('step that is not a pack size is a row error', async () => {
       const answer = await importCsv('sku,step\nKV-006,7\n', true);
       expect(answer.body.errors.map((e) => [e.row, e.column, e.code])).toEqual([
@@ -548,7 +594,7 @@ describe.each(TEST_DIALECTS)('back-office catalogue on %s', (dialect) => {
         'sku,name_hu,name_en,vat,price,stock,categories,manufacturer,packs,special_price,special_start,special_end\n' +
         'KV-006,,,,"155,50",42,,,,,,\n' +
         'TE-001,,,,170,,,,,none,,\n' +
-        'IMP-NEW-1,"Import, új","Imported",27,99.90,10,tea,beta,piece:1:5990000200001|carton:6:5990000200018,,,\n';
+        'IMP-NEW-1,"Import, új","Imported",27,99.90,10,tea,beta,piece:1:5990000200003|carton:6:5990000200010,,,\n';
       const dry = await importCsv(csv, true);
       expect(dry.body).toMatchObject({ applied: false, created: 1, updated: 2, errorCount: 0 });
       expect(await snapshot()).toEqual(before);
@@ -620,9 +666,15 @@ describe.each(TEST_DIALECTS)('back-office catalogue on %s', (dialect) => {
         token: w.admin.token,
       });
       expect(csv.status).toBe(200);
-      expect(csv.raw.split('\r\n')[0]).toBe(
-        'sku,name_hu,name_en,name_vi,name_zh,manufacturer,categories,vat,weight,stock,active,orderable,seasonal,min_unit,max_unit,step,packs,price,prices,special_price,special_start,special_end',
+      // For Hungarian Excel: a byte-order mark, `;` between fields, CRLF after every line.
+      expect(csv.raw.charCodeAt(0)).toBe(0xfeff);
+      const lines = csv.raw.slice(1).split('\r\n');
+      expect(lines[0]).toBe(
+        'sku;name_hu;name_en;name_vi;name_zh;manufacturer;categories;vat;weight;stock;active;orderable;seasonal;min_unit;max_unit;step;packs;price;prices;special_price;special_start;special_end',
       );
+      expect(lines).toHaveLength(4);
+      expect(lines[3]).toBe('');
+      expect(csv.raw.slice(1)).not.toMatch(/[^\r]\n/);
       const dry = await importCsv(csv.raw, true);
       expect(dry.body).toMatchObject({ errorCount: 0, created: 2 });
       const xlsx = await w.call('GET', '/api/admin/catalogue/import/template?format=xlsx', {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult } from '@shop/shared/contracts/admin-catalogue';
 import { TEST_DIALECTS } from '../../../test/test-db';
 import { type AdminWorld, createAdminWorld } from './admin-catalogue-test-setup';
-import { buildCsv } from './import-file';
+import { withGs1CheckDigit } from '@shop/shared/rules/gs1-barcode';
+import { csvDocument } from '../admin-orders/orders-csv';
 
 /**
  * 10,000 rows through the HTTP import: first new products (names, pack sizes with barcodes,
@@ -11,11 +12,7 @@ import { buildCsv } from './import-file';
  */
 const ROWS = 10_000;
 
-function ean13(n: number): string {
-  const body = `599${String(n).padStart(9, '0')}`;
-  const sum = [...body].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
+const ean13 = (n: number) => withGs1CheckDigit(`599${String(n).padStart(9, '0')}`);
 
 describe.each(TEST_DIALECTS)('importing 10,000 rows on %s', (dialect) => {
   let w: AdminWorld;
@@ -59,7 +56,7 @@ describe.each(TEST_DIALECTS)('importing 10,000 rows on %s', (dialect) => {
         `piece:1:${ean13(i * 2)}|carton:12:${ean13(i * 2 + 1)}`,
         `piece:1:${100 + (i % 900)}|carton:12:${90 + (i % 900)}`,
       ]);
-      const csv = buildCsv([header, ...rows]);
+      const csv = csvDocument([header, ...rows]);
       let started = performance.now();
       const dry = await post(csv, true);
       const dryMs = performance.now() - started;
@@ -70,7 +67,7 @@ describe.each(TEST_DIALECTS)('importing 10,000 rows on %s', (dialect) => {
       const createMs = performance.now() - started;
       expect(created.body).toMatchObject({ errorCount: 0, created: ROWS, applied: true });
 
-      const changed = buildCsv([
+      const changed = csvDocument([
         ['sku', 'price'],
         ...rows.map((row, i) => [row[0]!, `${200 + (i % 900)}.50`]),
       ]);

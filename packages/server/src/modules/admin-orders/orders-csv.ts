@@ -22,6 +22,11 @@ export function csvLine(values: readonly CsvValue[]): string {
   return `${values.map(csvField).join(SEPARATOR)}\r\n`;
 }
 
+/** A whole file: the byte-order mark, then one line per row. */
+export function csvDocument(rows: readonly (readonly CsvValue[])[]): string {
+  return CSV_BOM + rows.map(csvLine).join('');
+}
+
 /** Minor units (1/100 Ft) as forints with a decimal comma: 123450 → "1234,50". */
 export function csvMoney(minor: number): string {
   const sign = minor < 0 ? '-' : '';

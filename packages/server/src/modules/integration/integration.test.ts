@@ -206,7 +206,7 @@ describe.each(TEST_DIALECTS)('ERP integration on %s', (dialect) => {
             vat: 27,
             manufacturer: 'gamma',
             categories: ['tea'],
-            packSizes: [{ unit: 'piece', pieces: 1, barcode: '5990000300008' }],
+            packSizes: [{ unit: 'piece', pieces: 1, barcode: '5990000300000' }],
             prices: [listPrice(45600)],
           },
           { sku: 'ERP-NEW-2', names: { hu: 'Hiányos' }, prices: [listPrice(100)] },
@@ -255,6 +255,40 @@ describe.each(TEST_DIALECTS)('ERP integration on %s', (dialect) => {
         },
       );
       expect(search.body.products.map((p) => p.sku)).toEqual(['KV-001']);
+    });
+
+    it('products: a barcode with a wrong check digit is ERR_INVALID_BARCODE and changes nothing', async () => {
+      const packs = () =>
+        db()
+          .selectFrom('pack_sizes as s')
+          .innerJoin('products as p', 'p.id', 's.product_id')
+          .select(['s.unit', 's.barcode'])
+          .where('p.sku', '=', 'KV-006')
+          .orderBy('s.unit')
+          .execute();
+      const before = await packs();
+      const answer = await batch('products', {
+        batchId: 'p-bad-barcode',
+        items: [
+          {
+            sku: 'ERP-BAD-1',
+            names: { hu: 'Rossz vonalkód' },
+            vat: 27,
+            packSizes: [{ unit: 'piece', pieces: 1, barcode: '5990000500001' }],
+            prices: [listPrice(100)],
+          },
+          { sku: 'KV-006', packSizes: [{ unit: 'piece', pieces: 1, barcode: '96385075' }] },
+        ],
+      });
+      expect(answer.body).toMatchObject({ received: 2, applied: 0, failed: 2 });
+      expect(answer.body.errors.map((e) => [e.index, e.sku, e.code])).toEqual([
+        [0, 'ERP-BAD-1', 'ERR_INVALID_BARCODE'],
+        [1, 'KV-006', 'ERR_INVALID_BARCODE'],
+      ]);
+      expect(
+        await db().selectFrom('products').select('id').where('sku', '=', 'ERP-BAD-1').executeTakeFirst(),
+      ).toBeUndefined();
+      expect(await packs()).toEqual(before);
     });
 
     it('the same batch id returns the stored result and changes nothing; other contents → 409', async () => {

@@ -2,6 +2,7 @@ import { foldForSearch } from '@shop/shared/rules/search-fold';
 import type { DatabaseHandle } from '../../db/connection';
 import type { PackUnit } from '../../db/schema';
 import { refreshProductSearchText } from './product-search-text.service';
+import { withGs1CheckDigit } from '@shop/shared/rules/gs1-barcode';
 
 /**
  * A small catalogue for the catalogue tests (not the demo seed): 7 categories in 3 main ones plus an
@@ -327,9 +328,10 @@ export function fixtureBarcodes(n: number): {
   if (!product || product.noBarcodes) return { piece: null, carton: null, pallet: null };
   const code = String(n).padStart(3, '0');
   return {
-    piece: `5991${code}000011`,
-    carton: n === 17 ? null : `5991${code}000128`,
-    pallet: product.pallet ? `5991${code}004805` : null,
+    // EAN-13 with the GS1 check digit, as the back office requires.
+    piece: withGs1CheckDigit(`5991${code}00001`),
+    carton: n === 17 ? null : withGs1CheckDigit(`5991${code}00012`),
+    pallet: product.pallet ? withGs1CheckDigit(`5991${code}00480`) : null,
   };
 }
 
