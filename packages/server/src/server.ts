@@ -4,6 +4,7 @@ import { createDatabase, describeTarget, type DatabaseHandle } from './db/connec
 import { migrateToLatest } from './db/migrate';
 import { withStartupLock } from './db/startup-lock';
 import { buildApp } from './app';
+import { createLogDestination, ignoreClosedStdio } from './lib/log-destination';
 import { createMailer } from './lib/mailer';
 import { createStartupState, type StartupState } from './lib/startup-state';
 import { seedDemoIfEmpty } from './seed/demo-seed';
@@ -37,7 +38,11 @@ async function waitForDatabase(
   return false;
 }
 
+/** The longest a stop may take: in-flight requests get this long, then the process exits anyway. */
+const SHUTDOWN_DEADLINE_MS = 15_000;
+
 async function main(): Promise<void> {
+  ignoreClosedStdio();
   let config;
   try {
     config = loadConfig();
@@ -59,7 +64,10 @@ async function main(): Promise<void> {
   const ctx = { config, database, mailer, now: () => new Date() };
   const startup = createStartupState('starting');
   startup.reason = 'connecting to the database';
-  const app = await buildApp(ctx, { startup });
+  const app = await buildApp(ctx, {
+    startup,
+    logger: { level: config.logLevel, stream: createLogDestination() },
+  });
 
   app.addHook('onClose', async () => {
     mailer.close();
@@ -70,14 +78,15 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    // Armed before anything is logged, and kept referenced: the deadline holds whatever the close
+    // or the log destination does (a failed log write never blocks, see lib/log-destination.ts).
+    setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
     startup.phase = 'stopping';
     startup.reason = `${signal} received`;
     app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
-    const force = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, 15_000);
-    force.unref();
     app
       .close()
       .then(() => {

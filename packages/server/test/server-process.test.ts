@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
+import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +21,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+function startServer(
+  env: Record<string, string>,
+  /** Where the server's standard output goes (default: this test reads it). */
+  stdout: 'pipe' | Writable = 'pipe',
+): { child: ChildProcess; output: () => string } {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
@@ -32,7 +37,7 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
       DEMO_DATA: 'false',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -55,15 +60,69 @@ function exitOf(child: ChildProcess): Promise<number | null> {
   });
 }
 
+/** The exit code, or 'still running' when the process has not exited within the time. */
+function exitWithin(child: ChildProcess, ms: number): Promise<number | null | 'still running'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'still running'>((resolve) => {
+    timer = setTimeout(() => resolve('still running'), ms);
+  });
+  return Promise.race([exitOf(child), late]).finally(() => clearTimeout(timer));
+}
+
+/** A separate process that reads a server's log from a pipe, as `npm start | <reader>` would. */
+function startLogReader(): { process: ChildProcess; input: Writable; output: () => string } {
+  const reader = spawn(process.execPath, ['-e', 'process.stdin.pipe(process.stdout)'], {
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  let output = '';
+  reader.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  return { process: reader, input: reader.stdin!, output: () => output };
+}
+
 describe.each(TEST_DIALECTS)('the server process on %s', (dialect) => {
   let testDb: TestDatabase | undefined;
   let child: ChildProcess | undefined;
+  let reader: ChildProcess | undefined;
   afterEach(async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGKILL');
-      await exitOf(child);
+    for (const proc of [child, reader]) {
+      if (proc && proc.exitCode === null && proc.signalCode === null) {
+        proc.kill('SIGKILL');
+        await exitOf(proc);
+      }
     }
+    reader = undefined;
     await testDb?.drop();
+  });
+
+  /** A server on a fresh database whose log goes through a reader process; resolves once ready. */
+  async function startWithLogReader() {
+    testDb = await createTestDatabase(dialect, { migrate: false });
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'proc-'));
+    const log = startLogReader();
+    reader = log.process;
+    child = startServer({ PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: testDb.url }, log.input).child;
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(async () => (await fetch(`${base}/api/ready`)).ok, 60_000);
+    await waitFor(async () => log.output().includes('shop ready'), 10_000);
+    return { base, server: child, reader: log.process };
+  }
+
+  it('exits 0 within 15 s on SIGTERM when the reader of its log goes away at the same moment', async () => {
+    const { server, reader } = await startWithLogReader();
+    // As the harness did: signal the server and end the process reading its standard output.
+    server.kill('SIGTERM');
+    reader.kill('SIGKILL');
+    expect(await exitWithin(server, 15_000)).toBe(0);
+  });
+
+  it('exits 0 within 15 s on SIGTERM while the reader of its log has stopped reading', async () => {
+    const { base, server, reader } = await startWithLogReader();
+    reader.kill('SIGSTOP');
+    // Each request logs two lines: 400 of them fill the pipe (64 KiB) well before the end.
+    for (let i = 0; i < 400; i += 1) expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    server.kill('SIGTERM');
+    expect(await exitWithin(server, 15_000)).toBe(0);
   });
 
   it('migrates at start, serves, and shuts down cleanly on SIGTERM', async () => {
