@@ -2,19 +2,21 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import type { ZodIssue, ZodType } from 'zod';
+import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import type { ZodType } from 'zod';
 import { useAdminApi } from '../admin-api';
 import type { AdminT } from '../admin-i18n';
 import { useAdminToast } from './admin-toast';
 import { ConfirmDialog } from './confirm-dialog';
 import type { DataTableColumn } from './data-table';
-import { useFieldErrors, type FieldErrorOptions, type FieldErrors } from './field-errors';
+import { useAdminForm, type ExtraIssue } from './admin-form';
+import type { FieldErrorOptions, FieldErrors } from './field-errors';
 import { FormDialog, type FormDialogProps } from './form-dialog';
 
 /** A namespaced admin text key and its parameters, e.g. `['admin-categories:saved', { slug }]`. */
 export type ToastText = readonly [key: string, params?: Record<string, string | number>];
 
-export interface AdminCrudOptions<Row, Draft, Body, Saved> {
+export interface AdminCrudOptions<Row, Draft extends FieldValues, Body, Saved> {
   /** The list's query key: invalidated after every change. */
   queryKey: QueryKey;
   /** The collection's path: POST here, PUT/DELETE at `${path}/${id}`. */
@@ -34,14 +36,16 @@ export interface AdminCrudOptions<Row, Draft, Body, Saved> {
   /** After a successful save (e.g. to open what was created). */
   onSaved?: (saved: Saved) => void;
   /** Rules the contract cannot check (e.g. a chosen file), as issues with message keys. */
-  extraIssues?: (draft: Draft, id: number | string | null) => { path: PropertyKey[]; message: string }[];
+  extraIssues?: (draft: Draft, id: number | string | null) => ExtraIssue[];
   /** Sends the save itself (default: POST to `path`, PUT to `path/id`). */
   send?: (id: number | string | null, body: Body, draft: Draft) => Promise<Saved>;
 }
 
-export interface AdminCrud<Row, Draft> {
+export interface AdminCrud<Row, Draft extends FieldValues> {
   /** The record being edited (`id` null: a new one), or null while the dialog is closed. */
   editing: { id: number | string | null; draft: Draft } | null;
+  /** The react-hook-form form holding the draft (for fields bound with `Controller` or `useFieldArray`). */
+  form: UseFormReturn<Draft, unknown, unknown>;
   edit: (id: number | string | null, draft: Draft) => void;
   /** Opens the dialog with a draft made from the full record the server sends (a toast if it fails). */
   load: (id: number | string, draft: () => Promise<Draft>) => Promise<void>;
@@ -58,18 +62,35 @@ export interface AdminCrud<Row, Draft> {
 }
 
 /**
- * The create/edit/delete cycle of a back-office list: a draft in a dialog, checked with the shared
- * contract, saved with POST or PUT, deleted after a confirmation; success and failure as toasts,
- * failures that concern a field (client or server) under that field instead.
+ * The create/edit/delete cycle of a back-office list: a draft in a dialog held by react-hook-form
+ * (useAdminForm: zodResolver with the shared contract over the request body, every error at once),
+ * saved with POST or PUT, deleted after a confirmation; success and failure as toasts, failures
+ * that concern a field (client or server) under that field instead.
  */
-export function useAdminCrud<Row, Draft, Body, Saved = Row>(
+export function useAdminCrud<Row, Draft extends FieldValues, Body, Saved = Row>(
   options: AdminCrudOptions<Row, Draft, Body, Saved>,
 ): AdminCrud<Row, Draft> {
   const api = useAdminApi();
   const toast = useAdminToast();
   const queryClient = useQueryClient();
-  const errors = useFieldErrors(options.fieldErrors);
-  const [editing, setEditing] = useState<AdminCrud<Row, Draft>['editing']>(null);
+  const [editingId, setEditingId] = useState<{ id: number | string | null } | null>(null);
+  const { form, errors, onSubmit } = useAdminForm<Draft, Body>({
+    toBody: options.toBody,
+    ...(options.schema
+      ? {
+          schema: () =>
+            typeof options.schema === 'function' ? options.schema(editingId?.id ?? null) : options.schema!,
+        }
+      : {}),
+    extraIssues: (draft) => options.extraIssues?.(draft, editingId?.id ?? null) ?? [],
+    ...(options.fieldErrors ? { fieldErrors: options.fieldErrors } : {}),
+  });
+  const draft = useWatch({ control: form.control }) as Draft;
+  const editing = editingId ? { id: editingId.id, draft } : null;
+  const open = (id: number | string | null, values: Draft) => {
+    form.reset(values);
+    setEditingId({ id });
+  };
   const [deleting, setDeleting] = useState<Row | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
 
@@ -82,7 +103,7 @@ export function useAdminCrud<Row, Draft, Body, Saved = Row>(
           : api.put<Saved>(`${options.path}/${id}`, body, { retry: false }),
     onSuccess: (saved, { body }) => {
       toast.done(...options.savedText(saved, body));
-      setEditing(null);
+      setEditingId(null);
       refresh();
       options.onSaved?.(saved);
     },
@@ -105,39 +126,26 @@ export function useAdminCrud<Row, Draft, Body, Saved = Row>(
 
   return {
     editing,
-    edit: (id, draft) => {
-      errors.clear();
-      setEditing({ id, draft });
-    },
-    load: async (id, draft) => {
+    form: form as unknown as UseFormReturn<Draft, unknown, unknown>,
+    edit: open,
+    load: async (id, loadDraft) => {
       try {
-        const loaded = await draft();
-        errors.clear();
-        setEditing({ id, draft: loaded });
+        open(id, await loadDraft());
       } catch (error) {
         toast.apiError(error);
       }
     },
     setDraft: (changes) => {
-      for (const key of Object.keys(changes)) errors.clear(key);
-      setEditing((current) => (current ? { ...current, draft: { ...current.draft, ...changes } } : current));
-    },
-    close: () => setEditing(null),
-    submit: () => {
-      if (!editing) return;
-      const body = options.toBody(editing.draft);
-      const issues = [
-        ...((typeof options.schema === 'function' ? options.schema(editing.id) : options.schema)?.safeParse(
-          body,
-        ).error?.issues ?? []),
-        ...(options.extraIssues?.(editing.draft, editing.id) ?? []),
-      ];
-      if (issues.length > 0) {
-        errors.fromZod({ issues: issues as ZodIssue[] }, body);
-        return;
+      for (const [key, value] of Object.entries(changes)) {
+        errors.clear(key);
+        form.setValue(key as never, value as never, { shouldDirty: true });
       }
-      errors.clear();
-      save.mutate({ id: editing.id, body, draft: editing.draft });
+    },
+    close: () => setEditingId(null),
+    submit: () => {
+      if (!editingId) return;
+      const id = editingId.id;
+      onSubmit((body, values) => save.mutate({ id, body, draft: values }))();
     },
     saving: save.isPending,
     deleting,
@@ -152,7 +160,7 @@ export function useAdminCrud<Row, Draft, Body, Saved = Row>(
 }
 
 /** The dialog of a {@link useAdminCrud} draft; rendered only while a draft is open. */
-export function CrudFormDialog<Row, Draft>({
+export function CrudFormDialog<Row, Draft extends FieldValues>({
   crud,
   title,
   children,
@@ -179,7 +187,7 @@ export function CrudFormDialog<Row, Draft>({
 }
 
 /** The delete confirmation of a {@link useAdminCrud} list. */
-export function CrudDeleteDialog<Row, Draft>({
+export function CrudDeleteDialog<Row, Draft extends FieldValues>({
   crud,
   title,
   message,

@@ -1,16 +1,17 @@
-import { useCallback, useState } from 'react';
+import { useRef, useState } from 'react';
+import { get, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ZodError } from 'zod';
 import type { ErrorCode, ErrorParams } from '@shop/shared/errors/error-codes';
 import { ApiError, translateError } from '../../lib/api-client';
 import { validationMessage, type LengthLimits } from '../../lib/form-validation';
 
 /**
- * Field-level errors of a back-office form. A client-side zod issue or a server error that names a
- * field (`params.field`, e.g. `body.customer.taxNumber`, or a code the form maps to a field such as
+ * Field-level errors of a back-office form, read from its react-hook-form state. A zod issue of the
+ * shared contract (the form's resolver, see admin-form.ts) or a server error that names a field
+ * (`params.field`, e.g. `body.customer.taxNumber`, or a code the form maps to a field such as
  * ERR_DUP_EMAIL) is shown under that field: `props(name)` gives a TextField `error` and
- * `helperText`, which MUI wires to `aria-invalid` and `aria-describedby`. Field names are paths
- * in the request body with dots (`customer.taxNumber`), so zod's paths and the server's match.
+ * `helperText`, which MUI wires to `aria-invalid` and `aria-describedby`. Error names are paths in
+ * the request body with dots (`customer.taxNumber`), so zod's paths and the server's match.
  * The texts come from the shop's `account` and `feedback` messages (admin-sections loads them).
  */
 export interface FieldErrors {
@@ -20,17 +21,14 @@ export interface FieldErrors {
   props: (name: string, helper?: string) => { error: boolean; helperText?: string | undefined };
   /** Forgets one field's error (on change) or all of them. */
   clear: (name?: string) => void;
-  /**
-   * Shows the issues of a failed zod parse under their fields; true when any was shown. `input` is
-   * what was parsed (it tells e.g. which part of a tax number is wrong).
-   */
-  fromZod: (error: Pick<ZodError, 'issues'>, input?: unknown) => boolean;
   /** Shows a server error under its field; false when it names no field of this form. */
   fromApi: (error: unknown) => boolean;
   /** True while any field has an error. */
   any: boolean;
   /** Grows each time errors are shown, so the dialog can move the focus to the first one. */
   shown: number;
+  /** Counts one more showing (a submit the resolver refused). */
+  showed: () => void;
 }
 
 export interface FieldErrorOptions {
@@ -43,21 +41,16 @@ export interface FieldErrorOptions {
   fields?: readonly string[];
   /** The section's own texts for message keys of its schemas (e.g. `start_after_end`). */
   messages?: Record<string, string>;
+  /** The form field a request-body path belongs to, where the two differ. */
+  fieldOf?: (path: string) => string;
+  /** The checked value at an error's path (default: the form's value of that name). */
+  valueOf?: (name: string) => unknown;
 }
 
 /** `body.customer.taxNumber` → `customer.taxNumber`; zod's `['billing', 'zip']` → `billing.zip`. */
 export function fieldPath(path: string | readonly PropertyKey[]): string {
   const text = typeof path === 'string' ? path : path.map(String).join('.');
   return text.replace(/^(body|query|params)\.?/, '');
-}
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let current = input;
-  for (const key of path) {
-    if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
-  }
-  return current;
 }
 
 /** The field a server error concerns, if it names one. */
@@ -71,73 +64,70 @@ export function fieldOfApiError(
   return field ? { field, code: error.code, params: error.params } : null;
 }
 
-/** What a field's error is, kept untranslated so it follows the language and late message files. */
-type Problem = { key: string; value: unknown } | { api: unknown };
+/** The message type of a server error set on a field (its translation needs the error's params). */
+const SERVER = 'server';
 
-export function useFieldErrors(options: FieldErrorOptions = {}): FieldErrors {
+/** The field errors of a react-hook-form form, translated with the section's labels and limits. */
+export function useFieldErrors<Values extends FieldValues>(
+  form: UseFormReturn<Values, unknown, unknown>,
+  options: FieldErrorOptions = {},
+): FieldErrors {
   const { t } = useTranslation();
-  const [errors, setErrors] = useState<Record<string, Problem>>({});
   const [shown, setShown] = useState(0);
+  const apiErrors = useRef(new Map<string, unknown>());
   const { labels, limits, fieldOfCode, fields, messages } = options;
+  // Read here so the form re-renders the dialog when its errors change.
+  const errors = form.formState.errors;
 
-  const text = (name: string, problem: Problem): string => {
-    if ('api' in problem) {
-      const found = fieldOfApiError(problem.api);
-      return found?.code === 'ERR_VALIDATION' ? t('validation.invalid') : translateError(t, problem.api);
+  const message = (name: string): string | undefined => {
+    const error = get(errors, name) as { type?: string; message?: string } | undefined;
+    if (typeof error?.message !== 'string') return undefined;
+    if (error.type === SERVER) {
+      const api = apiErrors.current.get(name);
+      return fieldOfApiError(api)?.code === 'ERR_VALIDATION'
+        ? t('validation.invalid')
+        : translateError(t, api);
     }
     return (
-      messages?.[problem.key] ??
+      messages?.[error.message] ??
       validationMessage(
         t,
-        { message: problem.key },
-        { field: labels?.[name] ?? name, limits: limits?.[name] ?? {}, value: problem.value },
+        { message: error.message },
+        {
+          field: labels?.[name] ?? name,
+          limits: limits?.[name] ?? {},
+          value: options.valueOf ? options.valueOf(name) : (form.getValues(name as never) as unknown),
+        },
       ) ??
-      problem.key
+      error.message
     );
   };
+  const showed = () => setShown((n) => n + 1);
 
-  const fromZod = useCallback((error: Pick<ZodError, 'issues'>, input?: unknown) => {
-    const next: Record<string, Problem> = {};
-    for (const issue of error.issues) {
-      const name = fieldPath(issue.path);
-      if (next[name] === undefined) next[name] = { key: issue.message, value: valueAt(input, issue.path) };
-    }
-    setErrors(next);
-    if (Object.keys(next).length === 0) return false;
-    setShown((n) => n + 1);
-    return true;
-  }, []);
-
-  const fromApi = (error: unknown) => {
-    const found = fieldOfApiError(error, fieldOfCode);
-    if (!found || (fields && !fields.includes(found.field))) return false;
-    setErrors({ [found.field]: { api: error } });
-    setShown((n) => n + 1);
-    return true;
-  };
-
-  const message = (name: string) => {
-    const problem = errors[name];
-    return problem === undefined ? undefined : text(name, problem);
-  };
   return {
     message,
-    props: (name: string, helper?: string) => {
-      const shownText = message(name);
-      return shownText === undefined
+    props: (name, helper) => {
+      const text = message(name);
+      return text === undefined
         ? { error: false, ...(helper === undefined ? {} : { helperText: helper }) }
-        : { error: true, helperText: shownText };
+        : { error: true, helperText: text };
     },
-    clear: (name?: string) =>
-      setErrors((current) => {
-        if (name === undefined) return Object.keys(current).length === 0 ? current : {};
-        if (current[name] === undefined) return current;
-        const { [name]: _dropped, ...rest } = current;
-        return rest;
-      }),
-    fromZod,
-    fromApi,
+    clear: (name) => {
+      if (name === undefined) form.clearErrors();
+      else if (get(errors, name) !== undefined) form.clearErrors(name as never);
+    },
+    fromApi: (error) => {
+      const found = fieldOfApiError(error, fieldOfCode);
+      if (!found) return false;
+      const field = options.fieldOf?.(found.field) ?? found.field;
+      if (fields && !fields.includes(field)) return false;
+      apiErrors.current.set(field, error);
+      form.setError(field as never, { type: SERVER, message: found.code });
+      showed();
+      return true;
+    },
     any: Object.keys(errors).length > 0,
     shown,
+    showed,
   };
 }

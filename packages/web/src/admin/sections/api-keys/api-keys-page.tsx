@@ -22,7 +22,7 @@ import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { useFieldErrors } from '../../components/field-errors';
+import { useAdminForm } from '../../components/admin-form';
 import { FormDialog } from '../../components/form-dialog';
 import { SectionHeading } from '../../components/section-heading';
 
@@ -39,18 +39,27 @@ export default function ApiKeysPage() {
     queryKey: ['admin', 'api-keys'],
     queryFn: ({ signal }) => api.get<{ items: ApiKey[] }>('/admin/integration/api-keys', { signal }),
   });
-  const [naming, setNaming] = useState<string | null>(null);
+  const [naming, setNaming] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(25);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'api-keys'] });
-  const nameErrors = useFieldErrors({ labels: { name: t('name') }, limits: { name: { max: 100 } } });
+  const {
+    form,
+    errors: nameErrors,
+    onSubmit,
+    bind,
+  } = useAdminForm<{ name: string }, { name: string }>({
+    toBody: (draft) => draft,
+    schema: apiKeyCreateSchema,
+    fieldErrors: { labels: { name: t('name') }, limits: { name: { max: 100 } } },
+  });
   const create = useMutation({
     mutationFn: (name: string) =>
       api.post<ApiKeyCreated>('/admin/integration/api-keys', { name }, { retry: false }),
     onSuccess: (answer) => {
-      setNaming(null);
+      setNaming(false);
       setCreated(answer);
       refresh();
     },
@@ -58,12 +67,7 @@ export default function ApiKeysPage() {
       if (!nameErrors.fromApi(error)) toast.apiError(error);
     },
   });
-  const submitName = () => {
-    const body = { name: naming ?? '' };
-    const checked = apiKeyCreateSchema.safeParse(body);
-    if (!checked.success) nameErrors.fromZod(checked.error, body);
-    else create.mutate(checked.data.name);
-  };
+  const submitName = onSubmit((body) => create.mutate(body.name));
   const revoke = useMutation({
     mutationFn: (id: number) =>
       api.post<ApiKey>(`/admin/integration/api-keys/${id}/revoke`, {}, { retry: false }),
@@ -134,8 +138,8 @@ export default function ApiKeysPage() {
         add={{
           label: t('new'),
           onClick: () => {
-            nameErrors.clear();
-            setNaming('');
+            form.reset({ name: '' });
+            setNaming(true);
           },
         }}
       />
@@ -158,22 +162,18 @@ export default function ApiKeysPage() {
         emptyText={t('empty')}
       />
       <FormDialog
-        open={naming !== null}
+        open={naming}
         title={t('newTitle')}
         submitLabel={t('create')}
         busy={create.isPending}
         onSubmit={submitName}
-        onClose={() => setNaming(null)}
+        onClose={() => setNaming(false)}
         fieldErrors={nameErrors}
       >
         <TextField
           label={t('name')}
           {...nameErrors.props('name', t('nameHelp'))}
-          value={naming ?? ''}
-          onChange={(e) => {
-            nameErrors.clear('name');
-            setNaming(e.target.value);
-          }}
+          {...bind('name')}
           required
           autoFocus
         />

@@ -20,8 +20,8 @@ import { LANGUAGES } from '@shop/shared/i18n/languages';
 import { NATIVE_LANGUAGE_NAMES } from '../../../i18n/native-language-names';
 import { useAdminApi } from '../../admin-api';
 import { useAdminCommonMessages, useAdminMessages, type AdminT } from '../../admin-i18n';
+import { useAdminForm } from '../../components/admin-form';
 import { useAdminToast } from '../../components/admin-toast';
-import { useFieldErrors } from '../../components/field-errors';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { FormDialog } from '../../components/form-dialog';
 import { SearchField } from '../../components/search-field';
@@ -80,14 +80,20 @@ const PATH: Record<TextKey, string> = {
 };
 
 /** The company rules on their own, so they show at the first submit with the other errors. */
-const companyRules = z
-  .object({ isCompany: z.boolean(), companyRegistrationNumber: z.string(), taxNumber: z.string() })
-  .transform((c) => ({
-    isCompany: c.isCompany,
-    companyRegistrationNumber: c.companyRegistrationNumber.trim() || null,
-    taxNumber: c.taxNumber.trim() || null,
-  }))
-  .superRefine(checkCompanyFields);
+const companyRules = z.object({
+  customer: z
+    .object({
+      isCompany: z.boolean(),
+      companyRegistrationNumber: z.string().nullable(),
+      taxNumber: z.string().nullable(),
+    })
+    .transform((c) => ({
+      isCompany: c.isCompany,
+      companyRegistrationNumber: c.companyRegistrationNumber?.trim() || null,
+      taxNumber: c.taxNumber?.trim() || null,
+    }))
+    .superRefine(checkCompanyFields),
+});
 
 function bodyOf(draft: NewAccount): CreateAccountRequest {
   const account = { email: draft.email, name: draft.name, phone: draft.phone, language: draft.language };
@@ -121,7 +127,6 @@ function CreateAccountDialog({ t, onClose }: { t: AdminT; onClose: () => void })
   const toast = useAdminToast();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<NewAccount>(EMPTY);
   const labels: Record<TextKey, string> = {
     email: t('fields.email'),
     name: t('fields.contactName'),
@@ -134,21 +139,29 @@ function CreateAccountDialog({ t, onClose }: { t: AdminT; onClose: () => void })
     aptSuite: t('fields.aptSuite'),
     country: t('fields.country'),
   };
-  const errors = useFieldErrors({
-    labels: Object.fromEntries(Object.entries(PATH).map(([key, path]) => [path, labels[key as TextKey]])),
-    fieldOfCode: {
-      ERR_DUP_EMAIL: 'email',
-      ERR_DUP_TAX_NUM: 'customer.taxNumber',
-      ERR_DUP_COMP_REG_NUM: 'customer.companyRegistrationNumber',
+  const { form, errors, onSubmit, bind } = useAdminForm<NewAccount, CreateAccountRequest>({
+    defaultValues: EMPTY,
+    toBody: bodyOf,
+    schema: createAccountSchema,
+    alsoCheck: (draft) => (draft.role === 'customer' ? [companyRules] : []),
+    fieldErrors: {
+      labels: Object.fromEntries(Object.entries(PATH).map(([key, path]) => [path, labels[key as TextKey]])),
+      fieldOfCode: {
+        ERR_DUP_EMAIL: 'email',
+        ERR_DUP_TAX_NUM: 'customer.taxNumber',
+        ERR_DUP_COMP_REG_NUM: 'customer.companyRegistrationNumber',
+      },
+      fields: Object.values(PATH),
     },
-    fields: Object.values(PATH),
   });
+  const role = form.watch('role');
+  const isCompany = form.watch('isCompany');
   const create = useMutation({
-    mutationFn: () =>
-      api.post<{ userId: number; mailSent: boolean }>('/admin/customers', bodyOf(draft), { retry: false }),
-    onSuccess: (result) => {
+    mutationFn: (body: CreateAccountRequest) =>
+      api.post<{ userId: number; mailSent: boolean }>('/admin/customers', body, { retry: false }),
+    onSuccess: (result, body) => {
       toast.done(result.mailSent ? 'admin-customers:created' : 'admin-customers:createdNoMail', {
-        email: draft.email,
+        email: body.email,
       });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'customers'] });
       onClose();
@@ -158,41 +171,16 @@ function CreateAccountDialog({ t, onClose }: { t: AdminT; onClose: () => void })
       if (!errors.fromApi(error)) toast.apiError(error);
     },
   });
-  const change = (changes: Partial<NewAccount>) => {
-    for (const key of Object.keys(changes)) if (key in PATH) errors.clear(PATH[key as TextKey]);
-    setDraft((current) => ({ ...current, ...changes }));
-  };
   const field = (key: TextKey, required = true, type = 'text') => (
     <TextField
       label={labels[key]}
       type={type}
-      value={draft[key]}
       required={required}
       {...errors.props(PATH[key])}
-      onChange={(event) => change({ [key]: event.target.value })}
+      {...bind(key, PATH[key])}
     />
   );
-  const submit = () => {
-    const body = bodyOf(draft);
-    const issues = [...(createAccountSchema.safeParse(body).error?.issues ?? [])];
-    if (draft.role === 'customer') {
-      const company = companyRules.safeParse(draft).error?.issues ?? [];
-      const seen = new Set(issues.map((issue) => issue.path.join('.')));
-      for (const issue of company) {
-        const path = ['customer', ...issue.path];
-        if (!seen.has(path.join('.'))) issues.push({ ...issue, path });
-      }
-    }
-    if (issues.length > 0) {
-      // In the order of the form, so the focus goes to the first one.
-      const order = Object.values(PATH);
-      issues.sort((a, b) => order.indexOf(a.path.join('.')) - order.indexOf(b.path.join('.')));
-      errors.fromZod({ issues }, body);
-      return;
-    }
-    errors.clear();
-    create.mutate();
-  };
+  const submit = onSubmit((body) => create.mutate(body));
   return (
     <FormDialog
       open
@@ -206,8 +194,8 @@ function CreateAccountDialog({ t, onClose }: { t: AdminT; onClose: () => void })
       <TextField
         select
         label={t('kind')}
-        value={draft.role}
-        onChange={(event) => change({ role: event.target.value as NewAccount['role'] })}
+        value={role}
+        onChange={(event) => form.setValue('role', event.target.value as NewAccount['role'])}
       >
         <MenuItem value="customer">{t('kinds.customer')}</MenuItem>
         <MenuItem value="agent">{t('kinds.agent')}</MenuItem>
@@ -218,8 +206,8 @@ function CreateAccountDialog({ t, onClose }: { t: AdminT; onClose: () => void })
       <TextField
         select
         label={t('fields.language')}
-        value={draft.language}
-        onChange={(event) => change({ language: event.target.value })}
+        value={form.watch('language')}
+        onChange={(event) => form.setValue('language', event.target.value)}
       >
         {LANGUAGES.map((language) => (
           <MenuItem key={language} value={language}>
@@ -227,24 +215,24 @@ function CreateAccountDialog({ t, onClose }: { t: AdminT; onClose: () => void })
           </MenuItem>
         ))}
       </TextField>
-      {draft.role === 'customer' ? (
+      {role === 'customer' ? (
         <>
           {field('customerName', false)}
           <FormControlLabel
             control={
               <Switch
-                checked={draft.isCompany}
+                checked={isCompany}
                 onChange={(event) => {
                   errors.clear(PATH.taxNumber);
                   errors.clear(PATH.companyRegistrationNumber);
-                  change({ isCompany: event.target.checked });
+                  form.setValue('isCompany', event.target.checked);
                 }}
               />
             }
             label={t('fields.isCompany')}
           />
-          {field('companyRegistrationNumber', draft.isCompany)}
-          {field('taxNumber', draft.isCompany)}
+          {field('companyRegistrationNumber', isCompany)}
+          {field('taxNumber', isCompany)}
           {field('zip')}
           {field('city')}
           {field('aptSuite')}
@@ -252,7 +240,7 @@ function CreateAccountDialog({ t, onClose }: { t: AdminT; onClose: () => void })
         </>
       ) : null}
       <Box sx={{ color: 'text.secondary', fontSize: '0.875rem' }}>
-        {t(draft.role === 'customer' ? 'createHelp' : 'createHelpAgent')}
+        {t(role === 'customer' ? 'createHelp' : 'createHelpAgent')}
       </Box>
     </FormDialog>
   );

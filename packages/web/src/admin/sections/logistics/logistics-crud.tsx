@@ -1,0 +1,175 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import type { ZodType } from 'zod';
+import { useAdminApi } from '../../admin-api';
+import type { AdminT } from '../../admin-i18n';
+import { CrudDeleteDialog, CrudFormDialog, actionsColumn, useAdminCrud } from '../../components/crud';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { FieldErrors } from '../../components/field-errors';
+
+export type Change<Draft> = (changes: Partial<Draft>) => void;
+export type Errors = FieldErrors;
+
+/** A small list of one kind of record with a create button and a form dialog. */
+export function Crud<Row extends { id: number }, Draft extends FieldValues>({
+  t,
+  name,
+  url,
+  columns,
+  empty,
+  toDraft,
+  toBody,
+  schema,
+  form,
+  deletable,
+  rowLabel,
+}: {
+  t: AdminT;
+  name: string;
+  url: string;
+  columns: DataTableColumn<Row>[];
+  empty: Draft;
+  toDraft: (row: Row) => Draft;
+  toBody: (draft: Draft) => unknown;
+  /** The shared contract the server checks: its issues show under the fields. */
+  schema: ZodType;
+  form: (draft: Draft, set: Change<Draft>, errors: Errors) => ReactNode;
+  deletable?: boolean;
+  rowLabel: (row: Row) => string;
+}) {
+  const api = useAdminApi();
+  const rows = useQuery({
+    queryKey: ['admin', url],
+    queryFn: ({ signal }) => api.get<Row[]>(url, { signal }),
+  });
+  const crud = useAdminCrud<Row, Draft, unknown, Row>({
+    queryKey: ['admin', url],
+    path: url,
+    toBody,
+    schema,
+    rowId: (row) => row.id,
+    savedText: () => ['admin-logistics:saved'],
+    deletedText: () => ['admin-logistics:deleted'],
+    fieldErrors: {
+      labels: { name: t('fields.name'), routeTime: t('fields.routeTime') },
+      limits: { name: { max: 100 }, routeTime: { max: 50 } },
+      messages: {
+        invalid_code: t('fields.codeHelp'),
+        invalid_number: t('fields.costHelp'),
+        start_after_end: t('fields.endAfterStart'),
+        replacement_inside_period: t('fields.replacementHelp'),
+      },
+    },
+  });
+  const list = rows.data ?? [];
+  const withActions: DataTableColumn<Row>[] = [
+    ...columns,
+    actionsColumn(t, {
+      params: (row) => ({ name: rowLabel(row) }),
+      onEdit: (row) => crud.edit(row.id, toDraft(row)),
+      ...(deletable ? { onDelete: crud.askDelete } : {}),
+    }),
+  ];
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+        <Button variant="contained" startIcon={<AddOutlined />} onClick={() => crud.edit(null, empty)}>
+          {t(`${name}.create`)}
+        </Button>
+      </Box>
+      <DataTable
+        label={t(`${name}.tableLabel`)}
+        columns={withActions}
+        rows={list}
+        rowKey={(row) => row.id}
+        page={0}
+        pageSize={Math.max(list.length, 1)}
+        total={list.length}
+        onPageChange={() => undefined}
+        loading={rows.isFetching}
+        error={rows.error}
+        emptyText={t(`${name}.empty`)}
+      />
+      <CrudFormDialog
+        crud={crud}
+        title={(isNew) => (isNew ? t(`${name}.createTitle`) : t(`${name}.editTitle`))}
+      >
+        {(draft) => form(draft, crud.setDraft, crud.errors)}
+      </CrudFormDialog>
+      <CrudDeleteDialog
+        crud={crud}
+        title={t('deleteTitle')}
+        message={(row) => t('deleteMessage', { name: rowLabel(row) })}
+        confirmLabel={t('delete')}
+      />
+    </Box>
+  );
+}
+
+export const yesNo = (t: AdminT, value: boolean) => (
+  <Chip
+    size="small"
+    label={value ? t('yes') : t('no')}
+    variant={value ? 'filled' : 'outlined'}
+    color={value ? 'success' : 'default'}
+  />
+);
+
+/** The fields several kinds share: name, code, sort order and the "active" switch. */
+export function nameField<D extends { name: string }>(t: AdminT, d: D, set: Change<D>, errors: Errors) {
+  return (
+    <TextField
+      label={t('fields.name')}
+      value={d.name}
+      required
+      {...errors.props('name')}
+      onChange={(e) => set({ name: e.target.value } as Partial<D>)}
+      slotProps={{ htmlInput: { maxLength: 100 } }}
+    />
+  );
+}
+export function codeFields<D extends { code: string; sortOrder: string; isActive: boolean }>(
+  t: AdminT,
+  d: D,
+  set: Change<D>,
+  errors: Errors,
+) {
+  return {
+    code: (
+      <TextField
+        label={t('fields.code')}
+        value={d.code}
+        required
+        {...errors.props('code', t('fields.codeHelp'))}
+        onChange={(e) => set({ code: e.target.value.toLowerCase() } as Partial<D>)}
+        slotProps={{ htmlInput: { maxLength: 32 } }}
+      />
+    ),
+    sortOrder: (
+      <TextField
+        label={t('fields.sortOrder')}
+        type="number"
+        value={d.sortOrder}
+        {...errors.props('sortOrder')}
+        onChange={(e) => set({ sortOrder: e.target.value } as Partial<D>)}
+      />
+    ),
+    active: (
+      <FormControlLabel
+        control={
+          <Switch checked={d.isActive} onChange={(e) => set({ isActive: e.target.checked } as Partial<D>)} />
+        }
+        label={t('fields.active')}
+      />
+    ),
+  };
+}
+export const sortNumber = (text: string) => (text.trim() === '' ? 0 : Number(text));

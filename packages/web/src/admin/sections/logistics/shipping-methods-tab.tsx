@@ -1,0 +1,85 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { saveShippingMethodSchema, type AdminShippingMethod } from '@shop/shared/contracts/admin-logistics';
+import { formatMoney } from '@shop/shared/format/format';
+import type { AdminT } from '../../admin-i18n';
+import { forintsText, parseForints } from '../../components/forints';
+import { Crud, codeFields, nameField, sortNumber, yesNo } from './logistics-crud';
+
+export function ShippingMethods({ t }: { t: AdminT }) {
+  type Draft = {
+    code: string;
+    name: string;
+    cost: string;
+    isHomeDelivery: boolean;
+    isActive: boolean;
+    sortOrder: string;
+  };
+  return (
+    <Crud<AdminShippingMethod, Draft>
+      t={t}
+      name="shipping"
+      url="/admin/shipping-methods"
+      rowLabel={(row) => row.name}
+      columns={[
+        { id: 'name', header: t('columns.name'), render: (row) => row.name },
+        { id: 'code', header: t('columns.code'), hideBelow: 'sm', render: (row) => row.code },
+        { id: 'cost', header: t('columns.cost'), align: 'right', render: (row) => formatMoney(row.cost) },
+        {
+          id: 'home',
+          header: t('columns.homeDelivery'),
+          hideBelow: 'sm',
+          render: (row) => yesNo(t, row.isHomeDelivery),
+        },
+        { id: 'active', header: t('columns.active'), render: (row) => yesNo(t, row.isActive) },
+      ]}
+      empty={{ code: '', name: '', cost: '0', isHomeDelivery: false, isActive: true, sortOrder: '0' }}
+      toDraft={(row) => ({
+        code: row.code,
+        name: row.name,
+        cost: forintsText(row.cost),
+        isHomeDelivery: row.isHomeDelivery,
+        isActive: row.isActive,
+        sortOrder: String(row.sortOrder),
+      })}
+      toBody={(d) => ({
+        code: d.code.trim(),
+        name: d.name.trim(),
+        cost: parseForints(d.cost),
+        isHomeDelivery: d.isHomeDelivery,
+        isActive: d.isActive,
+        sortOrder: sortNumber(d.sortOrder),
+      })}
+      schema={saveShippingMethodSchema}
+      form={(d, set, errors) => {
+        const shared = codeFields(t, d, set, errors);
+        return (
+          <>
+            {nameField(t, d, set, errors)}
+            {shared.code}
+            <TextField
+              label={t('fields.cost')}
+              value={d.cost}
+              required
+              {...errors.props('cost', t('fields.costHelp'))}
+              onChange={(e) => set({ cost: e.target.value })}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
+            {shared.sortOrder}
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={d.isHomeDelivery}
+                  onChange={(e) => set({ isHomeDelivery: e.target.checked })}
+                />
+              }
+              label={t('fields.homeDelivery')}
+            />
+            {shared.active}
+          </>
+        );
+      }}
+    />
+  );
+}
