@@ -162,6 +162,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(
     async (api) => {
       // Anyone, no token read (page views read one themselves, never refusing).
+  const news = newsRoutes(ctx);
       await api.register(healthRoutes(ctx, startup));
       await api.register(shopRoutes(ctx));
       await api.register(contentRoutes(ctx));
@@ -170,6 +171,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(trackingRoutes(ctx, auth));
       // The ERP integration: each route checks its API key.
       await api.register(integration.public);
+      await api.register(news.public);
 
       // The catalogue: anyone; a token, when sent, must be a valid shop token.
       await api.register(anyUserScope(auth, [products.anyUser, categoriesRoutes(ctx)]));
@@ -185,7 +187,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
           shippingAddressesRoutes(ctx),
           checkoutRoutes(ctx),
           ordersRoutes(ctx),
-          newsRoutes(ctx),
+          news.shopUser,
           newspapersRoutes(ctx),
           downloadsRoutes(ctx),
         ]),

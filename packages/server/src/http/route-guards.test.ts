@@ -49,6 +49,7 @@ const EXPECTED: Record<string, Guard> = {
   'POST /api/users/forgot-password': 'public',
   'POST /api/users/{userId}/reset-password/{code}': 'public',
   'POST /api/tracking/page-view': 'public',
+  'GET /api/news/current': 'public',
 
   'GET /api/products/all': 'optional user',
   'GET /api/products/search': 'optional user',
@@ -78,7 +79,6 @@ const EXPECTED: Record<string, Guard> = {
   'POST /api/orders/place-order': 'shop user',
   'GET /api/orders/history': 'shop user',
   'POST /api/orders/{orderId}/order-again': 'shop user',
-  'GET /api/news/current': 'shop user',
   'GET /api/news/current/products': 'shop user',
   'GET /api/newspapers': 'shop user',
   'GET /api/newspapers/{id}/download': 'shop user',

@@ -4,9 +4,15 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
 import * as service from './news.service';
 
-/** Signed-in customers and agents: registered in the shop-user scope (app.ts, http/route-scopes.ts). */
-export function newsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  return async (app) => {
+/**
+ * The current news item for the pop-up (public) and its products with the caller's prices
+ * (the shop-user scope; app.ts, http/route-scopes.ts).
+ */
+export function newsRoutes(ctx: AppContext): {
+  public: FastifyPluginAsyncZod;
+  shopUser: FastifyPluginAsyncZod;
+} {
+  const anyone: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/news/current',
       {
@@ -26,7 +32,9 @@ export function newsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return news;
       },
     );
+  };
 
+  const shopUser: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/news/current/products',
       {
@@ -48,4 +56,6 @@ export function newsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
   };
+
+  return { public: anyone, shopUser };
 }
