@@ -159,19 +159,19 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const login = authRoutes(ctx, auth);
   const adminAuth = adminAuthRoutes(ctx, auth);
   const integration = integrationRoutes(ctx);
+  const news = newsRoutes(ctx);
   await app.register(
     async (api) => {
       // Anyone, no token read (page views read one themselves, never refusing).
-  const news = newsRoutes(ctx);
       await api.register(healthRoutes(ctx, startup));
       await api.register(shopRoutes(ctx));
       await api.register(contentRoutes(ctx));
       await api.register(login.public);
       await api.register(users.public);
+      await api.register(news.public);
       await api.register(trackingRoutes(ctx, auth));
       // The ERP integration: each route checks its API key.
       await api.register(integration.public);
-      await api.register(news.public);
 
       // The catalogue: anyone; a token, when sent, must be a valid shop token.
       await api.register(anyUserScope(auth, [products.anyUser, categoriesRoutes(ctx)]));
