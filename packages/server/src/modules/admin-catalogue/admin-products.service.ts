@@ -18,7 +18,7 @@ import {
   productIssuesMany,
   productUnchanged,
   writeProduct,
-} from './product-store';
+} from './product-aggregate.repository';
 
 /**
  * Back-office products: a paged search over the shop's search index (products.search_text through

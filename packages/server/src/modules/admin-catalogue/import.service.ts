@@ -23,7 +23,7 @@ import {
   type StoreIssue,
   type WriteOutcome,
   writeProducts,
-} from './product-store';
+} from './product-aggregate.repository';
 import { applyRow, type Lookups, type ParsedRow } from './import-row';
 
 /**

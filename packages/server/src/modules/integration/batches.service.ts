@@ -31,7 +31,7 @@ import {
   productIssuesMany,
   productUnchanged,
   writeProducts,
-} from '../admin-catalogue/product-store';
+} from '../admin-catalogue/product-aggregate.repository';
 import { uniqueViolationColumn } from '../users/unique-violation';
 import type { IntegrationClient } from './api-keys.service';
 

@@ -9,8 +9,8 @@ import { bumpCatalogueVersion } from '../products/catalogue-version';
 import { buildProductSearchText, refreshProductSearchText } from '../products/product-search-text.service';
 
 /**
- * Reading and writing a whole product (row, names, categories, pack sizes, price entries) for the
- * back office, the import and the ERP integration. Writes change only the parts that differ,
+ * The repository of the product aggregate: a whole product (row, names, categories, pack sizes,
+ * price entries) read and written as one, for the back office, the import and the ERP integration. Writes change only the parts that differ,
  * record price history for changed prices, and refresh the search text and catalogue version so
  * the shop shows the change at once. Works on a transaction handle.
  */
