@@ -43,6 +43,8 @@ export interface FieldErrorOptions {
   messages?: Record<string, string>;
   /** The form field a request-body path belongs to, where the two differ. */
   fieldOf?: (path: string) => string;
+  /** The text of a problem the shared messages only call invalid (default: "Invalid value."). */
+  invalidText?: (name: string) => string;
   /** The checked value at an error's path (default: the form's value of that name). */
   valueOf?: (name: string) => unknown;
 }
@@ -88,19 +90,19 @@ export function useFieldErrors<Values extends FieldValues>(
         ? t('validation.invalid')
         : translateError(t, api);
     }
-    return (
-      messages?.[error.message] ??
-      validationMessage(
-        t,
-        { message: error.message },
-        {
-          field: labels?.[name] ?? name,
-          limits: limits?.[name] ?? {},
-          value: options.valueOf ? options.valueOf(name) : (form.getValues(name as never) as unknown),
-        },
-      ) ??
-      error.message
+    const own = messages?.[error.message];
+    if (own !== undefined) return own;
+    const text = validationMessage(
+      t,
+      { message: error.message },
+      {
+        field: labels?.[name] ?? name,
+        limits: limits?.[name] ?? {},
+        value: options.valueOf ? options.valueOf(name) : (form.getValues(name as never) as unknown),
+      },
     );
+    if (text === undefined) return error.message;
+    return options.invalidText && text === t('validation.invalid') ? options.invalidText(name) : text;
   };
   const showed = () => setShown((n) => n + 1);
 

@@ -1,16 +1,15 @@
-import {
-  PACK_UNITS,
-  type AdminProduct,
-  type ProductInput,
-  productInputSchema,
-} from '@shop/shared/contracts/admin-catalogue';
+import type { AdminProduct, ProductInput } from '@shop/shared/contracts/admin-catalogue';
 import type { PackUnitName } from '@shop/shared/contracts/products';
 import { LANGUAGES, type Language } from '@shop/shared/i18n/languages';
+import { localDateTime, zonedDayEnd, zonedDayStart } from '@shop/shared/rules/calendar-date';
+import { forintsText, parseForints } from '../../components/forints';
 
 /**
- * The product editor's form state: text for every number (what the person typed), forints for
- * money, local calendar dates for special-price bounds; `toInput` turns it into the API's
- * ProductInput (minor units, ISO instants) and reports the first problem.
+ * The product editor's form values: text for every number (what the person typed), forints for
+ * money, calendar dates of the shop's time zone (SHOP_TIME_ZONE, not the browser's) for
+ * special-price bounds; `toBody` turns them into the API's ProductInput (minor units, ISO
+ * instants), which the shared contract then checks. Price fields are named as in the body, so the
+ * contract's and the server's error paths name the form's fields.
  */
 export interface PackDraft {
   unit: PackUnitName;
@@ -19,12 +18,12 @@ export interface PackDraft {
 }
 export interface PriceDraft {
   priceGroup: string;
-  unit: PackUnitName;
-  threshold: string;
+  quantitativeUnit: PackUnitName;
+  quantityDiscount: string;
   price: string;
   specialPrice: string;
-  specialStart: string;
-  specialEnd: string;
+  specialPriceStart: string;
+  specialPriceEnd: string;
 }
 export interface ProductDraft {
   sku: string;
@@ -45,31 +44,30 @@ export interface ProductDraft {
   prices: PriceDraft[];
 }
 
-export { PACK_UNITS };
-
-const forints = (minor: number | null) =>
-  minor === null ? '' : (minor / 100).toFixed(2).replace(/\.00$/, '');
-const pad = (n: number) => String(n).padStart(2, '0');
-/** An instant as the local calendar date 'YYYY-MM-DD'. */
-function localDate(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** An instant as the calendar date it falls on in the shop's time zone ('YYYY-MM-DD'). */
+function shopDate(iso: string | null, timeZone: string): string {
+  return iso ? localDateTime(new Date(iso), timeZone).date : '';
 }
-/** A local calendar date as the instant its day starts or ends. */
-function dayBound(date: string, end: boolean): string | null {
-  if (!date) return null;
-  const d = new Date(`${date}T${end ? '23:59:59.999' : '00:00:00'}`);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-}
-/** '1234,5' or '1234.50' forints → minor units; NaN when not an amount. */
-export function parseForints(text: string): number {
-  const t = text.trim().replace(/\s/g, '').replace(',', '.');
-  return /^\d+(\.\d{1,2})?$/.test(t) ? Math.round(Number(t) * 100) : Number.NaN;
+/** A calendar date of the shop's time zone as the instant its day starts or ends there. */
+function dayBound(date: string, end: boolean, timeZone: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  return (end ? zonedDayEnd(date, timeZone) : zonedDayStart(date, timeZone)).toISOString();
 }
 const int = (text: string) => (/^\s*-?\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+const amount = (text: string) => parseForints(text) ?? Number.NaN;
 
 const emptyNames = () => Object.fromEntries(LANGUAGES.map((l) => [l, ''])) as Record<Language, string>;
+
+export const emptyPack = (): PackDraft => ({ unit: 'carton', pieces: '', barcode: '' });
+export const emptyPrice = (unit: PackUnitName = 'carton', quantityDiscount = ''): PriceDraft => ({
+  priceGroup: '',
+  quantitativeUnit: unit,
+  quantityDiscount,
+  price: '',
+  specialPrice: '',
+  specialPriceStart: '',
+  specialPriceEnd: '',
+});
 
 export function emptyDraft(): ProductDraft {
   return {
@@ -88,21 +86,11 @@ export function emptyDraft(): ProductDraft {
     maxOrderQuantity: '',
     orderQuantityStep: '1',
     packSizes: [{ unit: 'piece', pieces: '1', barcode: '' }],
-    prices: [
-      {
-        priceGroup: '',
-        unit: 'piece',
-        threshold: '1',
-        price: '',
-        specialPrice: '',
-        specialStart: '',
-        specialEnd: '',
-      },
-    ],
+    prices: [emptyPrice('piece', '1')],
   };
 }
 
-export function draftOf(product: AdminProduct): ProductDraft {
+export function draftOf(product: AdminProduct, timeZone: string): ProductDraft {
   const names = emptyNames();
   const descriptions = emptyNames();
   for (const d of product.details) {
@@ -131,21 +119,25 @@ export function draftOf(product: AdminProduct): ProductDraft {
     })),
     prices: product.prices.map((e) => ({
       priceGroup: e.priceGroup ?? '',
-      unit: e.quantitativeUnit,
-      threshold: String(e.quantityDiscount),
-      price: forints(e.price),
-      specialPrice: forints(e.specialPrice),
-      specialStart: localDate(e.specialPriceStart),
-      specialEnd: localDate(e.specialPriceEnd),
+      quantitativeUnit: e.quantitativeUnit,
+      quantityDiscount: String(e.quantityDiscount),
+      price: forintsText(e.price),
+      specialPrice: forintsText(e.specialPrice),
+      specialPriceStart: shopDate(e.specialPriceStart, timeZone),
+      specialPriceEnd: shopDate(e.specialPriceEnd, timeZone),
     })),
   };
 }
 
-/** The API body, or the path of the first field that is not valid. */
-export function toInput(draft: ProductDraft): { input: ProductInput } | { field: string } {
-  const candidate = {
+/** The languages that have a name, in the order of `details` in the body. */
+export const namedLanguages = (draft: Pick<ProductDraft, 'names'>): Language[] =>
+  LANGUAGES.filter((l) => draft.names[l].trim() !== '');
+
+/** The API body of the form (not yet checked: the shared contract does that). */
+export function toBody(draft: ProductDraft, timeZone: string): ProductInput {
+  return {
     sku: draft.sku.trim(),
-    details: LANGUAGES.filter((l) => draft.names[l].trim() !== '').map((language) => ({
+    details: namedLanguages(draft).map((language) => ({
       language,
       name: draft.names[language].trim(),
       description: draft.descriptions[language],
@@ -168,18 +160,12 @@ export function toInput(draft: ProductDraft): { input: ProductInput } | { field:
     })),
     prices: draft.prices.map((e) => ({
       priceGroup: e.priceGroup.trim() === '' ? null : e.priceGroup.trim(),
-      price: parseForints(e.price),
-      specialPrice: e.specialPrice.trim() === '' ? null : parseForints(e.specialPrice),
-      specialPriceStart: dayBound(e.specialStart, false),
-      specialPriceEnd: dayBound(e.specialEnd, true),
-      quantityDiscount: int(e.threshold),
-      quantitativeUnit: e.unit,
+      price: amount(e.price),
+      specialPrice: e.specialPrice.trim() === '' ? null : amount(e.specialPrice),
+      specialPriceStart: dayBound(e.specialPriceStart, false, timeZone),
+      specialPriceEnd: dayBound(e.specialPriceEnd, true, timeZone),
+      quantityDiscount: int(e.quantityDiscount),
+      quantitativeUnit: e.quantitativeUnit,
     })),
   };
-  const parsed = productInputSchema.safeParse(candidate);
-  if (!parsed.success) {
-    const path = parsed.error.issues[0]?.path.join('.') ?? 'sku';
-    return { field: path === 'details' ? 'names.hu' : path };
-  }
-  return { input: parsed.data };
 }
