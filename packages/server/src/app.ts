@@ -50,6 +50,7 @@ import { adminCustomersRoutes } from './modules/admin-customers/admin-customers.
 import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.routes';
 import { integrationRoutes } from './modules/integration/integration.routes';
 import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes';
+import { OutboxDispatcher } from './modules/outbox/outbox-dispatcher';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,6 +63,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The process's phase (server.ts); without one the app is ready at once (tests). */
   startup?: StartupState;
+  /** Run the outbox dispatcher in this app (default true). */
+  outbox?: boolean;
 }
 
 /** Where the built SPA lives: WEB_DIST_DIR, or packages/web/dist next to this package. */
@@ -297,6 +300,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     }
     return reply.status(404).send({ error: 'ERR_ROUTE_NOT_FOUND' });
   });
+
+  // The outbox dispatcher (docs/decisions/0019-outbox.md): delivers while the server is ready; at
+  // close it stops claiming and finishes the deliveries in flight before the database closes.
+  if (options.outbox !== false) {
+    const outbox = new OutboxDispatcher(ctx, { log: app.log, isReady: () => startup.phase === 'ready' });
+    app.addHook('onReady', async () => outbox.start());
+    app.addHook('preClose', async () => outbox.stop());
+  }
 
   return app;
 }

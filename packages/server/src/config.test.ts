@@ -30,9 +30,25 @@ describe('configuration', () => {
     ['LOGIN_RATE_LIMIT', '1.5'],
     ['TRUST_PROXY', 'perhaps'],
     ['PUBLIC_URL', 'not a url'],
+    ['OUTBOX_RETRY_START_MS', '5'],
+    ['OUTBOX_RETRY_START_MS', 'soon'],
+    ['OUTBOX_RETRY_MAX_MS', '1.5'],
+    ['OUTBOX_GIVE_UP_MS', '0'],
+    ['OUTBOX_POLL_MS', '-1'],
+    ['OUTBOX_LEASE_MS', '10'],
   ])('refuses a bad %s with a message that names it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('uses the outbox defaults and refuses a retry ceiling below the first delay', () => {
+    const env = parseEnv({});
+    expect([env.OUTBOX_RETRY_START_MS, env.OUTBOX_RETRY_MAX_MS, env.OUTBOX_GIVE_UP_MS]).toEqual([
+      10_000, 3_600_000, 86_400_000,
+    ]);
+    expect(() => parseEnv({ OUTBOX_RETRY_START_MS: '20000', OUTBOX_RETRY_MAX_MS: '10000' })).toThrow(
+      /OUTBOX_RETRY_MAX_MS: must not be smaller than OUTBOX_RETRY_START_MS/,
+    );
   });
 
   it('treats empty strings as unset', () => {

@@ -16,6 +16,8 @@ const isValidTimeZone = (zone: string): boolean => {
   }
 };
 
+const DAY_MS = 86_400_000;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -60,6 +62,17 @@ const envSchema = z.object({
     .min(1024)
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
+  // The outbox (docs/decisions/0019-outbox.md): milliseconds.
+  OUTBOX_RETRY_START_MS: z.coerce.number().int().min(10).max(DAY_MS).default(10_000),
+  OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).max(DAY_MS).default(3_600_000),
+  OUTBOX_GIVE_UP_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(30 * DAY_MS)
+    .default(DAY_MS),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(DAY_MS).default(120_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -87,6 +100,21 @@ export interface Config {
   trustProxy: boolean;
   webDistDir: string | undefined;
   bodyLimit: number;
+  outbox: OutboxConfig;
+}
+
+/** How the outbox dispatcher retries (milliseconds). */
+export interface OutboxConfig {
+  /** First retry delay's ceiling; it doubles with every attempt (full jitter below it). */
+  retryStartMs: number;
+  /** The delay's ceiling never passes this. */
+  retryMaxMs: number;
+  /** A message not delivered this long after it was written is marked failed. */
+  giveUpMs: number;
+  /** The longest the dispatcher sleeps between two looks at the table. */
+  pollMs: number;
+  /** How long a claimed message is held before another process may take it over. */
+  leaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -99,6 +127,11 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (result.data.OUTBOX_RETRY_MAX_MS < result.data.OUTBOX_RETRY_START_MS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OUTBOX_RETRY_MAX_MS: must not be smaller than OUTBOX_RETRY_START_MS',
+    );
   }
   return result.data;
 }
@@ -146,5 +179,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parsed.TRUST_PROXY,
     webDistDir: parsed.WEB_DIST_DIR,
     bodyLimit: parsed.BODY_LIMIT_BYTES,
+    outbox: {
+      retryStartMs: parsed.OUTBOX_RETRY_START_MS,
+      retryMaxMs: parsed.OUTBOX_RETRY_MAX_MS,
+      giveUpMs: parsed.OUTBOX_GIVE_UP_MS,
+      pollMs: parsed.OUTBOX_POLL_MS,
+      leaseMs: parsed.OUTBOX_LEASE_MS,
+    },
   };
 }

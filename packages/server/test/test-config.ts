@@ -30,6 +30,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     webDistDir: undefined,
     bodyLimit: 1024 * 1024,
+    outbox: {
+      retryStartMs: 10_000,
+      retryMaxMs: 3_600_000,
+      giveUpMs: 86_400_000,
+      pollMs: 5000,
+      leaseMs: 120_000,
+    },
     ...overrides,
   };
 }

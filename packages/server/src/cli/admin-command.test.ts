@@ -69,12 +69,18 @@ describe.each(TEST_DIALECTS)('admin command on %s', (dialect) => {
     );
   });
 
-  it('keeps the approval when the mail fails, and says so', async () => {
+  it('keeps the approval when the mail fails, says so, and leaves the mail in the outbox', async () => {
     const { user } = await insertCustomerAccount(testDb.handle, { isActive: false, emailVerified: true });
     smtp.setFailing(true);
     await runAdminCommand(ctx, ['approve', user.email], io);
-    expect(output[0]).toContain('approved, but the approval mail could not be sent');
+    expect(output[0]).toContain('approved; the approval mail could not be sent yet; the shop retries it');
     expect((await userRow(user.id)).is_active).toBe(1);
+    const row = await testDb.handle.db
+      .selectFrom('outbox')
+      .select(['status', 'attempts'])
+      .where('target', '=', user.email)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'pending', attempts: 1 });
   });
 
   it('rejects a registration with a reason: disabled, tokens revoked, mail sent', async () => {

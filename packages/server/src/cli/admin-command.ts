@@ -1,5 +1,6 @@
 import { isAppError } from '../http/app-error';
 import type { AppContext } from '../app-context';
+import { deliverDueNow } from '../modules/outbox/outbox-dispatcher';
 import { approveUser, listPendingRegistrations, rejectUser } from '../modules/users/users.service';
 
 /**
@@ -35,6 +36,16 @@ function describe(error: unknown): never {
   throw error;
 }
 
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** Delivers the mail just queued (and anything else due); says whether it went out. */
+async function mailOutcome(ctx: AppContext, what: string): Promise<string> {
+  const { failed } = await deliverDueNow(ctx, quiet);
+  return failed === 0
+    ? `the ${what} mail was sent.`
+    : `the ${what} mail could not be sent yet; the shop retries it from the outbox.`;
+}
+
 export async function runAdminCommand(
   ctx: AppContext,
   args: string[],
@@ -49,10 +60,8 @@ export async function runAdminCommand(
       const result = await approveUser(ctx, email.trim()).catch(describe);
       if (result.alreadyApproved) {
         io.log(`${result.email} (user ${result.userId}) was already approved; nothing changed.`);
-      } else if (result.mailSent) {
-        io.log(`${result.email} (user ${result.userId}) approved; the approval mail was sent.`);
       } else {
-        io.log(`${result.email} (user ${result.userId}) approved, but the approval mail could not be sent.`);
+        io.log(`${result.email} (user ${result.userId}) approved; ${await mailOutcome(ctx, 'approval')}`);
       }
       return;
     }
@@ -63,7 +72,7 @@ export async function runAdminCommand(
       const result = await rejectUser(ctx, email.trim(), reason).catch(describe);
       io.log(
         `${result.email} (user ${result.userId}) rejected${reason ? ` (${reason})` : ''}; ` +
-          (result.mailSent ? 'the rejection mail was sent.' : 'but the rejection mail could not be sent.'),
+          (await mailOutcome(ctx, 'rejection')),
       );
       return;
     }

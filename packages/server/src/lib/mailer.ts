@@ -8,6 +8,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   cc?: string;
+  /** The Message-ID header (`<...@...>`); the outbox gives every mail a stable one. */
+  messageId?: string;
 }
 
 export interface Mailer {

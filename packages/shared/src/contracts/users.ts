@@ -152,6 +152,10 @@ export const verifyParamsSchema = z.object({
 /** POST /api/users/forgot-password */
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 
+/** POST /api/users/resend-verification: a new confirmation mail for a registration not confirmed yet. */
+export const resendVerificationRequestSchema = z.object({ email: emailSchema });
+export type ResendVerificationRequest = z.infer<typeof resendVerificationRequestSchema>;
+
 /** POST /api/users/{userId}/reset-password/{code} */
 export const resetPasswordParamsSchema = z.object({
   userId: z.coerce.number().int().positive(),

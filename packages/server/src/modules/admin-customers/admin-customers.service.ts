@@ -16,6 +16,7 @@ import { renderMail } from '../../lib/mail-templates';
 import { hashPassword } from '../../lib/password';
 import { isLanguage } from '@shop/shared/i18n/languages';
 import { recordAudit } from '../admin/admin-access';
+import { enqueue, wakeOutbox } from '../outbox/outbox.service';
 import { lowerContains, offsetOf } from '../admin/admin-query';
 import { uniqueViolationColumn } from '../users/unique-violation';
 
@@ -491,14 +492,15 @@ export function generatePassword(length = 12): string {
 /**
  * Creates a customer (with its customer record) or an agent with a generated password, active at
  * once, and mails the password. A customer must change it at the first login (the shop's forced
- * change); agents change passwords in the back office only, so theirs is not forced. If the mail
- * cannot be sent the account is still created (mailSent false) — the password can be set again.
+ * change); agents change passwords in the back office only, so theirs is not forced. The mail is
+ * written to the outbox with the account (docs/decisions/0019-outbox.md); the outbox drops its body
+ * once it is sent, so the first password is not kept.
  */
 export async function createAccount(
   ctx: AppContext,
   input: z.output<typeof createAccountSchema>,
   actorUserId: number,
-  log: Logger,
+  _log: Logger,
 ): Promise<{ userId: number; customerId: number | null; mailSent: boolean }> {
   const db = ctx.database.db;
   const now = ctx.now().toISOString();
@@ -577,6 +579,18 @@ export async function createAccount(
         after: { ...auditInput, customerId, mustChangePassword: input.role === 'customer' },
         at: new Date(now),
       });
+      await enqueue(ctx, trx, {
+        kind: 'mail',
+        mail: {
+          to: input.email,
+          ...renderMail('accountCreated', isLanguage(input.language) ? input.language : 'hu', {
+            name: input.name,
+            email: input.email,
+            password,
+            link: `${ctx.config.publicUrl}/login`,
+          }),
+        },
+      });
       return { userId: user.id, customerId };
     });
   } catch (error) {
@@ -586,19 +600,6 @@ export async function createAccount(
     if (column === 'company_registration_number') throw new AppError('ERR_DUP_COMP_REG_NUM');
     throw error;
   }
-  try {
-    await ctx.mailer.send({
-      to: input.email,
-      ...renderMail('accountCreated', isLanguage(input.language) ? input.language : 'hu', {
-        name: input.name,
-        email: input.email,
-        password,
-        link: `${ctx.config.publicUrl}/login`,
-      }),
-    });
-    return { ...ids, mailSent: true };
-  } catch (error) {
-    log.error({ err: error }, 'account-created mail failed');
-    return { ...ids, mailSent: false };
-  }
+  wakeOutbox(ctx);
+  return { ...ids, mailSent: true };
 }

@@ -16,6 +16,7 @@ import * as cartRepo from '../cart/cart.repository';
 import { deliveryOptionsFor } from '../checkout/delivery-days.service';
 import { type ActingCustomer, resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
 import { readShopState } from '../shop/shop.service';
+import { enqueue, wakeOutbox } from '../outbox/outbox.service';
 import { type OrderMailData, renderOrderConfirmation } from './order-mail';
 import * as repo from './orders.repository';
 
@@ -51,13 +52,13 @@ interface Placed {
 /**
  * POST /api/orders/place-order: one transaction (docs/decisions/0006-orders-and-stock.md).
  * Answers `{ data: true, orderId, removedProducts }` or `{ data: [{ error, params }] }` — after a
- * refusal nothing has changed. The confirmation mail goes out after the commit; a mail failure is
- * logged and the order stands.
+ * refusal nothing has changed. The confirmation mails are written to the outbox in the same
+ * transaction (docs/decisions/0019-outbox.md) and delivered right after the commit.
  */
 export async function placeOrder(
   ctx: AppContext,
   auth: AuthUser | null,
-  log: FastifyBaseLogger,
+  _log: FastifyBaseLogger,
 ): Promise<PlaceOrderResponse> {
   let acting: ActingCustomer;
   try {
@@ -82,7 +83,7 @@ export async function placeOrder(
     throw error;
   }
 
-  void sendConfirmations(ctx, placed, log);
+  wakeOutbox(ctx);
   return { data: true, orderId: placed.orderId, removedProducts: placed.removedProducts };
 }
 
@@ -322,7 +323,7 @@ async function placeInTransaction(
   const shippingAddress = [address.zip, address.city, address.apt_suite, address.country]
     .filter(Boolean)
     .join(', ');
-  return {
+  const placed: Placed = {
     orderId,
     removedProducts: dropped.map((d) => d.product.row.sku).sort(),
     customerEmail: customer.email,
@@ -357,52 +358,39 @@ async function placeInTransaction(
       commentSupplier: cart.comment_supplier,
     },
   };
+  await enqueueConfirmations(ctx, trx, placed);
+  return placed;
 }
 
 /**
  * The confirmation to the customer (its language) and, for a customer with a sales agent, to the
- * agent (the agent's language). Failures are logged; the order stands.
+ * agent (the agent's language), written to the outbox in the order's transaction.
  */
-async function sendConfirmations(ctx: AppContext, placed: Placed, log: FastifyBaseLogger): Promise<void> {
-  try {
-    const db = ctx.database.db;
-    const agent =
-      placed.agentUserId !== null ? await repo.findUserContact(db, placed.agentUserId) : undefined;
-    const placer =
-      placed.placedByAgentId === null
-        ? undefined
-        : placed.placedByAgentId === agent?.id
-          ? agent
-          : await repo.findUserContact(db, placed.placedByAgentId);
-    const data: OrderMailData = { ...placed.mail, agentName: placer?.name ?? null };
-    const customerMail = renderOrderConfirmation(placed.language, 'customer', data.customerName, data);
-    const sends: Promise<void>[] = [
-      ctx.mailer.send({
-        to: placed.customerEmail,
-        subject: customerMail.subject,
-        text: customerMail.text,
-        html: customerMail.html,
-      }),
-    ];
-    if (agent && agent.is_active === 1 && agent.is_disabled !== 1) {
-      const agentLanguage: Language = isLanguage(agent.language) ? agent.language : 'hu';
-      const agentMail = renderOrderConfirmation(agentLanguage, 'agent', agent.name, data);
-      sends.push(
-        ctx.mailer.send({
-          to: agent.email,
-          subject: agentMail.subject,
-          text: agentMail.text,
-          html: agentMail.html,
-        }),
-      );
-    }
-    const results = await Promise.allSettled(sends);
-    for (const result of results) {
-      if (result.status === 'rejected') {
-        log.error({ err: result.reason, orderId: placed.orderId }, 'order confirmation mail failed');
-      }
-    }
-  } catch (error) {
-    log.error({ err: error, orderId: placed.orderId }, 'order confirmation mail failed');
+async function enqueueConfirmations(ctx: AppContext, trx: Kysely<Database>, placed: Placed): Promise<void> {
+  const agent = placed.agentUserId !== null ? await repo.findUserContact(trx, placed.agentUserId) : undefined;
+  const placer =
+    placed.placedByAgentId === null
+      ? undefined
+      : placed.placedByAgentId === agent?.id
+        ? agent
+        : await repo.findUserContact(trx, placed.placedByAgentId);
+  const data: OrderMailData = { ...placed.mail, agentName: placer?.name ?? null };
+  const customerMail = renderOrderConfirmation(placed.language, 'customer', data.customerName, data);
+  await enqueue(ctx, trx, {
+    kind: 'mail',
+    mail: {
+      to: placed.customerEmail,
+      subject: customerMail.subject,
+      text: customerMail.text,
+      html: customerMail.html,
+    },
+  });
+  if (agent && agent.is_active === 1 && agent.is_disabled !== 1) {
+    const agentLanguage: Language = isLanguage(agent.language) ? agent.language : 'hu';
+    const agentMail = renderOrderConfirmation(agentLanguage, 'agent', agent.name, data);
+    await enqueue(ctx, trx, {
+      kind: 'mail',
+      mail: { to: agent.email, subject: agentMail.subject, text: agentMail.text, html: agentMail.html },
+    });
   }
 }

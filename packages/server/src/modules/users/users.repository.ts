@@ -57,9 +57,11 @@ export interface NewRegistration {
 }
 
 /** Inserts the customer and its user (role customer, inactive) in one transaction. */
+/** `within` runs in the same transaction once the rows exist (the outbox's confirmation mail). */
 export async function insertRegistration(
   db: Db,
   input: NewRegistration,
+  within?: (trx: Db, ids: { userId: number; customerId: number }) => Promise<void>,
 ): Promise<{ userId: number; customerId: number }> {
   return db.transaction().execute(async (trx) => {
     const customer = await trx
@@ -100,16 +102,31 @@ export async function insertRegistration(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { userId: user.id, customerId: customer.id };
+    const ids = { userId: user.id, customerId: customer.id };
+    await within?.(trx, ids);
+    return ids;
   });
 }
 
-/** Removes a registration whose confirmation mail could not be sent. */
-export async function deleteRegistration(db: Db, ids: { userId: number; customerId: number }): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('users').where('id', '=', ids.userId).execute();
-    await trx.deleteFrom('customers').where('id', '=', ids.customerId).execute();
-  });
+/** A new confirmation code for an address not confirmed yet (the older link stops working). */
+export async function setVerificationCode(
+  db: Db,
+  userId: number,
+  codeHash: string,
+  expiresAt: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({
+      email_verification_code_hash: codeHash,
+      email_verification_expires_at: expiresAt,
+      updated_at: now,
+    })
+    .where('id', '=', userId)
+    .where('email_verified_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Marks the e-mail confirmed if the code is still the stored one (single use). */
@@ -145,16 +162,6 @@ export async function setResetCode(
     .updateTable('users')
     .set({ reset_password_code_hash: codeHash, reset_password_expires_at: expiresAt, updated_at: now })
     .where('id', '=', userId)
-    .execute();
-}
-
-/** Forgets a reset code, but only if it is still the given one. */
-export async function clearResetCode(db: Db, userId: number, codeHash: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ reset_password_code_hash: null, reset_password_expires_at: null })
-    .where('id', '=', userId)
-    .where('reset_password_code_hash', '=', codeHash)
     .execute();
 }
 

@@ -9,6 +9,7 @@ import {
   registerResponseSchema,
   resetPasswordParamsSchema,
   resetPasswordRequestSchema,
+  resendVerificationRequestSchema,
   successResponseSchema,
   userDataResponseSchema,
   verifyParamsSchema,
@@ -54,10 +55,10 @@ export function usersRoutes(
           tags,
           summary: 'Register a customer (company or person)',
           description:
-            'Stores the customer and its user (inactive), and sends the confirmation mail with ' +
+            'Stores the customer, its user (inactive) and the confirmation mail (outbox, delivered after the commit) with ' +
             '`/user/{userId}/verify/{code}` in the account language (`language`, else Accept-Language). ' +
             'Errors: ERR_VALIDATION (400), ERR_DUP_EMAIL, ERR_DUP_COMP_REG_NUM, ERR_DUP_TAX_NUM (409), ' +
-            'ERR_SEND_REG_VER_EMAIL (502, nothing stored), ERR_CREATE_USER (500, nothing stored), ERR_RATE_LIMITED (429).',
+            'ERR_SEND_REG_VER_EMAIL (502, the mail could not be queued; nothing stored), ERR_CREATE_USER (500, nothing stored), ERR_RATE_LIMITED (429).',
           body: registerRequestSchema,
           response: { 200: registerResponseSchema },
         },
@@ -68,6 +69,28 @@ export function usersRoutes(
           log: request.log,
         });
         return { data: true as const, userId };
+      },
+    );
+
+    app.post(
+      '/users/resend-verification',
+      {
+        config: { rateLimit: routeRateLimit(RATE_LIMITS.passwordMail) },
+        schema: {
+          tags,
+          summary: 'Send the registration confirmation mail again',
+          description:
+            'For a registration whose confirmation mail never arrived or whose link expired: a new ' +
+            '`/user/{userId}/verify/{code}` link (7 days) replaces the older one. Errors: ERR_NO_USER_FOUND (404), ' +
+            'ERR_ALREADY_VER (409), ERR_ACCOUNT_DISABLED (403, a rejected registration), ' +
+            'ERR_SEND_REG_VER_EMAIL (502, the mail could not be queued), ERR_VALIDATION (400), ERR_RATE_LIMITED (429).',
+          body: resendVerificationRequestSchema,
+          response: { 200: successResponseSchema },
+        },
+      },
+      async (request) => {
+        await service.resendVerification(ctx, request.body.email, request.log);
+        return { data: true as const };
       },
     );
 
@@ -98,7 +121,7 @@ export function usersRoutes(
           summary: 'Send a password-reset link by e-mail',
           description:
             'The mail carries `/user/{userId}/reset-password/{code}`, valid for 1 hour, single use. ' +
-            'Errors: ERR_NO_USER_FOUND (404), ERR_NO_MAIL_SENT (502), ERR_AGENT_CANNOT_CHANGE_PASSWORD (403), ' +
+            'Errors: ERR_NO_USER_FOUND (404), ERR_NO_MAIL_SENT (502, the mail could not be queued), ERR_AGENT_CANNOT_CHANGE_PASSWORD (403), ' +
             'ERR_ADMIN_CANNOT_LOGIN (403), ERR_ACCOUNT_DISABLED (403), ERR_RATE_LIMITED (429).',
           body: forgotPasswordRequestSchema,
           response: { 200: successResponseSchema },

@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RegisterData, UserData } from '@shop/shared/contracts/users';
 import { isLanguage, type Language } from '@shop/shared/i18n/languages';
 import type { AppContext } from '../../app-context';
-import type { UserRow } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { ErrorCode } from '@shop/shared/errors/error-codes';
+import type { Database, UserRow } from '../../db/schema';
 import { AppError, isAppError } from '../../http/app-error';
 import type { Auth, AuthUser } from '../../http/auth';
 import { renderMail } from '../../lib/mail-templates';
@@ -17,6 +19,7 @@ import {
 import { uniqueViolationColumn } from './unique-violation';
 import * as repo from './users.repository';
 import { recordAudit } from '../admin/admin-access';
+import { enqueue, wakeOutbox } from '../outbox/outbox.service';
 
 type Logger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 
@@ -38,11 +41,40 @@ function duplicateError(column: string): AppError | null {
 }
 
 /**
- * Registration: the customer and its user (role customer, inactive until staff approve it) are
- * stored in one transaction, then the confirmation mail is sent in the user's language. If the
- * mail cannot be sent the registration is removed again (nothing stays) and the answer is
- * ERR_SEND_REG_VER_EMAIL. The mail is sent after the commit, not inside the transaction, so a
- * slow mail server never holds a database write lock.
+ * Writes a mail to the outbox in `trx` (docs/decisions/0019-outbox.md); when it cannot even be
+ * queued, the transaction is rolled back and the answer is `failure`.
+ */
+async function queueMail(
+  ctx: AppContext,
+  trx: Kysely<Database>,
+  mail: { to: string; subject: string; text: string; html?: string },
+  failure: ErrorCode,
+  log: Logger,
+): Promise<void> {
+  try {
+    await enqueue(ctx, trx, { kind: 'mail', mail });
+  } catch (error) {
+    log.error({ err: error }, 'mail could not be queued; the change is rolled back');
+    throw new AppError(failure);
+  }
+}
+
+/** The confirmation mail of a registration, with a new single-use code. */
+function verificationMail(
+  ctx: AppContext,
+  user: { userId: number; email: string; name: string; language: Language },
+  code: string,
+) {
+  const link = `${ctx.config.publicUrl}/user/${user.userId}/verify/${code}`;
+  return { to: user.email, ...renderMail('verification', user.language, { name: user.name, link }) };
+}
+
+/**
+ * Registration: the customer, its user (role customer, inactive until staff approve it) and the
+ * confirmation mail in the user's language are stored in one transaction; the outbox delivers the
+ * mail after the commit, retrying while the mail server is away. If the mail cannot even be
+ * queued, nothing is stored and the answer is ERR_SEND_REG_VER_EMAIL. A confirmation that never
+ * arrived can be asked for again (`resendVerification`).
  */
 export async function registerUser(
   ctx: AppContext,
@@ -53,7 +85,6 @@ export async function registerUser(
   const db = ctx.database.db;
   const language = input.language ?? options.language;
   let ids: { userId: number; customerId: number };
-  let code: string;
   try {
     if (await repo.findUserByEmail(db, input.email)) throw new AppError('ERR_DUP_EMAIL');
     if (
@@ -66,9 +97,8 @@ export async function registerUser(
       throw new AppError('ERR_DUP_TAX_NUM');
     }
     const oneTime = createOneTimeCode();
-    code = oneTime.code;
     const now = ctx.now();
-    ids = await repo.insertRegistration(db, {
+    const registration = {
       email: input.email,
       passwordHash: await hashPassword(input.password),
       phone: input.phone,
@@ -81,7 +111,16 @@ export async function registerUser(
       verificationCodeHash: oneTime.hash,
       verificationExpiresAt: new Date(now.getTime() + VERIFICATION_CODE_TTL_MS).toISOString(),
       now: now.toISOString(),
-    });
+    };
+    ids = await repo.insertRegistration(db, registration, (trx, inserted) =>
+      queueMail(
+        ctx,
+        trx,
+        verificationMail(ctx, { ...inserted, email: input.email, name: input.name, language }, oneTime.code),
+        'ERR_SEND_REG_VER_EMAIL',
+        log,
+      ),
+    );
   } catch (error) {
     if (isAppError(error)) throw error;
     // A concurrent registration won the race past the checks above: the unique index tells which.
@@ -92,23 +131,41 @@ export async function registerUser(
     throw new AppError('ERR_CREATE_USER');
   }
 
-  const link = `${ctx.config.publicUrl}/user/${ids.userId}/verify/${code}`;
-  try {
-    await ctx.mailer.send({
-      to: input.email,
-      ...renderMail('verification', language, { name: input.name, link }),
-    });
-  } catch (error) {
-    log.error({ err: error }, 'registration confirmation mail failed; the registration is removed');
-    try {
-      await repo.deleteRegistration(db, ids);
-    } catch (cleanupError) {
-      log.error({ err: cleanupError, userId: ids.userId }, 'could not remove the unconfirmed registration');
-    }
-    throw new AppError('ERR_SEND_REG_VER_EMAIL');
-  }
-  log.info({ userId: ids.userId }, 'registration stored, confirmation mail sent');
+  wakeOutbox(ctx);
+  log.info({ userId: ids.userId }, 'registration stored, confirmation mail queued');
   return { userId: ids.userId };
+}
+
+/**
+ * A new confirmation mail for a registration whose mail never arrived (or whose link expired): a
+ * new code replaces the older one. Errors: ERR_NO_USER_FOUND, ERR_ALREADY_VER, ERR_ACCOUNT_DISABLED
+ * (a rejected registration), ERR_SEND_REG_VER_EMAIL when the mail cannot be queued.
+ */
+export async function resendVerification(
+  ctx: AppContext,
+  email: string,
+  log: Logger = silent,
+): Promise<void> {
+  const db = ctx.database.db;
+  const user = await repo.findUserByEmail(db, email);
+  if (!user || user.role !== 'customer') throw new AppError('ERR_NO_USER_FOUND');
+  if (user.email_verified_at) throw new AppError('ERR_ALREADY_VER');
+  if (user.is_disabled === 1) throw new AppError('ERR_ACCOUNT_DISABLED');
+  const now = ctx.now();
+  const { code, hash } = createOneTimeCode();
+  const mail = verificationMail(
+    ctx,
+    { userId: user.id, email: user.email, name: user.name, language: userLanguage(user) },
+    code,
+  );
+  const expiresAt = new Date(now.getTime() + VERIFICATION_CODE_TTL_MS).toISOString();
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.setVerificationCode(trx, user.id, hash, expiresAt, now.toISOString()))) {
+      throw new AppError('ERR_ALREADY_VER');
+    }
+    await queueMail(ctx, trx, mail, 'ERR_SEND_REG_VER_EMAIL', log);
+  });
+  wakeOutbox(ctx);
 }
 
 /** Confirms an e-mail address with the code of the confirmation link (single use, 7 days). */
@@ -132,8 +189,9 @@ export async function verifyEmail(ctx: AppContext, userId: number, code: string)
 }
 
 /**
- * Sends a password-reset link (1 hour, single use; a new request replaces the older link).
- * Agents change their password in the back office; administrators do not use the shop.
+ * Sends a password-reset link (1 hour, single use; a new request replaces the older link) through
+ * the outbox: the code and its mail are stored together; ERR_NO_MAIL_SENT when the mail cannot
+ * be queued. Agents change their password in the back office; administrators do not use the shop.
  */
 export async function requestPasswordReset(
   ctx: AppContext,
@@ -148,24 +206,22 @@ export async function requestPasswordReset(
   if (user.is_disabled === 1) throw new AppError('ERR_ACCOUNT_DISABLED');
   const now = ctx.now();
   const { code, hash } = createOneTimeCode();
-  await repo.setResetCode(
-    db,
-    user.id,
-    hash,
-    new Date(now.getTime() + RESET_CODE_TTL_MS).toISOString(),
-    now.toISOString(),
-  );
   const link = `${ctx.config.publicUrl}/user/${user.id}/reset-password/${code}`;
-  try {
-    await ctx.mailer.send({
-      to: user.email,
-      ...renderMail('passwordReset', userLanguage(user), { name: user.name, link }),
-    });
-  } catch (error) {
-    log.error({ err: error }, 'password reset mail failed');
-    await repo.clearResetCode(db, user.id, hash);
-    throw new AppError('ERR_NO_MAIL_SENT');
-  }
+  const mail = {
+    to: user.email,
+    ...renderMail('passwordReset', userLanguage(user), { name: user.name, link }),
+  };
+  await db.transaction().execute(async (trx) => {
+    await repo.setResetCode(
+      trx,
+      user.id,
+      hash,
+      new Date(now.getTime() + RESET_CODE_TTL_MS).toISOString(),
+      now.toISOString(),
+    );
+    await queueMail(ctx, trx, mail, 'ERR_NO_MAIL_SENT', log);
+  });
+  wakeOutbox(ctx);
 }
 
 /** Sets a new password through a reset link. */
@@ -259,17 +315,18 @@ export interface ApprovalResult {
   email: string;
   /** The account was already active: nothing changed and no mail went out. */
   alreadyApproved: boolean;
+  /** The mail was queued in the outbox with the approval (it is delivered after the commit). */
   mailSent: boolean;
 }
 
 /**
  * Staff approval of a registration (until the back office exists: `npm run admin -- approve EMAIL`).
- * The e-mail address must be confirmed. The approval stands even if the mail fails (mailSent false).
+ * The e-mail address must be confirmed. The approval and its mail are stored together (outbox).
  */
 export async function approveUser(
   ctx: AppContext,
   email: string,
-  log: Logger = silent,
+  _log: Logger = silent,
   audit?: StaffActor,
 ): Promise<ApprovalResult> {
   const db = ctx.database.db;
@@ -293,28 +350,27 @@ export async function approveUser(
         at: now,
       });
     }
-  });
-  try {
-    await ctx.mailer.send({
-      to: user.email,
-      ...renderMail('approval', userLanguage(user), {
-        name: user.name,
-        link: `${ctx.config.publicUrl}/login`,
-      }),
+    await enqueue(ctx, trx, {
+      kind: 'mail',
+      mail: {
+        to: user.email,
+        ...renderMail('approval', userLanguage(user), {
+          name: user.name,
+          link: `${ctx.config.publicUrl}/login`,
+        }),
+      },
     });
-    return { userId: user.id, email: user.email, alreadyApproved: false, mailSent: true };
-  } catch (error) {
-    log.error({ err: error }, 'approval mail failed');
-    return { userId: user.id, email: user.email, alreadyApproved: false, mailSent: false };
-  }
+  });
+  wakeOutbox(ctx);
+  return { userId: user.id, email: user.email, alreadyApproved: false, mailSent: true };
 }
 
-/** Staff rejection: the account is disabled (its tokens revoked) and the person gets a mail. */
+/** Staff rejection: the account is disabled (its tokens revoked) and the person gets a mail (outbox). */
 export async function rejectUser(
   ctx: AppContext,
   email: string,
   reason: string | null,
-  log: Logger = silent,
+  _log: Logger = silent,
   audit?: StaffActor,
 ): Promise<{ userId: number; email: string; mailSent: boolean }> {
   const db = ctx.database.db;
@@ -334,17 +390,13 @@ export async function rejectUser(
         at: now,
       });
     }
-  });
-  try {
-    await ctx.mailer.send({
-      to: user.email,
-      ...renderMail('rejection', userLanguage(user), { name: user.name, reason }),
+    await enqueue(ctx, trx, {
+      kind: 'mail',
+      mail: { to: user.email, ...renderMail('rejection', userLanguage(user), { name: user.name, reason }) },
     });
-    return { userId: user.id, email: user.email, mailSent: true };
-  } catch (error) {
-    log.error({ err: error }, 'rejection mail failed');
-    return { userId: user.id, email: user.email, mailSent: false };
-  }
+  });
+  wakeOutbox(ctx);
+  return { userId: user.id, email: user.email, mailSent: true };
 }
 
 export async function listPendingRegistrations(ctx: AppContext) {

@@ -18,6 +18,7 @@ import { LONG_TOKEN_SECONDS, SHORT_TOKEN_SECONDS } from '../../http/auth';
 import { RATE_LIMITS } from '../../lib/rate-limit';
 import { hashOneTimeCode } from './one-time-code';
 import { uniqueViolationColumn } from './unique-violation';
+import { wakeOutbox } from '../outbox/outbox.service';
 import { insertRegistration } from './users.repository';
 
 const START = new Date('2026-03-02T09:00:00.000Z');
@@ -399,32 +400,121 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     expect(await counts()).toEqual(before);
   });
 
-  it('answers ERR_SEND_REG_VER_EMAIL when the mail server refuses the mail, and stores nothing', async () => {
+  /** Runs `work` while the outbox table is away, so a mail cannot even be queued. */
+  async function withoutOutbox(work: () => Promise<void>): Promise<void> {
+    await sql`ALTER TABLE outbox RENAME TO outbox_away`.execute(testDb.handle.db);
+    try {
+      await work();
+    } finally {
+      await sql`ALTER TABLE outbox_away RENAME TO outbox`.execute(testDb.handle.db);
+    }
+  }
+
+  function outboxRowsTo(email: string) {
+    return testDb.handle.db
+      .selectFrom('outbox')
+      .select(['status', 'attempts', 'last_error'])
+      .where('target', '=', email)
+      .execute();
+  }
+
+  it('stores the registration while the mail server refuses mail and delivers the confirmation once it takes mail again', async () => {
+    const body = companyRegistration();
+    smtp.setFailing(true);
+    const res = await post('/api/users/register', body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await userRow(body.email)).toMatchObject({ is_active: 0, email_verified_at: null });
+    // The first attempt is made at once, refused, and scheduled again.
+    await expect
+      .poll(() => outboxRowsTo(body.email))
+      .toEqual([{ status: 'pending', attempts: 1, last_error: expect.stringContaining('550') }]);
+    expect(smtp.mailsTo(body.email)).toEqual([]);
+    smtp.setFailing(false);
+    // The next attempt is due within the first backoff window.
+    ctx.clock.advance(ctx.config.outbox.retryStartMs);
+    wakeOutbox(ctx);
+    const mail = await smtp.waitFor((m) => m.to.includes(body.email));
+    const { userId } = res.json() as { userId: number };
+    expect((await get(apiPathOf(linkIn(mail, `${PUBLIC_URL}/user/${userId}/verify/`)))).statusCode).toBe(200);
+    await expect.poll(async () => (await outboxRowsTo(body.email))[0]?.status).toBe('sent');
+  });
+
+  it('answers ERR_SEND_REG_VER_EMAIL when the mail cannot even be queued, and stores nothing', async () => {
     const body = companyRegistration();
     const before = await counts();
-    smtp.setFailing(true);
-    await expectError(await post('/api/users/register', body), 502, 'ERR_SEND_REG_VER_EMAIL');
+    await withoutOutbox(async () => {
+      await expectError(await post('/api/users/register', body), 502, 'ERR_SEND_REG_VER_EMAIL');
+    });
     expect(await counts()).toEqual(before);
     expect(await userRow(body.email)).toBeUndefined();
-    // Once mail works again the same person can register.
-    smtp.setFailing(false);
+    // Once the outbox is back the same person can register.
     expect((await post('/api/users/register', body)).statusCode).toBe(200);
   });
 
-  it('answers ERR_SEND_REG_VER_EMAIL when no mail server answers at all', async () => {
-    const dead = await startTestSmtp();
-    await dead.close();
-    const deadCtx = { ...ctx, mailer: dead.mailer };
-    const deadApp = await buildApp(deadCtx, { logger: false });
-    try {
-      const body = companyRegistration();
-      const before = await counts();
-      const res = await deadApp.inject({ method: 'POST', url: '/api/users/register', payload: body });
-      await expectError(res, 502, 'ERR_SEND_REG_VER_EMAIL');
-      expect(await counts()).toEqual(before);
-    } finally {
-      await deadApp.close();
-    }
+  it('sends the confirmation again on request, with a new link that replaces the older one', async () => {
+    const body = companyRegistration({ language: 'en' });
+    const { userId } = (await post('/api/users/register', body)).json() as { userId: number };
+    const first = linkIn(
+      await smtp.waitFor((m) => m.to.includes(body.email)),
+      `${PUBLIC_URL}/user/${userId}/verify/`,
+    );
+    expect(
+      (await post('/api/users/resend-verification', { email: body.email.toUpperCase() })).statusCode,
+    ).toBe(200);
+    await smtp.waitFor(() => smtp.mailsTo(body.email).length === 2);
+    const second = smtp.lastMailTo(body.email);
+    expect(second.subject).toBe(smtp.mailsTo(body.email)[0]!.subject);
+    expect(second.headers['message-id']).not.toBe(smtp.mailsTo(body.email)[0]!.headers['message-id']);
+    const secondLink = linkIn(second, `${PUBLIC_URL}/user/${userId}/verify/`);
+    expect(secondLink).not.toBe(first);
+    await expectError(await get(apiPathOf(first)), 400, 'ERR_VERIFY_LINK');
+    expect((await get(apiPathOf(secondLink))).statusCode).toBe(200);
+    await expectError(
+      await post('/api/users/resend-verification', { email: body.email }),
+      409,
+      'ERR_ALREADY_VER',
+    );
+  });
+
+  it('refuses to resend a confirmation for an unknown, a staff or a rejected account, or when the mail cannot be queued', async () => {
+    await expectError(
+      await post('/api/users/resend-verification', { email: 'nobody@example.com' }),
+      404,
+      'ERR_NO_USER_FOUND',
+    );
+    await expectError(
+      await post('/api/users/resend-verification', { email: 'not-an-address' }),
+      400,
+      'ERR_VALIDATION',
+    );
+    const staff = await insertUser(testDb.handle, { role: 'admin' });
+    await expectError(
+      await post('/api/users/resend-verification', { email: staff.email }),
+      404,
+      'ERR_NO_USER_FOUND',
+    );
+    const rejected = await insertCustomerAccount(testDb.handle, {
+      isActive: false,
+      emailVerified: false,
+      isDisabled: true,
+    });
+    await expectError(
+      await post('/api/users/resend-verification', { email: rejected.user.email }),
+      403,
+      'ERR_ACCOUNT_DISABLED',
+    );
+    const waiting = await insertCustomerAccount(testDb.handle, { isActive: false, emailVerified: false });
+    const before = await userRow(waiting.user.email);
+    await withoutOutbox(async () => {
+      await expectError(
+        await post('/api/users/resend-verification', { email: waiting.user.email }),
+        502,
+        'ERR_SEND_REG_VER_EMAIL',
+      );
+    });
+    expect((await userRow(waiting.user.email))?.email_verification_code_hash).toBe(
+      before?.email_verification_code_hash,
+    );
   });
 
   it('answers ERR_CREATE_USER when the database refuses the insert, with nothing half-created', async () => {
@@ -515,14 +605,15 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     );
   });
 
-  it('answers ERR_NO_MAIL_SENT when the reset mail cannot be sent, and keeps no usable code', async () => {
+  it('answers ERR_NO_MAIL_SENT when the reset mail cannot be queued, and keeps no usable code', async () => {
     const { user } = await insertCustomerAccount(testDb.handle);
-    smtp.setFailing(true);
-    await expectError(
-      await post('/api/users/forgot-password', { email: user.email }),
-      502,
-      'ERR_NO_MAIL_SENT',
-    );
+    await withoutOutbox(async () => {
+      await expectError(
+        await post('/api/users/forgot-password', { email: user.email }),
+        502,
+        'ERR_NO_MAIL_SENT',
+      );
+    });
     const row = await userRow(user.email);
     expect(row!.reset_password_code_hash).toBeNull();
   });
@@ -532,8 +623,8 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     const requestLink = async () => {
       const count = smtp.mailsTo(user.email).length;
       expect((await post('/api/users/forgot-password', { email: user.email })).statusCode).toBe(200);
-      // The call answers only after the mail server accepted the mail.
-      expect(smtp.mailsTo(user.email).length).toBe(count + 1);
+      // The outbox delivers it right after the commit.
+      await smtp.waitFor(() => smtp.mailsTo(user.email).length === count + 1);
       const mail = smtp.lastMailTo(user.email);
       expect(mail.subject).toBe('重置您的密码');
       return apiPathOf(linkIn(mail, `${PUBLIC_URL}/user/${user.id}/reset-password/`));
@@ -587,10 +678,12 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
   it('confirms the e-mail address of an unconfirmed registration through a reset, so an expired confirmation link is no dead end', async () => {
     const body = companyRegistration();
     const { userId } = (await post('/api/users/register', body)).json() as { userId: number };
+    const verifyMail = await smtp.waitFor((m) => m.to.includes(body.email));
     ctx.clock.set(new Date(START.getTime() + 8 * 86_400_000));
-    const verifyLink = linkIn(smtp.lastMailTo(body.email), `${PUBLIC_URL}/user/${userId}/verify/`);
+    const verifyLink = linkIn(verifyMail, `${PUBLIC_URL}/user/${userId}/verify/`);
     await expectError(await get(apiPathOf(verifyLink)), 400, 'ERR_VERIFY_LINK');
     expect((await post('/api/users/forgot-password', { email: body.email })).statusCode).toBe(200);
+    await smtp.waitFor(() => smtp.mailsTo(body.email).length === 2);
     const resetLink = linkIn(smtp.lastMailTo(body.email), `${PUBLIC_URL}/user/${userId}/reset-password/`);
     expect((await post(apiPathOf(resetLink), { newPassword: 'Fresh-pw-1' })).statusCode).toBe(200);
     expect(await userRow(body.email)).toMatchObject({
