@@ -8,6 +8,7 @@ import { PACK_UNITS } from '@shop/shared/contracts/admin-catalogue';
 import type { PackUnitName } from '@shop/shared/contracts/products';
 import { zonedParts } from '@shop/shared/format/format';
 import { LANGUAGES } from '@shop/shared/i18n/languages';
+import { startingInput } from './product-input';
 
 /**
  * One row of the product import applied over the current product (or a new one's defaults): each
@@ -98,31 +99,6 @@ const items = (text: string) =>
     .split('|')
     .map((s) => s.trim())
     .filter(Boolean);
-
-/** The product as it is now (a copy to change), or the defaults of a new one. */
-function startingPoint(current: AdminProduct | null, sku: string): ProductInput {
-  if (!current) {
-    return {
-      sku,
-      details: [],
-      manufacturerId: null,
-      categoryIds: [],
-      vat: -1,
-      weight: 0,
-      stock: 0,
-      isActive: true,
-      isOrderable: true,
-      isSeasonal: false,
-      minOrderQuantity: null,
-      maxOrderQuantity: null,
-      orderQuantityStep: 1,
-      packSizes: [],
-      prices: [],
-    };
-  }
-  const { id: _id, createdAt: _c, updatedAt: _u, ...input } = current;
-  return structuredClone(input);
-}
 
 /** name_hu, name_en, ...: a new product needs the Hungarian name. */
 function applyNames({ cell, fail }: RowCells, base: ProductInput): void {
@@ -358,7 +334,7 @@ export function applyRow(
       report(parsed.row, column, code);
     },
   };
-  const base = startingPoint(current, parsed.sku);
+  const base = startingInput(current, parsed.sku);
   applyNames(cells, base);
   applyManufacturerAndCategories(cells, base, lookups);
   applyQuantitiesAndFlags(cells, base);
