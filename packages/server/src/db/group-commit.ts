@@ -18,6 +18,11 @@ import type { Database } from './schema';
  *
  * PostgreSQL commits concurrent transactions together by itself: there `work` runs in its own
  * ordinary transaction.
+ *
+ * The one write path of the buyer's cart: every cart and checkout write (modules/cart/cart.service.ts:
+ * quantities, quick order and order again, emptying, comments; the checkout's methods and delivery
+ * day through its saveCartFields) and place-order run through runWrite; cart.test.ts checks that
+ * neither service opens a transaction of its own.
  */
 export type WriteWork<T> = (trx: Kysely<Database>) => Promise<T>;
 

@@ -159,6 +159,11 @@ export const setProductQuantityResponseSchema = z.object({
   quantity: z.number().int(),
   /** The corrections applied, in the rule's order. */
   warnings: z.array(quantityWarningSchema),
+  /**
+   * Ours, beside the fields of docs/product.md §7.2: the cart as this change left it, exactly as GET /api/cart
+   * answers it, so the browser needs no second request to show it.
+   */
+  cart: cartResponseSchema,
 });
 export type SetProductQuantityResponse = z.infer<typeof setProductQuantityResponseSchema>;
 

@@ -46,24 +46,32 @@ export async function lockCartRow(db: Db, cartId: number): Promise<void> {
     .execute();
 }
 
-/** Every change of a cart grows its version (place-order keys the order on it). */
-export async function bumpCartVersion(
+/** The cart row's own fields: the checkout choices and the comments. */
+export type CartFields = Partial<{
+  shipping_method_id: number | null;
+  payment_method_id: number | null;
+  delivery_date: string | null;
+  comment_webshop: string;
+  comment_supplier: string;
+}>;
+
+/**
+ * Saves the cart row's own fields (shipping and payment method, delivery day, comments; none for a
+ * change of the lines) and grows its version: every change of a cart calls it (place-order keys the
+ * order on the version). Answers the row as saved.
+ */
+export async function saveCartRow(
   db: Db,
   cartId: number,
   nowIso: string,
-  changes: Partial<{
-    shipping_method_id: number | null;
-    payment_method_id: number | null;
-    delivery_date: string | null;
-    comment_webshop: string;
-    comment_supplier: string;
-  }> = {},
-): Promise<void> {
-  await db
+  fields: CartFields = {},
+): Promise<CartRow> {
+  return db
     .updateTable('carts')
-    .set((eb) => ({ ...changes, version: eb('version', '+', 1), updated_at: nowIso }))
+    .set((eb) => ({ ...fields, version: eb('version', '+', 1), updated_at: nowIso }))
     .where('id', '=', cartId)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function findCartItems(db: Db, cartId: number) {
@@ -73,6 +81,8 @@ export async function findCartItems(db: Db, cartId: number) {
     .where('cart_id', '=', cartId)
     .execute();
 }
+
+export type CartItemRow = Awaited<ReturnType<typeof findCartItems>>[number];
 
 export async function findCartQuantities(db: Db, cartId: number, productIds: readonly number[]) {
   if (productIds.length === 0) return [];

@@ -52,13 +52,20 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'carries the quantity now in the cart and the warning codes (minimum_order_quantity, maximum_order_quantity, ' +
             'quantity_to_order_is_not_available, order_quantity_step_correction). A result of 0 removes the line. ' +
             'price, specialPrice, currentPrice and vat are accepted and ignored. Unknown SKU → 404 ERR_PRODUCT_NOT_FOUND; ' +
-            'inactive product (quantity > 0) → 409 ERR_PRODUCT_NOT_ORDERABLE.',
+            'inactive product (quantity > 0) → 409 ERR_PRODUCT_NOT_ORDERABLE. `cart` (ours): the cart as the change ' +
+            'left it, the GET /api/cart answer.',
           body: setProductQuantityRequestSchema,
           response: { 200: setProductQuantityResponseSchema },
         },
       },
       async (request) =>
-        service.setProductQuantity(ctx, request.auth, request.body.productSku, request.body.quantity),
+        service.setProductQuantity(
+          ctx,
+          request.auth,
+          request.body.productSku,
+          request.body.quantity,
+          request.language,
+        ),
     );
 
     app.delete(

@@ -39,12 +39,33 @@ export async function buildCart(
   language: string,
 ): Promise<CartResponse> {
   const db = ctx.database.db;
-  const now = ctx.now();
   const cart = await repo.findCart(db, acting.userId, acting.customerId);
   const items = cart ? await repo.findCartItems(db, cart.id) : [];
+  return cartAnswer(ctx, acting, language, cart, items);
+}
+
+/**
+ * The API's cart from a cart row and its lines as read (by GET /api/cart, or inside the write that
+ * changed them): the lines' products, prices, pack sizes and the chosen methods are read now.
+ * `known` are products the caller has already loaded and priced for this customer (not read again).
+ */
+async function cartAnswer(
+  ctx: AppContext,
+  acting: ActingCustomer,
+  language: string,
+  cart: repo.CartRow | undefined,
+  items: readonly repo.CartItemRow[],
+  known: readonly PricedProduct[] = [],
+): Promise<CartResponse> {
+  const db = ctx.database.db;
+  const now = ctx.now();
   const ids = items.map((item) => item.product_id);
+  const loaded = new Set(known.map((product) => product.row.id));
   const [rows, details, packs, settings, shippingMethod, paymentMethod, address] = await Promise.all([
-    repo.findProductsByIds(db, ids),
+    repo.findProductsByIds(
+      db,
+      ids.filter((id) => !loaded.has(id)),
+    ),
     repo.findProductDetails(db, ids, language),
     repo.findPackSizes(db, ids),
     readCatalogueSettings(db),
@@ -59,6 +80,7 @@ export async function buildCart(
       : Promise.resolve(undefined),
   ]);
   const priced = await loadPricedProducts(db, rows, acting);
+  for (const product of known) priced.set(product.row.id, product);
 
   const cartItems: CartItem[] = [];
   for (const item of items) {
@@ -187,6 +209,7 @@ export async function setProductQuantity(
   auth: AuthUser | null,
   productSku: string,
   requested: number,
+  language: string,
 ): Promise<SetProductQuantityResponse> {
   const acting = await resolveActingCustomer(ctx, auth);
   const db = ctx.database.db;
@@ -196,15 +219,18 @@ export async function setProductQuantity(
   const product = (await loadPricedProducts(db, [row], acting)).get(row.id)!;
   const correction = correctFor(product, requested);
   const nowIso = ctx.now().toISOString();
-  // Grouped with concurrent cart changes and orders into one commit on SQLite (db/group-commit.ts).
-  await runWrite(ctx.database, async (trx) => {
-    const cart = await repo.ensureCart(trx, acting.userId, acting.customerId, nowIso);
+  const written = await runWrite(ctx.database, async (trx) => {
+    const existing = await repo.ensureCart(trx, acting.userId, acting.customerId, nowIso);
     // The cart row first, then its lines: the same lock order as place-order (no deadlock on PostgreSQL).
-    await repo.bumpCartVersion(trx, cart.id, nowIso);
+    const cart = await repo.saveCartRow(trx, existing.id, nowIso);
     if (correction.quantity > 0) await repo.upsertCartItem(trx, cart.id, row.id, correction.quantity, nowIso);
     else await repo.deleteCartItem(trx, cart.id, row.id);
+    // The lines as this write left them, so the answer's cart is the one it made (version included).
+    return { cart, items: await repo.findCartItems(trx, cart.id) };
   });
-  return { data: true, quantity: correction.quantity, warnings: correction.warnings };
+  // The cart of the answer saves the browser a GET /api/cart; the product priced above is reused.
+  const cart = await cartAnswer(ctx, acting, language, written.cart, written.items, [product]);
+  return { data: true, quantity: correction.quantity, warnings: correction.warnings, cart };
 }
 
 /* ------------------------------------------------------------ DELETE /api/cart/delete */
@@ -212,17 +238,16 @@ export async function setProductQuantity(
 /** Empties the cart (its lines); the chosen methods, delivery day and comments stay. */
 export async function deleteCart(ctx: AppContext, auth: AuthUser | null): Promise<void> {
   const acting = await resolveActingCustomer(ctx, auth);
-  const db = ctx.database.db;
   const nowIso = ctx.now().toISOString();
-  await db.transaction().execute(async (trx) => {
+  await runWrite(ctx.database, async (trx) => {
     const cart = await repo.findCart(trx, acting.userId, acting.customerId);
     if (!cart) return;
-    await repo.bumpCartVersion(trx, cart.id, nowIso);
+    await repo.saveCartRow(trx, cart.id, nowIso);
     await repo.deleteAllCartItems(trx, cart.id);
   });
 }
 
-/* -------------------------------------------------------------- comments */
+/* -------------------------------------------------------------- comments and checkout choices */
 
 export async function getComments(ctx: AppContext, auth: AuthUser | null): Promise<CartComments> {
   const acting = await resolveActingCustomer(ctx, auth);
@@ -236,13 +261,25 @@ export async function setComments(
   comments: CartComments,
 ): Promise<void> {
   const acting = await resolveActingCustomer(ctx, auth);
+  await saveCartFields(ctx, acting, {
+    comment_webshop: comments.commentWebshop,
+    comment_supplier: comments.commentSupplier,
+  });
+}
+
+/**
+ * Saves fields of the acting customer's cart row (the cart is created by its first write): the
+ * comments here, the shipping and payment method and the delivery day in checkout.service.ts.
+ */
+export async function saveCartFields(
+  ctx: AppContext,
+  acting: ActingCustomer,
+  fields: repo.CartFields,
+): Promise<void> {
   const nowIso = ctx.now().toISOString();
-  await ctx.database.db.transaction().execute(async (trx) => {
+  await runWrite(ctx.database, async (trx) => {
     const cart = await repo.ensureCart(trx, acting.userId, acting.customerId, nowIso);
-    await repo.bumpCartVersion(trx, cart.id, nowIso, {
-      comment_webshop: comments.commentWebshop,
-      comment_supplier: comments.commentSupplier,
-    });
+    await repo.saveCartRow(trx, cart.id, nowIso, fields);
   });
 }
 
@@ -275,7 +312,7 @@ export async function addToCart(
   const priced = await loadPricedProducts(db, rows, acting);
   const nowIso = ctx.now().toISOString();
 
-  await db.transaction().execute(async (trx) => {
+  await runWrite(ctx.database, async (trx) => {
     const cart = await repo.ensureCart(trx, acting.userId, acting.customerId, nowIso);
     // Lock the cart row before reading its lines, so a concurrent place-order is either before or after.
     await repo.lockCartRow(trx, cart.id);
@@ -322,7 +359,7 @@ export async function addToCart(
       if (quantity > 0) await repo.upsertCartItem(trx, cart.id, productId, quantity, nowIso);
       else await repo.deleteCartItem(trx, cart.id, productId);
     }
-    if (touched.size > 0) await repo.bumpCartVersion(trx, cart.id, nowIso);
+    if (touched.size > 0) await repo.saveCartRow(trx, cart.id, nowIso);
   });
   return result;
 }

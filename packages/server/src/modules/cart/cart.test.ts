@@ -1,6 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartAdditionResponse, CartResponse } from '@shop/shared/contracts/cart';
+import type {
+  CartAdditionResponse,
+  CartResponse,
+  SetProductQuantityResponse,
+} from '@shop/shared/contracts/cart';
 import { testContext } from '../../../test/test-config';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 import { buildApp } from '../../app';
@@ -43,6 +48,11 @@ describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
   };
   const setQuantity = (token: string, body: Record<string, unknown>) =>
     call('POST', '/api/cart/set-product-quantity', token, body);
+  /** The docs/product.md §7.2 fields of a set-product-quantity answer (without our `cart`). */
+  const specFields = (res: { json(): unknown }) => {
+    const { cart: _cart, ...fields } = res.json() as SetProductQuantityResponse;
+    return fields;
+  };
 
   it('gives a new customer an empty cart without creating one', async () => {
     const buyer = await insertBuyer(ctx);
@@ -100,7 +110,7 @@ describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
       vat: 0,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ data: true, quantity: 3, warnings: [] });
+    expect(specFields(res)).toEqual({ data: true, quantity: 3, warnings: [] });
 
     let cart = await getCart(buyer.token);
     expect(cart.count).toBe(1);
@@ -192,7 +202,7 @@ describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
     for (const [requested, quantity, warnings] of cases) {
       const res = await setQuantity(buyer.token, { productSku: product.sku, quantity: requested });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json(), `requested ${requested}`).toEqual({ data: true, quantity, warnings });
+      expect(specFields(res), `requested ${requested}`).toEqual({ data: true, quantity, warnings });
       const cart = await getCart(buyer.token);
       expect(cart.cartItems.find((i) => i.product.sku === product.sku)?.quantity).toBe(quantity);
     }
@@ -204,7 +214,11 @@ describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
     const buyer = await insertBuyer(ctx);
     const soldOut = await insertProduct(testDb.handle, { stock: 0 });
     const res = await setQuantity(buyer.token, { productSku: soldOut.sku, quantity: 5 });
-    expect(res.json()).toEqual({ data: true, quantity: 0, warnings: ['quantity_to_order_is_not_available'] });
+    expect(specFields(res)).toEqual({
+      data: true,
+      quantity: 0,
+      warnings: ['quantity_to_order_is_not_available'],
+    });
     expect((await getCart(buyer.token)).count).toBe(0);
 
     const product = await insertProduct(testDb.handle);
@@ -212,10 +226,60 @@ describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
     const before = await getCart(buyer.token);
     expect(before.count).toBe(1);
     const removed = await setQuantity(buyer.token, { productSku: product.sku, quantity: 0 });
-    expect(removed.json()).toEqual({ data: true, quantity: 0, warnings: [] });
+    expect(specFields(removed)).toEqual({ data: true, quantity: 0, warnings: [] });
     const after = await getCart(buyer.token);
     expect(after.count).toBe(0);
     expect(after.version).toBeGreaterThan(before.version);
+  });
+
+  it('answers the cart as the change left it, the same as GET /api/cart, in the request language', async () => {
+    const buyer = await insertBuyer(ctx, { paymentMethodIds: [methods.bankTransfer] });
+    const first = await insertProduct(testDb.handle, {
+      nameEn: 'First in English',
+      prices: [{ price: 1200 }],
+    });
+    const second = await insertProduct(testDb.handle, { prices: [{ price: 700 }] });
+    await call('PUT', '/api/cart/shipping-method', buyer.token, { shippingMethodCode: 'pickup-customer' });
+    await call('PUT', '/api/cart/payment-method', buyer.token, { paymentMethodId: methods.bankTransfer });
+    const inEnglish = (body: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/cart/set-product-quantity',
+        headers: { authorization: `Bearer ${buyer.token}`, 'accept-language': 'en' },
+        payload: body,
+      });
+    const getInEnglish = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/cart',
+          headers: { authorization: `Bearer ${buyer.token}`, 'accept-language': 'en' },
+        })
+      ).json() as CartResponse;
+
+    const added = (
+      await inEnglish({ productSku: second.sku, quantity: 2 })
+    ).json() as SetProductQuantityResponse;
+    expect(added.cart).toEqual(await getInEnglish());
+    const grown = (
+      await inEnglish({ productSku: first.sku, quantity: 3 })
+    ).json() as SetProductQuantityResponse;
+    const afterGrow = await getInEnglish();
+    expect(grown.cart).toEqual(afterGrow);
+    expect(grown.cart.version).toBe(added.cart.version + 1);
+    expect(grown.cart.cartItemIds).toEqual([first.sku, second.sku].sort());
+    expect(
+      grown.cart.cartItems.find((item) => item.product.sku === first.sku)?.product.productDetails[0]?.name,
+    ).toBe('First in English');
+    expect(grown.cart.totals.gross).toBe(3 * 1200 + 2 * 700);
+    expect(grown.cart.currentShippingMethod?.code).toBe('pickup-customer');
+    expect(grown.cart.currentPaymentMethod?.id).toBe(methods.bankTransfer);
+
+    const removed = (
+      await inEnglish({ productSku: second.sku, quantity: 0 })
+    ).json() as SetProductQuantityResponse;
+    expect(removed.cart).toEqual(await getInEnglish());
+    expect(removed.cart.cartItemIds).toEqual([first.sku]);
   });
 
   it('bumps the cart version on every change', async () => {
@@ -508,5 +572,16 @@ describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
     expect(noAddress.json()).toEqual({ error: 'ERR_NO_CURRENT_SHIPPING' });
     const bad = await call('GET', '/api/products/all?inCart=maybe', alice.token);
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('the write path of the cart and the checkout', () => {
+  it('goes through runWrite (group commit on SQLite): no service opens a transaction of its own', async () => {
+    const services = ['../cart/cart.service.ts', '../checkout/checkout.service.ts'];
+    for (const file of services) {
+      const source = await readFile(new URL(file, import.meta.url), 'utf8');
+      expect(source, file).not.toMatch(/\.transaction\(\)/);
+      expect(source.includes('runWrite(') || source.includes('saveCartFields('), file).toBe(true);
+    }
   });
 });

@@ -3,7 +3,7 @@ import { deliveryDays, isDeliveryDayAllowed } from '@shop/shared/rules/delivery-
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
-import * as cartRepo from '../cart/cart.repository';
+import { saveCartFields } from '../cart/cart.service';
 import { requireShippingAddress, resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
 import * as repo from './checkout.repository';
 import { deliveryOptionsFor } from './delivery-days.service';
@@ -30,14 +30,9 @@ export async function listPaymentMethods(ctx: AppContext, auth: AuthUser | null)
 /** PUT /api/cart/shipping-method: an active method's code, else 400 ERR_INVALID_SHIPPING_METHOD. */
 export async function setShippingMethod(ctx: AppContext, auth: AuthUser | null, code: string): Promise<void> {
   const acting = await resolveActingCustomer(ctx, auth);
-  const db = ctx.database.db;
-  const method = await repo.findActiveShippingMethodByCode(db, code);
+  const method = await repo.findActiveShippingMethodByCode(ctx.database.db, code);
   if (!method) throw new AppError('ERR_INVALID_SHIPPING_METHOD', { shippingMethodCode: code });
-  const nowIso = ctx.now().toISOString();
-  await db.transaction().execute(async (trx) => {
-    const cart = await cartRepo.ensureCart(trx, acting.userId, acting.customerId, nowIso);
-    await cartRepo.bumpCartVersion(trx, cart.id, nowIso, { shipping_method_id: method.id });
-  });
+  await saveCartFields(ctx, acting, { shipping_method_id: method.id });
 }
 
 /** PUT /api/cart/payment-method: one of the customer's methods, else 400 ERR_INVALID_PAYMENT_METHOD. */
@@ -47,14 +42,9 @@ export async function setPaymentMethod(
   paymentMethodId: number,
 ): Promise<void> {
   const acting = await resolveActingCustomer(ctx, auth);
-  const db = ctx.database.db;
-  const method = await repo.findAvailablePaymentMethod(db, acting.customerId, paymentMethodId);
+  const method = await repo.findAvailablePaymentMethod(ctx.database.db, acting.customerId, paymentMethodId);
   if (!method) throw new AppError('ERR_INVALID_PAYMENT_METHOD', { paymentMethodId });
-  const nowIso = ctx.now().toISOString();
-  await db.transaction().execute(async (trx) => {
-    const cart = await cartRepo.ensureCart(trx, acting.userId, acting.customerId, nowIso);
-    await cartRepo.bumpCartVersion(trx, cart.id, nowIso, { payment_method_id: method.id });
-  });
+  await saveCartFields(ctx, acting, { payment_method_id: method.id });
 }
 
 /**
@@ -68,18 +58,13 @@ export async function setDeliveryDate(
   deliveryDate: string | null,
 ): Promise<void> {
   const acting = await resolveActingCustomer(ctx, auth);
-  const db = ctx.database.db;
   if (deliveryDate !== null) {
     const addressId = requireShippingAddress(acting);
     const options = await deliveryOptionsFor(ctx, addressId);
     if (!isDeliveryDayAllowed(deliveryDate, options))
       throw new AppError('ERR_INVALID_DELIVERY_DATE', { deliveryDate });
   }
-  const nowIso = ctx.now().toISOString();
-  await db.transaction().execute(async (trx) => {
-    const cart = await cartRepo.ensureCart(trx, acting.userId, acting.customerId, nowIso);
-    await cartRepo.bumpCartVersion(trx, cart.id, nowIso, { delivery_date: deliveryDate });
-  });
+  await saveCartFields(ctx, acting, { delivery_date: deliveryDate });
 }
 
 /** GET /api/cart/delivery-days: the next 10 delivery days of the current address. */
