@@ -14,6 +14,22 @@ import { AppError } from '../../http/app-error';
 import { recordAudit } from '../admin/admin-access';
 import { bumpCatalogueVersion } from '../products/catalogue-version';
 import { uniqueViolationColumn } from '../users/unique-violation';
+import {
+  deleteCategoryRow,
+  deleteManufacturerRow,
+  findCategoryIdBySlug,
+  findCategoryParent,
+  findManufacturerIdBySlug,
+  hasSubcategory,
+  insertCategory,
+  insertManufacturer,
+  replaceCategoryTranslations,
+  selectCategories,
+  selectCategoryTranslations,
+  selectManufacturers,
+  updateCategory,
+  updateManufacturer,
+} from './taxonomy.repository';
 
 /**
  * Categories (two levels: main categories and their subcategories, a name in every language) and
@@ -24,35 +40,11 @@ import { uniqueViolationColumn } from '../users/unique-violation';
 type Db = Kysely<Database>;
 
 async function categoryRows(db: Db, ids?: number[]): Promise<AdminCategory[]> {
-  let q = db
-    .selectFrom('categories as c')
-    .select(['c.id', 'c.slug', 'c.parent_id', 'c.sort_order'])
-    .select((eb) => [
-      eb
-        .selectFrom('product_categories as pc')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('pc.category_id', '=', 'c.id')
-        .as('product_count'),
-      eb
-        .selectFrom('categories as child')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('child.parent_id', '=', 'c.id')
-        .as('child_count'),
-    ])
-    .orderBy('c.sort_order')
-    .orderBy('c.id');
-  if (ids) q = q.where('c.id', 'in', ids);
-  const rows = await q.execute();
-  if (rows.length === 0) return [];
-  const translations = await db
-    .selectFrom('category_translations')
-    .select(['category_id', 'language', 'name'])
-    .where(
-      'category_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .execute();
+  const rows = await selectCategories(db, ids);
+  const translations = await selectCategoryTranslations(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     slug: row.slug,
@@ -73,21 +65,12 @@ export async function listCategories(ctx: AppContext): Promise<AdminCategory[]> 
 async function checkParent(db: Db, id: number | null, parentId: number | null): Promise<void> {
   if (parentId === null) return;
   if (parentId === id) throw new AppError('ERR_CATEGORY_PARENT', { field: 'parentId' });
-  const parent = await db
-    .selectFrom('categories')
-    .select(['id', 'parent_id'])
-    .where('id', '=', parentId)
-    .executeTakeFirst();
+  const parent = await findCategoryParent(db, parentId);
   if (!parent) throw new AppError('ERR_CATEGORY_NOT_FOUND', { field: 'parentId' });
   // Two levels only: the parent must be a main category, and a category with children stays one.
   if (parent.parent_id !== null) throw new AppError('ERR_CATEGORY_PARENT', { field: 'parentId' });
-  if (id !== null) {
-    const child = await db
-      .selectFrom('categories')
-      .select('id')
-      .where('parent_id', '=', id)
-      .executeTakeFirst();
-    if (child) throw new AppError('ERR_CATEGORY_PARENT', { field: 'parentId' });
+  if (id !== null && (await hasSubcategory(db, id))) {
+    throw new AppError('ERR_CATEGORY_PARENT', { field: 'parentId' });
   }
 }
 
@@ -108,34 +91,20 @@ export async function saveCategory(
       const before = id === null ? null : ((await categoryRows(trx, [id]))[0] ?? null);
       if (id !== null && !before) throw new AppError('ERR_CATEGORY_NOT_FOUND');
       await checkParent(trx, id, input.parentId);
-      const taken = await trx
-        .selectFrom('categories')
-        .select('id')
-        .where('slug', '=', input.slug)
-        .executeTakeFirst();
-      if (taken && taken.id !== id) throw new AppError('ERR_SLUG_TAKEN', { field: 'slug' });
-      let categoryId: number;
+      const taken = await findCategoryIdBySlug(trx, input.slug);
+      if (taken !== undefined && taken !== id) throw new AppError('ERR_SLUG_TAKEN', { field: 'slug' });
       const values = { slug: input.slug, parent_id: input.parentId, sort_order: input.sortOrder };
-      if (id === null) {
-        categoryId = (
-          await trx.insertInto('categories').values(values).returning('id').executeTakeFirstOrThrow()
-        ).id;
-      } else {
-        categoryId = id;
-        await trx.updateTable('categories').set(values).where('id', '=', id).execute();
-        await trx.deleteFrom('category_translations').where('category_id', '=', id).execute();
-      }
-      await trx
-        .insertInto('category_translations')
-        .values(
-          input.translations.map((t) => ({
-            category_id: categoryId,
-            language: t.language,
-            name: t.name,
-            search_name: foldForSearch(t.name),
-          })),
-        )
-        .execute();
+      const categoryId = id ?? (await insertCategory(trx, values));
+      if (id !== null) await updateCategory(trx, id, values);
+      await replaceCategoryTranslations(
+        trx,
+        categoryId,
+        input.translations.map((t) => ({
+          language: t.language,
+          name: t.name,
+          search_name: foldForSearch(t.name),
+        })),
+      );
       const after = (await categoryRows(trx, [categoryId]))[0];
       await recordAudit(trx, {
         actorUserId,
@@ -165,8 +134,7 @@ export async function deleteCategory(ctx: AppContext, actorUserId: number, id: n
         children: before.childCount,
       });
     }
-    await trx.deleteFrom('category_translations').where('category_id', '=', id).execute();
-    await trx.deleteFrom('categories').where('id', '=', id).execute();
+    await deleteCategoryRow(trx, id);
     await recordAudit(trx, {
       actorUserId,
       action: 'category.delete',
@@ -180,20 +148,7 @@ export async function deleteCategory(ctx: AppContext, actorUserId: number, id: n
 }
 
 async function manufacturerRows(db: Db, ids?: number[]): Promise<AdminManufacturer[]> {
-  let q = db
-    .selectFrom('manufacturers as m')
-    .select(['m.id', 'm.name', 'm.slug'])
-    .select((eb) =>
-      eb
-        .selectFrom('products as p')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('p.manufacturer_id', '=', 'm.id')
-        .as('product_count'),
-    )
-    .orderBy('m.name')
-    .orderBy('m.id');
-  if (ids) q = q.where('m.id', 'in', ids);
-  const rows = await q.execute();
+  const rows = await selectManufacturers(db, ids);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -216,29 +171,11 @@ export async function saveManufacturer(
     const savedId = await ctx.database.db.transaction().execute(async (trx) => {
       const before = id === null ? null : ((await manufacturerRows(trx, [id]))[0] ?? null);
       if (id !== null && !before) throw new AppError('ERR_MANUFACTURER_NOT_FOUND');
-      const taken = await trx
-        .selectFrom('manufacturers')
-        .select('id')
-        .where('slug', '=', input.slug)
-        .executeTakeFirst();
-      if (taken && taken.id !== id) throw new AppError('ERR_SLUG_TAKEN', { field: 'slug' });
-      let manufacturerId: number;
-      if (id === null) {
-        manufacturerId = (
-          await trx
-            .insertInto('manufacturers')
-            .values({ name: input.name, slug: input.slug })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-      } else {
-        manufacturerId = id;
-        await trx
-          .updateTable('manufacturers')
-          .set({ name: input.name, slug: input.slug })
-          .where('id', '=', id)
-          .execute();
-      }
+      const taken = await findManufacturerIdBySlug(trx, input.slug);
+      if (taken !== undefined && taken !== id) throw new AppError('ERR_SLUG_TAKEN', { field: 'slug' });
+      const values = { name: input.name, slug: input.slug };
+      const manufacturerId = id ?? (await insertManufacturer(trx, values));
+      if (id !== null) await updateManufacturer(trx, id, values);
       const after = (await manufacturerRows(trx, [manufacturerId]))[0];
       await recordAudit(trx, {
         actorUserId,
@@ -264,7 +201,7 @@ export async function deleteManufacturer(ctx: AppContext, actorUserId: number, i
     if (!before) throw new AppError('ERR_MANUFACTURER_NOT_FOUND');
     if (before.productCount > 0)
       throw new AppError('ERR_MANUFACTURER_IN_USE', { products: before.productCount });
-    await trx.deleteFrom('manufacturers').where('id', '=', id).execute();
+    await deleteManufacturerRow(trx, id);
     await recordAudit(trx, {
       actorUserId,
       action: 'manufacturer.delete',
