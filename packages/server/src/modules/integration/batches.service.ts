@@ -32,6 +32,7 @@ import {
   productUnchanged,
   writeProducts,
 } from '../admin-catalogue/product-aggregate.repository';
+import { startingInput } from '../admin-catalogue/product-input';
 import { uniqueViolationColumn } from '../users/unique-violation';
 import type { IntegrationClient } from './api-keys.service';
 
@@ -51,6 +52,7 @@ const ITEM_MESSAGES: Record<string, string> = {
   ERR_MANUFACTURER_NOT_FOUND: 'No manufacturer has this slug.',
   ERR_CATEGORY_NOT_FOUND: 'No category has this slug.',
   ERR_BARCODE_TAKEN: 'A barcode belongs to another product.',
+  ERR_INVALID_BARCODE: 'A barcode is not 8, 12, 13 or 14 digits with a valid GS1 check digit.',
   ERR_STEP_NOT_PACK_SIZE: 'The order step must be 1 or the pieces of one of the pack sizes.',
   ERR_UNIT_NOT_PACK_SIZE: 'A limit or price unit is not piece or one of the pack units.',
   ERR_DUPLICATE_PACK_UNIT: 'A pack unit appears twice.',
@@ -110,11 +112,6 @@ function parseItems<S extends z.ZodType>(
   return out;
 }
 
-function copy(product: AdminProduct): ProductInput {
-  const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = product;
-  return structuredClone(rest);
-}
-
 async function slugMaps(db: Db) {
   const [manufacturers, categories] = await Promise.all([
     db.selectFrom('manufacturers').select(['id', 'slug']).execute(),
@@ -157,25 +154,7 @@ async function productBatch(
       errors.add(index, item.sku, 'ERR_PRODUCT_NOT_FOUND');
       continue;
     }
-    const after: ProductInput = before
-      ? copy(before)
-      : {
-          sku: item.sku,
-          details: [],
-          manufacturerId: null,
-          categoryIds: [],
-          vat: -1,
-          weight: 0,
-          stock: 0,
-          isActive: true,
-          isOrderable: true,
-          isSeasonal: false,
-          minOrderQuantity: null,
-          maxOrderQuantity: null,
-          orderQuantityStep: 1,
-          packSizes: [],
-          prices: [],
-        };
+    const after = startingInput(before, item.sku);
     if (item.names) {
       for (const language of LANGUAGES) {
         const name = item.names[language];
