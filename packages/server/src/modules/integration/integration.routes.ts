@@ -44,7 +44,7 @@ const EXAMPLES: Record<BatchKind, unknown> = {
         manufacturer: 'alfa',
         categories: ['kave'],
         packSizes: [
-          { unit: 'piece', pieces: 1, barcode: '5991001000011' },
+          { unit: 'piece', pieces: 1, barcode: '5991001000012' },
           { unit: 'carton', pieces: 12, barcode: '5991001000128' },
         ],
         prices: [
