@@ -11,6 +11,7 @@ export default defineConfig({
           root: './packages/shared',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['../../vitest.setup.ts'],
         },
       },
       {
@@ -20,6 +21,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/postgres-note.ts'],
+          setupFiles: ['../../vitest.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

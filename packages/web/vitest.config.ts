@@ -20,7 +20,7 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['../../vitest.setup.ts', './src/test/setup.ts'],
     testTimeout: 20_000,
   },
 });

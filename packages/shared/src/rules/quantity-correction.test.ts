@@ -100,17 +100,21 @@ describe('correctQuantity (docs/product.md §5)', () => {
   });
 
   it('the result always satisfies the limits or is 0', () => {
+    const results = new Set<number>();
     for (let stock = 0; stock <= 60; stock += 7) {
       for (let requested = 1; requested <= 100; requested += 3) {
         const product = custom(6, 48, 12, stock);
         const { quantity } = correctQuantity(product, requested);
-        if (quantity !== 0) {
-          expect(quantity % 12).toBe(0);
-          expect(quantity).toBeGreaterThanOrEqual(6);
-          expect(quantity).toBeLessThanOrEqual(Math.min(48, stock));
-        }
+        results.add(quantity);
+        const withinLimits = quantity % 12 === 0 && quantity >= 6 && quantity <= Math.min(48, stock);
+        expect(quantity === 0 || withinLimits, `stock ${stock}, requested ${requested}: ${quantity}`).toBe(
+          true,
+        );
       }
     }
+    // Both kinds of answer occurred: the loop checked corrected quantities, not only zeros.
+    expect(results.has(0)).toBe(true);
+    expect([...results].filter((quantity) => quantity > 0).length).toBeGreaterThan(1);
   });
 });
 

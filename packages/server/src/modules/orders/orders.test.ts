@@ -687,6 +687,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     expect(sold.reduce((sum, row) => sum + row.quantity, 0)).toBe(3);
     // The losers keep their carts.
     const losers = buyers.filter((_, i) => Array.isArray(results[i]!.data));
+    expect(losers).toHaveLength(7);
     for (const b of losers) expect((await cartOf(b.token)).count).toBe(1);
   });
 
@@ -696,6 +697,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     for (const b of buyers) await prepare(b.token, [[hot, 3]]);
     const results = await Promise.all(buyers.map((b) => place(b.token)));
     expect(results.filter((r) => r.data === true)).toHaveLength(3);
+    expect(results.filter((x) => Array.isArray(x.data))).toHaveLength(2);
     for (const r of results.filter((x) => Array.isArray(x.data))) {
       expect(r.data).toEqual([
         { error: 'ERR_OUT_OF_STOCK', params: { sku: hot.sku, available: 1, requested: 3 } },
@@ -739,6 +741,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     await prepare(kate.token, [[product, 2]]);
     const results = await Promise.all(Array.from({ length: 5 }, () => place(kate.token)));
     expect(results.filter((r) => r.data === true)).toHaveLength(1);
+    expect(results.filter((x) => Array.isArray(x.data))).toHaveLength(4);
     for (const r of results.filter((x) => Array.isArray(x.data))) {
       expect(['ERR_CART_EMPTY', 'ERR_CART_ALREADY_ORDERED']).toContain(
         (r.data as { error: string }[])[0]?.error,
