@@ -44,7 +44,7 @@ export interface FieldErrorOptions {
   /** The form field a request-body path belongs to, where the two differ. */
   fieldOf?: (path: string) => string;
   /** The text of a problem the shared messages only call invalid (default: "Invalid value."). */
-  invalidText?: (name: string) => string;
+  invalidText?: (name: string) => string | undefined;
   /** The checked value at an error's path (default: the form's value of that name). */
   valueOf?: (name: string) => unknown;
 }
@@ -102,7 +102,7 @@ export function useFieldErrors<Values extends FieldValues>(
       },
     );
     if (text === undefined) return error.message;
-    return options.invalidText && text === t('validation.invalid') ? options.invalidText(name) : text;
+    return (text === t('validation.invalid') ? options.invalidText?.(name) : undefined) ?? text;
   };
   const showed = () => setShown((n) => n + 1);
 

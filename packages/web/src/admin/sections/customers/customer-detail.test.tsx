@@ -1,0 +1,72 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { CustomerDetail } from '@shop/shared/contracts/admin-customers';
+import { fieldError, jsonResponse, renderAdmin } from '../../test/render-admin';
+import { CustomerDetailPage } from './customer-detail';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const detail: CustomerDetail = {
+  userId: 5,
+  role: 'customer',
+  email: 'buyer@example.com',
+  username: null,
+  name: 'Kiss Anna',
+  phone: '+36 30 123 4567',
+  language: 'hu',
+  isActive: true,
+  isDisabled: false,
+  mustChangePassword: false,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  customer: {
+    id: 3,
+    name: 'Kiss Kft.',
+    email: 'office@example.com',
+    phone: null,
+    isCompany: true,
+    taxNumber: null,
+    companyRegistrationNumber: null,
+    billing: {
+      country: 'Magyarország',
+      countryCode: 'HU',
+      zip: '6720',
+      city: 'Szeged',
+      aptSuite: 'Fő u. 1.',
+    },
+    agentUserId: null,
+    priceGroup: null,
+    discountBp: 0,
+    paymentMethodIds: [],
+    addresses: [],
+  },
+  agentCustomers: [],
+  options: { agents: [], paymentMethods: [], deliveryRoutes: [], priceGroups: [] },
+};
+
+describe('customer detail cards', { timeout: 60_000 }, () => {
+  it('checks a card with the shared contract and shows every problem under its field at once', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderAdmin(
+      <Routes>
+        <Route path="/admin/customers/:userId" element={<CustomerDetailPage />} />
+      </Routes>,
+      (url) => (url === '/api/admin/customers/5' ? jsonResponse(200, detail) : undefined),
+      '/admin/customers/5',
+    );
+    const card = (await screen.findByRole('heading', { name: 'Vásárlói adatok és árazás' })).closest('form')!;
+    const field = (name: RegExp) => within(card).getByRole('textbox', { name });
+    await user.clear(field(/^Vásárló \(cég\) neve/));
+    await user.clear(field(/^Vásárló e-mail-címe/));
+    await user.type(field(/^Vásárló e-mail-címe/), 'nem-email');
+    await user.clear(field(/^Vásárlói kedvezmény/));
+    await user.type(field(/^Vásárlói kedvezmény/), '120');
+    await user.click(within(card).getByRole('button', { name: 'Mentés' }));
+    await waitFor(() => expect(fieldError(field(/^Vásárló \(cég\) neve/))).toBe('Kötelező mező.'));
+    expect(fieldError(field(/^Vásárló e-mail-címe/))).toBeTruthy();
+    expect(fieldError(field(/^Vásárlói kedvezmény/))).toBeTruthy();
+    expect(fieldError(field(/^Település/))).toBeNull();
+    expect(calls('PATCH', '/api/admin/customers/5')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,58 @@
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent, ReactNode } from 'react';
+import type { CustomerDetail, UpdateCustomerRequest } from '@shop/shared/contracts/admin-customers';
+import { useAdminApi } from '../../admin-api';
+import { useAdminToast } from '../../components/admin-toast';
+
+/** A titled card of the customer page; with `onSubmit` it is a form (Enter or its button saves). */
+export function DetailCard({
+  title,
+  children,
+  onSubmit,
+}: {
+  title: string;
+  children: ReactNode;
+  onSubmit?: () => void;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit?.();
+  };
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2.5 }}
+      {...(onSubmit ? { component: 'form', onSubmit: submit, noValidate: true } : {})}
+    >
+      <Typography variant="h2" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      <Stack spacing={2}>{children}</Stack>
+    </Paper>
+  );
+}
+
+/**
+ * Saves a change of the account (PATCH); the answer replaces the page's data. `onFieldError`
+ * shows a refusal that names a field under it (true when it did), otherwise a toast tells.
+ */
+export function useSaveCustomer(userId: number, onFieldError?: (error: unknown) => boolean) {
+  const api = useAdminApi();
+  const toast = useAdminToast();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: UpdateCustomerRequest) =>
+      api.patch<CustomerDetail>(`/admin/customers/${userId}`, patch, { retry: false }),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(['admin', 'customer', userId], detail);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'customers'] });
+      toast.done('admin:common.saved');
+    },
+    onError: (error) => {
+      if (!onFieldError?.(error)) toast.apiError(error);
+    },
+  });
+}
