@@ -63,7 +63,8 @@ export function adminCatalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     const productWriteDescription =
-      'Replaces the whole product. Checks: SKU of another product (409 ERR_SKU_TAKEN), a barcode in use ' +
+      'Replaces the whole product. Checks: SKU of another product (409 ERR_SKU_TAKEN), a barcode that is not ' +
+      '8, 12, 13 or 14 digits with a valid GS1 check digit (400 ERR_INVALID_BARCODE), a barcode in use ' +
       '(409 ERR_BARCODE_TAKEN), a step that is not 1 or a pack size (400 ERR_STEP_NOT_PACK_SIZE), a limit or ' +
       'price unit that is not a pack unit (400 ERR_UNIT_NOT_PACK_SIZE), a repeated pack unit (400 ' +
       'ERR_DUPLICATE_PACK_UNIT), no list price (400 ERR_NO_LIST_PRICE), a special price not below the price, a ' +
