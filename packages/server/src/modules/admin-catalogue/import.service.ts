@@ -29,8 +29,9 @@ import { applyRow, type Lookups, type ParsedRow } from './import-row';
 /**
  * The product import (CSV or XLSX, upsert by SKU). Every cell is validated first; a dry run stops
  * there and reports; an import writes only when no row has an error, all rows in one transaction
- * (any failure rolls every row back). The format is documented in README "Back office" and in
- * IMPORT_HELP below (the template carries the same columns).
+ * (any failure rolls every row back). Files are read by import-file.ts, a row is applied by
+ * import-row.ts; the format is documented in README "Back office" and on the import page, and
+ * TEMPLATE_ROWS below are the template's example rows.
  */
 
 type Db = Kysely<Database>;
