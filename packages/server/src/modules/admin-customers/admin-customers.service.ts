@@ -17,68 +17,42 @@ import { hashPassword } from '../../lib/password';
 import { isLanguage } from '@shop/shared/i18n/languages';
 import { recordAudit } from '../admin/admin-access';
 import { enqueue, wakeOutbox } from '../outbox/outbox.service';
-import { lowerContains, offsetOf } from '../admin/admin-query';
 import { uniqueViolationColumn } from '../users/unique-violation';
+import { findCustomerById, findUserByEmail } from '../users/users.repository';
+import { findRoute } from '../admin-logistics/admin-logistics.repository';
+import {
+  agentExists,
+  countPaymentMethods,
+  customerPaymentMethodIds,
+  findAccountUser,
+  findShippingAddress,
+  insertCustomerRow,
+  insertShippingAddress,
+  insertUserRow,
+  listAccounts,
+  listAgentCustomers,
+  listAgents,
+  listDeliveryRouteChoices,
+  listPaymentMethodChoices,
+  listPriceGroups,
+  listShippingAddresses,
+  replaceCustomerPaymentMethods,
+  updateAccountUser,
+  updateCustomerRow,
+  updateShippingAddress,
+  type AccountFilter,
+} from './admin-customers.repository';
 
 type Logger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 type Trx = Transaction<Database>;
 
 export async function listCustomers(
   ctx: AppContext,
-  query: {
-    page: number;
-    pageSize: number;
-    q?: string | undefined;
-    kind?: 'customer' | 'agent' | undefined;
-    agentUserId?: number | undefined;
-  },
+  query: AccountFilter,
 ): Promise<AdminPage<CustomerListItem>> {
-  const db = ctx.database.db;
-  let base = db
-    .selectFrom('users')
-    .leftJoin('customers', 'customers.id', 'users.customer_id')
-    .leftJoin('users as agents', 'agents.id', 'customers.agent_user_id')
-    .where('users.role', 'in', query.kind ? [query.kind] : ['customer', 'agent']);
-  if (query.agentUserId !== undefined) base = base.where('customers.agent_user_id', '=', query.agentUserId);
-  const q = query.q;
-  if (q) {
-    base = base.where((eb) =>
-      eb.or([
-        lowerContains(eb, 'users.email', q),
-        lowerContains(eb, 'users.name', q),
-        lowerContains(eb, 'customers.name', q),
-        lowerContains(eb, 'customers.tax_number', q),
-        lowerContains(eb, 'customers.email', q),
-      ]),
-    );
-  }
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .select([
-        'users.id',
-        'users.role',
-        'users.email',
-        'users.name',
-        'users.customer_id',
-        'users.is_active',
-        'users.is_disabled',
-        'users.must_change_password',
-        'customers.name as customer_name',
-        'customers.tax_number',
-        'customers.price_group',
-        'customers.customer_discount_bp',
-        'agents.name as agent_name',
-      ])
-      .orderBy('users.role', 'desc')
-      .orderBy((eb) => eb.fn.coalesce('customers.name', 'users.name'))
-      .orderBy('users.id')
-      .limit(query.pageSize)
-      .offset(offsetOf(query.page, query.pageSize))
-      .execute(),
-  ]);
+  const { total, rows } = await listAccounts(ctx.database.db, query);
   return {
-    total: Number(total),
+    total,
     page: query.page,
     pageSize: query.pageSize,
     items: rows.map((row) => ({
@@ -100,12 +74,7 @@ export async function listCustomers(
 }
 
 async function accountUser(db: AppContext['database']['db'] | Trx, userId: number) {
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', userId)
-    .where('role', 'in', ['customer', 'agent'])
-    .executeTakeFirst();
+  const user = await findAccountUser(db, userId);
   if (!user) throw new AppError('ERR_NO_USER_FOUND');
   return user;
 }
@@ -140,47 +109,18 @@ export async function getCustomer(ctx: AppContext, userId: number): Promise<Cust
   const db = ctx.database.db;
   const user = await accountUser(db, userId);
   const [customer, agents, paymentMethods, routes, priceGroups, agentCustomers] = await Promise.all([
-    user.customer_id === null
-      ? Promise.resolve(undefined)
-      : db.selectFrom('customers').selectAll().where('id', '=', user.customer_id).executeTakeFirst(),
-    db.selectFrom('users').select(['id', 'name']).where('role', '=', 'agent').orderBy('name').execute(),
-    db
-      .selectFrom('payment_methods')
-      .select(['id', 'name', 'is_active'])
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('delivery_routes').select(['id', 'name']).orderBy('name').execute(),
-    db
-      .selectFrom('price_entries')
-      .select('price_group')
-      .distinct()
-      .where('price_group', 'is not', null)
-      .orderBy('price_group')
-      .execute(),
-    user.role === 'agent'
-      ? db
-          .selectFrom('customers')
-          .select(['id', 'name'])
-          .where('agent_user_id', '=', user.id)
-          .orderBy('name')
-          .execute()
-      : Promise.resolve([]),
+    user.customer_id === null ? Promise.resolve(undefined) : findCustomerById(db, user.customer_id),
+    listAgents(db),
+    listPaymentMethodChoices(db),
+    listDeliveryRouteChoices(db),
+    listPriceGroups(db),
+    user.role === 'agent' ? listAgentCustomers(db, user.id) : Promise.resolve([]),
   ]);
   let customerOut: CustomerDetail['customer'] = null;
   if (customer) {
-    const [methods, addresses] = await Promise.all([
-      db
-        .selectFrom('customer_payment_methods')
-        .select('payment_method_id')
-        .where('customer_id', '=', customer.id)
-        .execute(),
-      db
-        .selectFrom('shipping_addresses')
-        .selectAll()
-        .where('customer_id', '=', customer.id)
-        .orderBy('id')
-        .execute(),
+    const [paymentMethodIds, addresses] = await Promise.all([
+      customerPaymentMethodIds(db, customer.id),
+      listShippingAddresses(db, customer.id),
     ]);
     customerOut = {
       id: customer.id,
@@ -200,7 +140,7 @@ export async function getCustomer(ctx: AppContext, userId: number): Promise<Cust
       agentUserId: customer.agent_user_id,
       priceGroup: customer.price_group,
       discountBp: customer.customer_discount_bp,
-      paymentMethodIds: methods.map((row) => row.payment_method_id).sort((a, b) => a - b),
+      paymentMethodIds,
       addresses: addresses.map(toAddress),
     };
   }
@@ -226,9 +166,7 @@ export async function getCustomer(ctx: AppContext, userId: number): Promise<Cust
         isActive: row.is_active === 1,
       })),
       deliveryRoutes: routes,
-      priceGroups: priceGroups
-        .map((row) => row.price_group)
-        .filter((value): value is string => value !== null),
+      priceGroups,
     },
   };
 }
@@ -264,36 +202,29 @@ export async function updateCustomer(
   try {
     await db.transaction().execute(async (trx) => {
       if (c?.agentUserId !== undefined && c.agentUserId !== null) {
-        const agent = await trx
-          .selectFrom('users')
-          .select('id')
-          .where('id', '=', c.agentUserId)
-          .where('role', '=', 'agent')
-          .executeTakeFirst();
-        if (!agent) throw new AppError('ERR_INVALID_AGENT');
+        if (!(await agentExists(trx, c.agentUserId))) throw new AppError('ERR_INVALID_AGENT');
       }
       if (c?.paymentMethodIds) {
         const ids = [...new Set(c.paymentMethodIds)];
-        const found = ids.length
-          ? await trx.selectFrom('payment_methods').select('id').where('id', 'in', ids).execute()
-          : [];
-        if (found.length !== ids.length) throw new AppError('ERR_INVALID_PAYMENT_METHOD');
+        if ((await countPaymentMethods(trx, ids)) !== ids.length) {
+          throw new AppError('ERR_INVALID_PAYMENT_METHOD');
+        }
       }
       const disabling = input.disabled === true && !before.isDisabled;
-      await trx
-        .updateTable('users')
-        .set((eb) => ({
+      await updateAccountUser(
+        trx,
+        userId,
+        {
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.phone !== undefined ? { phone: input.phone } : {}),
           ...(input.mustChangePassword !== undefined
             ? { must_change_password: input.mustChangePassword ? 1 : 0 }
             : {}),
           ...(input.disabled !== undefined ? { is_disabled: input.disabled ? 1 : 0 } : {}),
-          ...(disabling ? { token_version: eb('token_version', '+', 1) } : {}),
           updated_at: now.toISOString(),
-        }))
-        .where('id', '=', userId)
-        .execute();
+        },
+        disabling,
+      );
       if (c && before.customer) {
         const customerId = before.customer.id;
         const set = {
@@ -318,21 +249,10 @@ export async function updateCustomer(
           ...(c.discountBp !== undefined ? { customer_discount_bp: c.discountBp } : {}),
         };
         if (Object.keys(set).length > 0) {
-          await trx
-            .updateTable('customers')
-            .set({ ...set, updated_at: now.toISOString() })
-            .where('id', '=', customerId)
-            .execute();
+          await updateCustomerRow(trx, customerId, { ...set, updated_at: now.toISOString() });
         }
         if (c.paymentMethodIds) {
-          await trx.deleteFrom('customer_payment_methods').where('customer_id', '=', customerId).execute();
-          const ids = [...new Set(c.paymentMethodIds)];
-          if (ids.length > 0) {
-            await trx
-              .insertInto('customer_payment_methods')
-              .values(ids.map((id) => ({ customer_id: customerId, payment_method_id: id })))
-              .execute();
-          }
+          await replaceCustomerPaymentMethods(trx, customerId, [...new Set(c.paymentMethodIds)]);
         }
       }
       const afterInTrx = await detailIn(ctx, trx, userId, before);
@@ -365,16 +285,9 @@ async function detailIn(
   const user = await accountUser(trx, userId);
   let customer = before.customer;
   if (customer) {
-    const row = await trx
-      .selectFrom('customers')
-      .selectAll()
-      .where('id', '=', customer.id)
-      .executeTakeFirstOrThrow();
-    const methods = await trx
-      .selectFrom('customer_payment_methods')
-      .select('payment_method_id')
-      .where('customer_id', '=', customer.id)
-      .execute();
+    const row = await findCustomerById(trx, customer.id);
+    if (!row) throw new AppError('ERR_NO_USER_FOUND');
+    const paymentMethodIds = await customerPaymentMethodIds(trx, customer.id);
     customer = {
       ...customer,
       name: row.name,
@@ -392,7 +305,7 @@ async function detailIn(
       agentUserId: row.agent_user_id,
       priceGroup: row.price_group,
       discountBp: row.customer_discount_bp,
-      paymentMethodIds: methods.map((m) => m.payment_method_id).sort((a, b) => a - b),
+      paymentMethodIds,
     };
   }
   void ctx;
@@ -408,12 +321,7 @@ async function detailIn(
 
 async function checkRoute(trx: Trx, routeId: number | null): Promise<void> {
   if (routeId === null) return;
-  const route = await trx
-    .selectFrom('delivery_routes')
-    .select('id')
-    .where('id', '=', routeId)
-    .executeTakeFirst();
-  if (!route) throw new AppError('ERR_INVALID_DELIVERY_ROUTE');
+  if (!(await findRoute(trx, routeId))) throw new AppError('ERR_INVALID_DELIVERY_ROUTE');
 }
 
 /** Adds or changes a shipping address of the account's customer (logistics cost, delivery route), audited. */
@@ -445,26 +353,12 @@ export async function saveAddress(
     let before: AdminAddress | null = null;
     let row;
     if (addressId === null) {
-      row = await trx
-        .insertInto('shipping_addresses')
-        .values({ ...values, customer_id: customerId, created_at: now.toISOString() })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      row = await insertShippingAddress(trx, customerId, values, now.toISOString());
     } else {
-      const existing = await trx
-        .selectFrom('shipping_addresses')
-        .selectAll()
-        .where('id', '=', addressId)
-        .where('customer_id', '=', customerId)
-        .executeTakeFirst();
+      const existing = await findShippingAddress(trx, addressId, customerId);
       if (!existing) throw new AppError('ERR_INVALID_SHIPPING_ADDRESS_ID');
       before = toAddress(existing);
-      row = await trx
-        .updateTable('shipping_addresses')
-        .set(values)
-        .where('id', '=', addressId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      row = await updateShippingAddress(trx, addressId, values);
     }
     const after = toAddress(row);
     await recordAudit(trx, {
@@ -509,72 +403,52 @@ export async function createAccount(
   let ids: { userId: number; customerId: number | null };
   try {
     ids = await db.transaction().execute(async (trx) => {
-      const existing = await trx
-        .selectFrom('users')
-        .select('id')
-        .where((eb) => eb(eb.fn<string>('lower', [eb.ref('email')]), '=', input.email.toLowerCase()))
-        .executeTakeFirst();
-      if (existing) throw new AppError('ERR_DUP_EMAIL');
+      if (await findUserByEmail(trx, input.email)) throw new AppError('ERR_DUP_EMAIL');
       let customerId: number | null = null;
       if (input.role === 'customer') {
         const c = input.customer;
-        if (c.agentUserId !== null) {
-          const agent = await trx
-            .selectFrom('users')
-            .select('id')
-            .where('id', '=', c.agentUserId)
-            .where('role', '=', 'agent')
-            .executeTakeFirst();
-          if (!agent) throw new AppError('ERR_INVALID_AGENT');
+        if (c.agentUserId !== null && !(await agentExists(trx, c.agentUserId))) {
+          throw new AppError('ERR_INVALID_AGENT');
         }
-        const row = await trx
-          .insertInto('customers')
-          .values({
-            name: c.name,
-            email: input.email,
-            phone: input.phone,
-            is_company: c.isCompany ? 1 : 0,
-            tax_number: c.taxNumber,
-            company_registration_number: c.companyRegistrationNumber,
-            billing_country: c.billing.country,
-            billing_country_code: c.billing.countryCode,
-            billing_zip: c.billing.zip,
-            billing_city: c.billing.city,
-            billing_apt_suite: c.billing.aptSuite,
-            agent_user_id: c.agentUserId,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        customerId = row.id;
-      }
-      const user = await trx
-        .insertInto('users')
-        .values({
+        customerId = await insertCustomerRow(trx, {
+          name: c.name,
           email: input.email,
-          password_hash: passwordHash,
-          role: input.role,
-          name: input.name,
           phone: input.phone,
-          customer_id: customerId,
-          language: input.language,
-          is_active: 1,
-          is_disabled: 0,
-          email_verified_at: now,
-          approved_at: now,
-          must_change_password: input.role === 'customer' ? 1 : 0,
+          is_company: c.isCompany ? 1 : 0,
+          tax_number: c.taxNumber,
+          company_registration_number: c.companyRegistrationNumber,
+          billing_country: c.billing.country,
+          billing_country_code: c.billing.countryCode,
+          billing_zip: c.billing.zip,
+          billing_city: c.billing.city,
+          billing_apt_suite: c.billing.aptSuite,
+          agent_user_id: c.agentUserId,
           created_at: now,
           updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+        });
+      }
+      const userId = await insertUserRow(trx, {
+        email: input.email,
+        password_hash: passwordHash,
+        role: input.role,
+        name: input.name,
+        phone: input.phone,
+        customer_id: customerId,
+        language: input.language,
+        is_active: 1,
+        is_disabled: 0,
+        email_verified_at: now,
+        approved_at: now,
+        must_change_password: input.role === 'customer' ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      });
       const { ...auditInput } = input;
       await recordAudit(trx, {
         actorUserId,
         action: 'create',
         entity: input.role,
-        entityId: user.id,
+        entityId: userId,
         before: null,
         after: { ...auditInput, customerId, mustChangePassword: input.role === 'customer' },
         at: new Date(now),
@@ -591,7 +465,7 @@ export async function createAccount(
           }),
         },
       });
-      return { userId: user.id, customerId };
+      return { userId, customerId };
     });
   } catch (error) {
     const column = uniqueViolationColumn(error);

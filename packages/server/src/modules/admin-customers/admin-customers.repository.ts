@@ -1,0 +1,223 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { CustomersTable, Database, UsersTable } from '../../db/schema';
+import { lowerContains, offsetOf } from '../admin/admin-query';
+
+/** Queries of the back office's customer and agent accounts. No logic here, only SQL. */
+
+type Db = Kysely<Database>;
+
+export interface AccountFilter {
+  page: number;
+  pageSize: number;
+  q?: string | undefined;
+  kind?: 'customer' | 'agent' | undefined;
+  agentUserId?: number | undefined;
+}
+
+/** One page of customer and agent accounts (agents first), with the total that match. */
+export async function listAccounts(db: Db, query: AccountFilter) {
+  let base = db
+    .selectFrom('users')
+    .leftJoin('customers', 'customers.id', 'users.customer_id')
+    .leftJoin('users as agents', 'agents.id', 'customers.agent_user_id')
+    .where('users.role', 'in', query.kind ? [query.kind] : ['customer', 'agent']);
+  if (query.agentUserId !== undefined) base = base.where('customers.agent_user_id', '=', query.agentUserId);
+  const q = query.q;
+  if (q) {
+    base = base.where((eb) =>
+      eb.or([
+        lowerContains(eb, 'users.email', q),
+        lowerContains(eb, 'users.name', q),
+        lowerContains(eb, 'customers.name', q),
+        lowerContains(eb, 'customers.tax_number', q),
+        lowerContains(eb, 'customers.email', q),
+      ]),
+    );
+  }
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .select([
+        'users.id',
+        'users.role',
+        'users.email',
+        'users.name',
+        'users.customer_id',
+        'users.is_active',
+        'users.is_disabled',
+        'users.must_change_password',
+        'customers.name as customer_name',
+        'customers.tax_number',
+        'customers.price_group',
+        'customers.customer_discount_bp',
+        'agents.name as agent_name',
+      ])
+      .orderBy('users.role', 'desc')
+      .orderBy((eb) => eb.fn.coalesce('customers.name', 'users.name'))
+      .orderBy('users.id')
+      .limit(query.pageSize)
+      .offset(offsetOf(query.page, query.pageSize))
+      .execute(),
+  ]);
+  return { total: Number(total), rows };
+}
+
+/** A customer or agent account (staff accounts are not found here). */
+export async function findAccountUser(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', userId)
+    .where('role', 'in', ['customer', 'agent'])
+    .executeTakeFirst();
+}
+
+export async function listAgents(db: Db) {
+  return db.selectFrom('users').select(['id', 'name']).where('role', '=', 'agent').orderBy('name').execute();
+}
+
+export async function agentExists(db: Db, userId: number): Promise<boolean> {
+  const agent = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('role', '=', 'agent')
+    .executeTakeFirst();
+  return agent !== undefined;
+}
+
+/** The customers an agent looks after. */
+export async function listAgentCustomers(db: Db, agentUserId: number) {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'name'])
+    .where('agent_user_id', '=', agentUserId)
+    .orderBy('name')
+    .execute();
+}
+
+export async function listPaymentMethodChoices(db: Db) {
+  return db
+    .selectFrom('payment_methods')
+    .select(['id', 'name', 'is_active'])
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
+/** How many of these payment method ids exist. */
+export async function countPaymentMethods(db: Db, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  return (await db.selectFrom('payment_methods').select('id').where('id', 'in', ids).execute()).length;
+}
+
+export async function listDeliveryRouteChoices(db: Db) {
+  return db.selectFrom('delivery_routes').select(['id', 'name']).orderBy('name').execute();
+}
+
+/** The price groups that have at least one price entry. */
+export async function listPriceGroups(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('price_entries')
+    .select('price_group')
+    .distinct()
+    .where('price_group', 'is not', null)
+    .orderBy('price_group')
+    .execute();
+  return rows.map((row) => row.price_group).filter((value): value is string => value !== null);
+}
+
+/** A customer's allowed payment method ids, ascending. */
+export async function customerPaymentMethodIds(db: Db, customerId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('customer_payment_methods')
+    .select('payment_method_id')
+    .where('customer_id', '=', customerId)
+    .execute();
+  return rows.map((row) => row.payment_method_id).sort((a, b) => a - b);
+}
+
+export async function replaceCustomerPaymentMethods(
+  db: Db,
+  customerId: number,
+  paymentMethodIds: readonly number[],
+): Promise<void> {
+  await db.deleteFrom('customer_payment_methods').where('customer_id', '=', customerId).execute();
+  if (paymentMethodIds.length === 0) return;
+  await db
+    .insertInto('customer_payment_methods')
+    .values(paymentMethodIds.map((id) => ({ customer_id: customerId, payment_method_id: id })))
+    .execute();
+}
+
+export async function listShippingAddresses(db: Db, customerId: number) {
+  return db
+    .selectFrom('shipping_addresses')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function findShippingAddress(db: Db, addressId: number, customerId: number) {
+  return db
+    .selectFrom('shipping_addresses')
+    .selectAll()
+    .where('id', '=', addressId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+}
+
+type AddressValues = Omit<Insertable<Database['shipping_addresses']>, 'id' | 'customer_id' | 'created_at'>;
+
+export async function insertShippingAddress(
+  db: Db,
+  customerId: number,
+  values: AddressValues,
+  createdAt: string,
+) {
+  return db
+    .insertInto('shipping_addresses')
+    .values({ ...values, customer_id: customerId, created_at: createdAt })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateShippingAddress(db: Db, addressId: number, values: AddressValues) {
+  return db
+    .updateTable('shipping_addresses')
+    .set(values)
+    .where('id', '=', addressId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Changes an account's fields; `revokeTokens` also raises its token version (all tokens end). */
+export async function updateAccountUser(
+  db: Db,
+  userId: number,
+  values: Updateable<UsersTable>,
+  revokeTokens: boolean,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ ...values, ...(revokeTokens ? { token_version: eb('token_version', '+', 1) } : {}) }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function updateCustomerRow(
+  db: Db,
+  customerId: number,
+  values: Updateable<CustomersTable>,
+): Promise<void> {
+  await db.updateTable('customers').set(values).where('id', '=', customerId).execute();
+}
+
+export async function insertCustomerRow(db: Db, values: Insertable<CustomersTable>): Promise<number> {
+  return (await db.insertInto('customers').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function insertUserRow(db: Db, values: Insertable<UsersTable>): Promise<number> {
+  return (await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
