@@ -5,10 +5,12 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
+import { cartBindings } from '../features/cart/api/cart-bindings';
 import { InitialSearchProvider, type InitialSearch } from '../features/search/api/initial-search';
 import type { ApiClient } from '../lib/api-client';
 import { ApiClientProvider } from '../lib/api-client-context';
 import { authStore as browserAuthStore, AuthStoreContext, type AuthStore } from '../lib/auth-store';
+import { CartBindingsContext } from '../lib/cart-bindings';
 import type { createAppRouter } from './router';
 import { ShellOptionsProvider, type ShellOptions } from './shell/shell-options';
 import { theme } from './theme';
@@ -28,8 +30,9 @@ export interface AppProps {
 }
 
 /**
- * Theme, i18n, TanStack Query, the API client, the session and shell options around the router:
- * the same tree in the browser and on the server (decision 0016), so hydration matches.
+ * Theme, i18n, TanStack Query, the API client, the session, shell options and the cart feature's
+ * bindings (lib/cart-bindings.tsx) around the router: the same tree in the browser and on the
+ * server (decision 0016), so hydration matches.
  */
 export function App({
   router,
@@ -50,7 +53,9 @@ export function App({
             <AuthStoreContext value={authStore}>
               <ShellOptionsProvider value={shellOptions}>
                 <InitialSearchProvider value={initialSearch}>
-                  <RouterProvider router={router} />
+                  <CartBindingsContext value={cartBindings}>
+                    <RouterProvider router={router} />
+                  </CartBindingsContext>
                 </InitialSearchProvider>
               </ShellOptionsProvider>
             </AuthStoreContext>

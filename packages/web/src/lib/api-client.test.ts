@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { createI18n } from '../i18n/i18n';
 import {
   ApiError,
@@ -10,6 +11,7 @@ import {
   errorCodeOf,
   RequestAbortedError,
   translateError,
+  UnexpectedAnswerError,
   type ApiClientConfig,
 } from './api-client';
 
@@ -218,6 +220,29 @@ describe('api client: errors', () => {
     expect(translateError(i18n.t, new ApiError('ERR_WRONG_LOGIN_CRED', 401))).toBe(
       'Incorrect e-mail address or password.',
     );
+  });
+});
+
+describe('api client: answers checked by their contract', () => {
+  const echoSchema = z.object({ method: z.literal('POST'), body: z.string() });
+
+  it('answers the parsed value when the answer fits the schema', async () => {
+    const answer = await client().post('/echo', { a: 1 }, { schema: echoSchema });
+    expect(answer).toEqual({ method: 'POST', body: '{"a":1}' });
+  });
+
+  it('fails with ERR_UNKNOWN_ERROR when it does not', async () => {
+    const error = await failure(client().get('/echo', { schema: echoSchema }));
+    expect(error).toBeInstanceOf(UnexpectedAnswerError);
+    expect(error).toMatchObject({ code: 'ERR_UNKNOWN_ERROR', status: 200 });
+  });
+
+  it('takes a schema that is still loading', async () => {
+    const loading = new Promise<typeof echoSchema>((resolve) => setTimeout(() => resolve(echoSchema), 20));
+    await expect(client().post('/echo', undefined, { schema: loading })).resolves.toEqual({
+      method: 'POST',
+      body: '{}',
+    });
   });
 });
 

@@ -23,6 +23,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The server answered, but not in the shape of the call's contract (RequestOptions.schema). */
+export class UnexpectedAnswerError extends ApiError {
+  constructor(status: number) {
+    super('ERR_UNKNOWN_ERROR', status);
+    this.name = 'UnexpectedAnswerError';
+  }
+}
+
 export type AbortCause = 'caller' | 'navigation';
 
 /** The request was cancelled on purpose: by its caller or by a navigation. Not an error to show. */
@@ -59,7 +67,16 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
-export interface RequestOptions {
+/**
+ * The shape an answer must have: a shared contract's zod schema. The client only calls its
+ * `safeParse`, so it loads no zod itself (the first page stays without it); pass a promise to load
+ * the schema lazily while the request runs.
+ */
+export interface AnswerSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+export interface RequestOptions<T = unknown> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
@@ -69,6 +86,8 @@ export interface RequestOptions {
   retry?: boolean;
   /** A navigation aborts this request (default true). */
   navigationScoped?: boolean;
+  /** Checks the answer (a different one fails with ERR_UNKNOWN_ERROR); the result has its type. */
+  schema?: AnswerSchema<T> | Promise<AnswerSchema<T>>;
 }
 
 export interface ApiClientConfig {
@@ -98,12 +117,12 @@ export interface ApiClientConfig {
 }
 
 export interface ApiClient {
-  request<T>(path: string, options?: RequestOptions): Promise<T>;
-  get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
-  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
-  patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
-  delete<T>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<T>;
+  request<T>(path: string, options?: RequestOptions<T>): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
+  delete<T>(path: string, options?: Omit<RequestOptions<T>, 'method'>): Promise<T>;
 }
 
 export const DEFAULT_RETRY_DELAY_MS = 3000;
@@ -139,35 +158,9 @@ export function buildUrl(baseUrl: string, path: string, query?: Record<string, Q
   return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
 }
 
-export interface CombinedSignal {
-  signal: AbortSignal;
-  /** Detaches from the source signals (call it when the request is over). */
-  dispose(): void;
-}
-
-/** One signal that aborts when any of the given signals aborts. */
-export function anySignal(signals: readonly (AbortSignal | undefined)[]): CombinedSignal {
-  const present = signals.filter((signal): signal is AbortSignal => signal !== undefined);
-  const controller = new AbortController();
-  const detach: (() => void)[] = [];
-  const dispose = () => {
-    for (const remove of detach.splice(0)) remove();
-  };
-  for (const signal of present) {
-    if (signal.aborted) {
-      controller.abort(signal.reason);
-      return { signal: controller.signal, dispose };
-    }
-  }
-  for (const signal of present) {
-    const onAbort = () => {
-      dispose();
-      controller.abort(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    detach.push(() => signal.removeEventListener('abort', onAbort));
-  }
-  return { signal: controller.signal, dispose };
+/** One signal that aborts when any of the given ones does (none given: one that never aborts). */
+function anyOf(signals: readonly (AbortSignal | undefined)[]): AbortSignal {
+  return AbortSignal.any(signals.filter((signal): signal is AbortSignal => signal !== undefined));
 }
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
@@ -235,43 +228,35 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     };
     if (token) headers.Authorization = `Bearer ${token}`;
 
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), timeoutMs);
-    const attemptSignal = anySignal([signal, timeout.signal]);
+    const init: RequestInit = { method, headers, signal: anyOf([signal, AbortSignal.timeout(timeoutMs)]) };
+    if (body !== undefined) init.body = body;
+    let response: Response;
+    let payload: unknown;
     try {
-      const init: RequestInit = { method, headers, signal: attemptSignal.signal };
-      if (body !== undefined) init.body = body;
-      let response: Response;
-      let payload: unknown;
-      try {
-        response = await fetchFn(url, init);
-        payload = await readBody(response);
-      } catch {
-        throw new TransientFailure('network error or timeout');
-      }
-      if (response.ok) return payload;
-
-      const errorField = isRecord(payload) ? payload.error : undefined;
-      if (errorField === undefined && GATEWAY_STATUSES.has(response.status)) {
-        throw new TransientFailure(`HTTP ${response.status}`);
-      }
-      const error = new ApiError(
-        normaliseErrorCode(errorField),
-        response.status,
-        isRecord(payload) ? toParams(payload.params) : {},
-      );
-      if (response.status === 401 && token && SESSION_ENDED_CODES.has(error.code)) {
-        config.onUnauthorized?.(error);
-      }
-      if (token && error.code === 'ERR_PASSWORD_CHANGE_REQUIRED') config.onPasswordChangeRequired?.(error);
-      throw error;
-    } finally {
-      clearTimeout(timer);
-      attemptSignal.dispose();
+      response = await fetchFn(url, init);
+      payload = await readBody(response);
+    } catch {
+      throw new TransientFailure('network error or timeout');
     }
+    if (response.ok) return payload;
+
+    const errorField = isRecord(payload) ? payload.error : undefined;
+    if (errorField === undefined && GATEWAY_STATUSES.has(response.status)) {
+      throw new TransientFailure(`HTTP ${response.status}`);
+    }
+    const error = new ApiError(
+      normaliseErrorCode(errorField),
+      response.status,
+      isRecord(payload) ? toParams(payload.params) : {},
+    );
+    if (response.status === 401 && token && SESSION_ENDED_CODES.has(error.code)) {
+      config.onUnauthorized?.(error);
+    }
+    if (token && error.code === 'ERR_PASSWORD_CHANGE_REQUIRED') config.onPasswordChangeRequired?.(error);
+    throw error;
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const method = options.method ?? 'GET';
     const url = buildUrl(baseUrl, path, options.query);
     // Every call sends a JSON content type (docs/product.md §7); a body-less write sends "{}" so a
@@ -280,7 +265,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     const callerSignal = options.signal;
     const navigationSignal = options.navigationScoped === false ? undefined : config.getNavigationSignal?.();
     const retries = options.retry === false ? 0 : maxRetries;
-    const cancel = anySignal([callerSignal, navigationSignal]);
+    const cancel = anyOf([callerSignal, navigationSignal]);
 
     const abortedError = (): RequestAbortedError | undefined => {
       if (callerSignal?.aborted) return new RequestAbortedError('caller');
@@ -288,26 +273,31 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       return undefined;
     };
 
-    try {
-      for (let attemptNo = 0; ; attemptNo += 1) {
-        const abortedBefore = abortedError();
-        if (abortedBefore) throw abortedBefore;
+    // The answer's contract, loading (a lazy import of a shared schema) while the request runs.
+    const schema = options.schema;
+    for (let attemptNo = 0; ; attemptNo += 1) {
+      const abortedBefore = abortedError();
+      if (abortedBefore) throw abortedBefore;
+      let payload: unknown;
+      try {
+        payload = await attempt(url, method, body, cancel);
+      } catch (error) {
+        const abortedNow = abortedError();
+        if (abortedNow) throw abortedNow;
+        if (!(error instanceof TransientFailure)) throw error;
+        if (attemptNo >= retries) throw new ApiError('ERR_NO_RES', 0);
         try {
-          return (await attempt(url, method, body, cancel.signal)) as T;
-        } catch (error) {
-          const abortedNow = abortedError();
-          if (abortedNow) throw abortedNow;
-          if (!(error instanceof TransientFailure)) throw error;
-          if (attemptNo >= retries) throw new ApiError('ERR_NO_RES', 0);
-        }
-        try {
-          await wait(retryDelayMs, cancel.signal);
+          await wait(retryDelayMs, cancel);
         } catch {
           throw abortedError() ?? new RequestAbortedError('caller');
         }
+        continue;
       }
-    } finally {
-      cancel.dispose();
+      if (schema === undefined) return payload as T;
+      const checked = (await schema).safeParse(payload);
+      // The server answered, but not what the contract says: never used as if it were.
+      if (!checked.success) throw new UnexpectedAnswerError(200);
+      return checked.data;
     }
   }
 

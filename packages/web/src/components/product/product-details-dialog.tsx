@@ -24,7 +24,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useApiClient } from '../../lib/api-client-context';
-import { useCartQuantities } from '../../lib/cart-api';
+import { useCartQuantities } from '../../lib/cart-bindings';
 import { productCache, productCacheKey } from '../../lib/product-cache';
 import { OnSaleBadge, PriceChangedBadge, StockChip } from './product-badges';
 import { OrderLimits, PackSizeList, ProductImage } from './product-box';

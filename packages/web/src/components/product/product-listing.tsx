@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { translateError, type QueryValue } from '../../lib/api-client';
 import { useApiClient } from '../../lib/api-client-context';
-import { useCartQuantities } from '../../lib/cart-api';
+import { useCartQuantities } from '../../lib/cart-bindings';
 import { IncrementalGrid } from './incremental-grid';
 import { ProductBox } from './product-box';
 import { useCacheProducts, useProductScope } from './product-scope';

@@ -24,6 +24,16 @@ const TOASTS = {
 const product = makeProduct({ minOrderQuantity: 'carton', maxOrderQuantity: 'pallet', stock: 100 });
 
 function cart(quantity: number): CartResponse {
+  const base = cartWithLine(quantity);
+  return quantity > 0 ? base : { ...base, cartItems: [], count: 0, cartItemIds: [] };
+}
+
+/** The set-product-quantity answer: the fields of docs/product.md §7.2 and the cart as the change left it. */
+function quantityAnswer(quantity: number, warnings: string[] = []) {
+  return jsonResponse(200, { data: true, quantity, warnings, cart: cart(quantity) });
+}
+
+function cartWithLine(quantity: number): CartResponse {
   return {
     cartId: 1,
     version: 1,
@@ -164,14 +174,10 @@ describe('adding to the cart', () => {
   it('sets the corrected quantity, shows the server warnings and the success toast', async () => {
     const user = userEvent.setup();
     let posted: unknown;
-    const { input, box, api } = await renderBox((call) => {
+    const { input, box } = await renderBox((call) => {
       if (call.path === '/api/cart/set-product-quantity') {
         posted = call.body;
-        return jsonResponse(200, {
-          data: true,
-          quantity: 72,
-          warnings: ['quantity_to_order_is_not_available'],
-        });
+        return quantityAnswer(72, ['quantity_to_order_is_not_available']);
       }
       return undefined;
     });
@@ -180,10 +186,8 @@ describe('adding to the cart', () => {
     await toastsShown(TOASTS.notAvailable, TOASTS.added);
     expect(posted).toEqual({ productSku: 'KV-001', quantity: 84 });
     expect(input.value).toBe('72');
-    // The cart is fetched again.
-    await waitFor(() =>
-      expect(api.calls.filter((call) => call.path === '/api/cart').length).toBeGreaterThan(1),
-    );
+    // The cart comes with the answer.
+    expect(await within(box).findByText('Kosárban: 72 db')).toBeTruthy();
   });
 
   it('shows product_quantity_update_unsuccessful when it fails', async () => {
@@ -204,7 +208,7 @@ describe('adding to the cart', () => {
       if (call.path === '/api/cart') return jsonResponse(200, cart(inCart));
       if (call.path === '/api/cart/set-product-quantity') {
         inCart = (call.body as { quantity: number }).quantity;
-        return jsonResponse(200, { data: true, quantity: inCart, warnings: [] });
+        return quantityAnswer(inCart);
       }
       return undefined;
     });
@@ -218,5 +222,27 @@ describe('adding to the cart', () => {
     await toastsShown(TOASTS.removed);
     await waitFor(() => expect(within(box).queryByText('Kosárban: 24 db')).toBeNull());
     expect(input.value).toBe('12');
+  });
+
+  it('costs one request: the cart of the answer replaces the cached one, nothing is fetched again', async () => {
+    const user = userEvent.setup();
+    const { input, box, api } = await renderBox((call) => {
+      // The cart as it was: a GET after the change would bring back 24 pieces.
+      if (call.path === '/api/cart') return jsonResponse(200, cart(24));
+      if (call.path === '/api/cart/set-product-quantity') return quantityAnswer(48);
+      return undefined;
+    });
+    expect(await within(box).findByText('Kosárban: 24 db')).toBeTruthy();
+    const before = api.calls.length;
+    await typeQuantity(input, '48');
+    await user.click(within(box).getByRole('button', { name: 'Módosítás' }));
+    expect(await within(box).findByText('Kosárban: 48 db')).toBeTruthy();
+    // Time for a refetch to start if anything asked for one.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const cartCalls = api.calls.slice(before).filter((call) => /^\/api\/(cart|products)/.test(call.path));
+    expect(cartCalls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /api/cart/set-product-quantity',
+    ]);
+    expect(within(box).getByText('Kosárban: 48 db')).toBeTruthy();
   });
 });

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
-import { useSetProductQuantity } from '../../lib/cart-api';
+import { useSetProductQuantity } from '../../lib/cart-bindings';
 import { PriceDisplay } from './price-display';
 import { defaultQuantity, defaultStepPack, displayPack } from './product-helpers';
 import { QuantityField } from './quantity-field';

@@ -167,6 +167,11 @@ export interface CartApiOptions {
   other?: (call: ApiCall) => Response | Promise<Response> | undefined;
 }
 
+/** The set-product-quantity answer: the fields of docs/product.md §7.2 and the cart as the change left it. */
+export function quantityAnswer(quantity: number, cart: CartResponse, warnings: string[] = []): Response {
+  return jsonResponse(200, { data: true, quantity, warnings, cart });
+}
+
 export const EMPTY_ADDITION: CartAdditionResponse = { data: true, added: [], corrected: [], rejected: [] };
 
 /** A fake API with the cart, checkout and shop calls. */

@@ -13,7 +13,7 @@ import { OnSaleBadge, PriceChangedBadge, StockChip } from '../../../components/p
 import { PackSizeList, ProductImage } from '../../../components/product/product-box';
 import { defaultStepPack, productName } from '../../../components/product/product-helpers';
 import { QuantityField } from '../../../components/product/quantity-field';
-import { useSetProductQuantity } from '../../../lib/cart-api';
+import { useSetProductQuantity } from '../api/cart-mutations';
 
 /**
  * One cart line as a product box: picture, name, SKU, stock, the server's price per piece and line

@@ -6,7 +6,7 @@ import type { ShippingAddress } from '@shop/shared/contracts/shipping';
 import { toastStore } from '../../../lib/toast-store';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { validToken } from '../../../test/tokens';
-import { cartApi, makeCart, makeItem, type ApiCall } from '../cart.fixture';
+import { cartApi, makeCart, makeItem, quantityAnswer, type ApiCall } from '../cart.fixture';
 
 // Lazy screens, message namespaces and the toast stack load slowly on a busy machine: wait up to 5 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -161,7 +161,7 @@ describe('cart page', () => {
       other: (call) => {
         if (call.path !== '/api/cart/set-product-quantity') return undefined;
         quantity = (call.body as { quantity: number }).quantity;
-        return jsonResponse(200, { data: true, quantity, warnings: [] });
+        return quantityAnswer(quantity, makeCart([makeItem({ quantity })]));
       },
     });
     await renderApp({ path: '/cart', fetch: api.fetch });
@@ -190,7 +190,7 @@ describe('cart page', () => {
       other: (call) => {
         if (call.path !== '/api/cart/set-product-quantity') return undefined;
         quantity = (call.body as { quantity: number }).quantity;
-        return jsonResponse(200, { data: true, quantity, warnings: [] });
+        return quantityAnswer(quantity, makeCart(quantity > 0 ? [makeItem({ quantity })] : []));
       },
     });
     const user = userEvent.setup();
@@ -208,6 +208,34 @@ describe('cart page', () => {
     await user.click(within(box).getByRole('button', { name: /^Eltávolítás a kosárból/ }));
     expect(await screen.findByText('A terméket eltávolítottuk a kosárból.')).toBeTruthy();
     expect(await screen.findByText('A kosár üres.')).toBeTruthy();
+  });
+
+  it('costs one request per click: the cart of the answer is shown, the cart and its products are not fetched again', async () => {
+    signIn();
+    const api = cartApi({
+      // The cart as it was: a GET after the change would bring back 24 pieces.
+      cart: () => makeCart([makeItem({ quantity: 24 })]),
+      other: (call) =>
+        call.path === '/api/cart/set-product-quantity'
+          ? quantityAnswer(36, makeCart([makeItem({ quantity: 36 })]))
+          : undefined,
+    });
+    await renderApp({ path: '/cart', fetch: api.fetch });
+    await heading();
+    const box = (await screen.findAllByRole('article'))[0]!;
+    const quantityField = () =>
+      within(box).getByRole('textbox', { name: 'Mennyiség (db)' }) as HTMLInputElement;
+    await waitFor(() => expect(quantityField().value).toBe('24'));
+    const before = api.calls.length;
+    await userEvent.setup().click(within(box).getByRole('button', { name: 'Növelés (Karton)' }));
+    expect(await screen.findByText('A termék a kosárba került.')).toBeTruthy();
+    // Time for a refetch to start if anything asked for one.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const cartCalls = api.calls.slice(before).filter((call) => /^\/api\/(cart|products)/.test(call.path));
+    expect(cartCalls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /api/cart/set-product-quantity',
+    ]);
+    expect(quantityField().value).toBe('36');
   });
 
   it('shows product_quantity_update_unsuccessful when the change fails', async () => {

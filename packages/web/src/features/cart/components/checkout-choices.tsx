@@ -13,14 +13,8 @@ import type { DeliveryDaysResponse } from '@shop/shared/contracts/checkout';
 import { formatDate, formatMoney } from '@shop/shared/format/format';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useDeliveryDays,
-  usePaymentMethods,
-  useSaveDeliveryDate,
-  useSavePaymentMethod,
-  useSaveShippingMethod,
-  useShippingMethods,
-} from '../../../lib/cart-queries';
+import { useSaveDeliveryDate, useSavePaymentMethod, useSaveShippingMethod } from '../api/cart-mutations';
+import { useDeliveryDays, usePaymentMethods, useShippingMethods } from '../api/cart-queries';
 
 function weekdayName(date: string, language: string): string {
   const [year, month, day] = date.split('-').map(Number);

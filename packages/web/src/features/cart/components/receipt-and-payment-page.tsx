@@ -7,28 +7,24 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import type { CartResponse } from '@shop/shared/contracts/cart';
 import type { ShopStateResponse } from '@shop/shared/contracts/checkout';
 import type { PlaceOrderError } from '@shop/shared/contracts/orders';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { CART_QUERY_KEY } from '../../../lib/cart-api';
+import { ApiError, UnexpectedAnswerError } from '../../../lib/api-client';
+import { isNoShippingError, useCurrentShippingData } from '../../../lib/shipping-address-api';
+import { useShopState } from '../../../lib/shop-state';
+import { toastStore } from '../../../lib/toast-store';
+import { usePlaceOrder } from '../api/cart-mutations';
 import {
-  isNoShippingError,
-  QUERY_KEYS,
   useCartComments,
-  useCurrentShippingData,
   useDeliveryDays,
   useFreshCart,
   usePaymentMethods,
-  usePlaceOrderRequest,
   useShippingMethods,
-  useShopState,
-} from '../../../lib/cart-queries';
-import { toastStore } from '../../../lib/toast-store';
+} from '../api/cart-queries';
 import { markOrderSuccess } from '../hooks/order-success';
 import { CartSummary } from './cart-summary';
 import { DeliveryDayChoice, PaymentMethodChoice, ShippingMethodChoice } from './checkout-choices';
@@ -39,26 +35,6 @@ import { wallClock } from './closure-notice';
 /** A query that has its answer (or its error), or that is not running at all. */
 function settled(query: { isPending: boolean; fetchStatus: string }): boolean {
   return !query.isPending || query.fetchStatus === 'idle';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The place-order answer: true, a list of errors, or anything else (ERR_UNKNOWN_ERROR). */
-export function readPlaceOrderResult(
-  result: unknown,
-): { ok: true; orderId: number | null } | { ok: false; errors: PlaceOrderError[] } {
-  if (isRecord(result) && result.data === true) {
-    return { ok: true, orderId: typeof result.orderId === 'number' ? result.orderId : null };
-  }
-  if (isRecord(result) && Array.isArray(result.data)) {
-    const errors = result.data.filter(
-      (entry): entry is PlaceOrderError => isRecord(entry) && typeof entry.error === 'string',
-    );
-    if (errors.length > 0) return { ok: false, errors };
-  }
-  return { ok: false, errors: [{ error: 'ERR_UNKNOWN_ERROR' }] };
 }
 
 function ClosedAlert({ state }: { state: ShopStateResponse }) {
@@ -146,13 +122,11 @@ function Choices({ cart }: { cart: CartResponse }) {
 export function ReceiptAndPaymentPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { data: cart } = useFreshCart();
   const shop = useShopState();
   const current = useCurrentShippingData();
-  const request = usePlaceOrderRequest();
+  const placeOrder = usePlaceOrder();
   const placingRef = useRef(false);
-  const [placing, setPlacing] = useState(false);
   const [orderErrors, setOrderErrors] = useState<PlaceOrderError[]>([]);
 
   const closed = shop.data?.closed === true || shop.data?.forceClosed === true;
@@ -172,7 +146,7 @@ export function ReceiptAndPaymentPage() {
   if (loaded && cart && !shown) setShown(true);
   const ready = shown || loaded;
 
-  const placeOrder = async () => {
+  const onPlace = () => {
     // A second click while the first is in progress is ignored (docs/product.md §4).
     if (placingRef.current) return;
     if (closed) {
@@ -180,43 +154,38 @@ export function ReceiptAndPaymentPage() {
       return;
     }
     placingRef.current = true;
-    setPlacing(true);
-    try {
-      const answer = readPlaceOrderResult(await request());
-      if (answer.ok) {
-        queryClient.setQueryData<CartResponse>(CART_QUERY_KEY, (old) =>
-          old ? { ...old, cartItems: [], cartItemIds: [], count: 0 } : old,
+    placeOrder.mutate(undefined, {
+      onSuccess: (answer) => {
+        if (answer.data === true) {
+          markOrderSuccess(answer.orderId);
+          void navigate('/');
+          return;
+        }
+        const errors = answer.data;
+        setOrderErrors(errors);
+        const noShipping = errors.find(
+          (entry) => entry.error === 'ERR_NO_CURRENT_SHIPPING' || entry.error === 'ERR_NO_SHIPPING',
         );
-        void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.orderHistory });
-        markOrderSuccess(answer.orderId);
-        void navigate('/');
-        return;
-      }
-      setOrderErrors(answer.errors);
-      const noShipping = answer.errors.find(
-        (entry) => entry.error === 'ERR_NO_CURRENT_SHIPPING' || entry.error === 'ERR_NO_SHIPPING',
-      );
-      if (noShipping) toastStore.show('warning', { key: `errors.${noShipping.error}` });
-      if (
-        answer.errors.some(
-          (entry) => entry.error === 'ERR_SHOP_CLOSED' || entry.error === 'ERR_SHOP_FORCE_CLOSED',
-        )
-      ) {
+        if (noShipping) toastStore.show('warning', { key: `errors.${noShipping.error}` });
         // The shop closed meanwhile: the closed snack-bar, and the warning replaces the buttons.
-        toastStore.show('warning', { key: 'checkout.closedSnack' });
-        void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.shopState });
-      }
-      void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY, exact: true });
-      window.scrollTo({ top: 0, behavior: 'smooth' });
-    } catch (error) {
-      if (isNoShippingError(error)) toastStore.show('warning', { key: `errors.${error.code}` });
-      else if (!(error instanceof ApiError) || error.code !== 'ERR_UNAUTHORIZED')
-        toastStore.show('error', { key: 'toasts.place_order_error' });
-    } finally {
-      placingRef.current = false;
-      setPlacing(false);
-    }
+        if (
+          errors.some((entry) => entry.error === 'ERR_SHOP_CLOSED' || entry.error === 'ERR_SHOP_FORCE_CLOSED')
+        )
+          toastStore.show('warning', { key: 'checkout.closedSnack' });
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+      },
+      onError: (error) => {
+        if (error instanceof UnexpectedAnswerError) setOrderErrors([{ error: error.code }]);
+        else if (isNoShippingError(error)) toastStore.show('warning', { key: `errors.${error.code}` });
+        else if (!(error instanceof ApiError) || error.code !== 'ERR_UNAUTHORIZED')
+          toastStore.show('error', { key: 'toasts.place_order_error' });
+      },
+      onSettled: () => {
+        placingRef.current = false;
+      },
+    });
   };
+  const placing = placeOrder.isPending;
 
   if (!cart || !ready) {
     return (
@@ -226,8 +195,6 @@ export function ReceiptAndPaymentPage() {
       </Box>
     );
   }
-  const onPlace = () => void placeOrder();
-
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       {orderErrors.length > 0 && <OrderErrors errors={orderErrors} />}

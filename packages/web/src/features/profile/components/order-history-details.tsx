@@ -17,7 +17,7 @@ import { formatDate, formatMoney, formatNumber, formatWeightKg } from '@shop/sha
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartAdditionReport } from '../../../components/cart-addition-report';
-import { useOrderAgain } from '../../../lib/cart-queries';
+import { useOrderAgain } from '../../../lib/cart-bindings';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (

@@ -16,7 +16,8 @@ import { formatDateTime, formatMoney } from '@shop/shared/format/format';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAbortError } from '../../../lib/api-client';
-import { isNoShippingError, useOrderHistory } from '../../../lib/cart-queries';
+import { useOrderHistory } from '../../../lib/order-history-api';
+import { isNoShippingError } from '../../../lib/shipping-address-api';
 import { toastStore } from '../../../lib/toast-store';
 import { OrderHistoryDetails } from './order-history-details';
 

@@ -12,7 +12,7 @@ import { ProductListing } from '../../../components/product/product-listing';
 import { useCacheProducts, useProductScope } from '../../../components/product/product-scope';
 import { translateError } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-client-context';
-import { useCartQuantities } from '../../../lib/cart-api';
+import { useCartQuantities } from '../../../lib/cart-bindings';
 import { usePageDocumentTitle } from '../../../lib/document-title';
 import { SEARCH_MIN_LENGTH } from './search-box';
 import { SearchResultGroups } from './search-result-groups';

@@ -10,7 +10,7 @@ import { foldForSearch } from '@shop/shared/rules/search-fold';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAbortError } from '../../../lib/api-client';
-import { useShippingAddresses, useSetCurrentShippingAddress } from '../../../lib/cart-queries';
+import { useShippingAddresses, useSetCurrentShippingAddress } from '../../../lib/shipping-address-api';
 import { toastStore } from '../../../lib/toast-store';
 
 /** The page reloads after the current address changes (docs/product.md §4). */
