@@ -1,0 +1,267 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import type { AdminOrderDetail } from '@shop/shared/contracts/admin-orders';
+import { formatDateTime, formatMoney, formatWeightKg } from '@shop/shared/format/format';
+import { type OrderStatus } from '@shop/shared/rules/order-status';
+import { useAdminApi } from '../../admin-api';
+import { type AdminT } from '../../admin-i18n';
+import { useAdminToast } from '../../components/admin-toast';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { SectionHeading } from '../../components/section-heading';
+import { StatusChip } from './order-status-chip';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ mb: 1 }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div">
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function address(a: {
+  countryCode: string | null;
+  country: string | null;
+  zip: string | null;
+  city: string | null;
+  aptSuite: string | null;
+}) {
+  return [
+    a.country ? `${a.country}${a.countryCode ? ` (${a.countryCode})` : ''}` : null,
+    [a.zip, a.city].filter(Boolean).join(' '),
+    a.aptSuite,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** One order: its data, lines and totals, and the status changes staff may make. */
+export function OrderDetailView({ t }: { t: AdminT }) {
+  const api = useAdminApi();
+  const toast = useAdminToast();
+  const queryClient = useQueryClient();
+  const { orderId } = useParams();
+  const [searchParams] = useSearchParams();
+  const id = Number(orderId);
+  const [target, setTarget] = useState<OrderStatus | null>(null);
+  const order = useQuery({
+    queryKey: ['admin', 'order', id],
+    queryFn: ({ signal }) => api.get<AdminOrderDetail>(`/admin/orders/${id}`, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+  const change = useMutation({
+    mutationFn: (status: OrderStatus) =>
+      api.post<AdminOrderDetail>(`/admin/orders/${id}/status`, { status }, { retry: false }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(['admin', 'order', id], result);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
+      toast.done('admin-orders:statusChanged', { status: t(`status.${result.status}`) });
+      setTarget(null);
+    },
+    onError: (error) => {
+      toast.apiError(error);
+      setTarget(null);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'order', id] });
+    },
+  });
+  const back = (
+    <Button
+      component={RouterLink}
+      to={`..?${searchParams.toString()}`}
+      relative="path"
+      startIcon={<ArrowBack />}
+    >
+      {t('back')}
+    </Button>
+  );
+  if (order.error) {
+    return (
+      <Box>
+        {back}
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {t('notFound')}
+        </Alert>
+      </Box>
+    );
+  }
+  const o = order.data;
+  if (!o) return back;
+
+  return (
+    <Box>
+      {back}
+      <SectionHeading
+        title={t('detailTitle', { id: o.id })}
+        actions={<StatusChip status={o.status} t={t} />}
+      />
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+          {t('changeStatus')}
+        </Typography>
+        {o.nextStatuses.length === 0 ? (
+          <Typography color="text.secondary">{t('finalStatus')}</Typography>
+        ) : (
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {o.nextStatuses.map((status) => (
+              <Button
+                key={status}
+                variant={status === 'cancelled' ? 'outlined' : 'contained'}
+                color={status === 'cancelled' ? 'error' : 'primary'}
+                onClick={() => setTarget(status)}
+              >
+                {t(`actions.${status}`)}
+              </Button>
+            ))}
+          </Stack>
+        )}
+      </Paper>
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
+            <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+              {t('detail.customer')}
+            </Typography>
+            <Field label={t('detail.name')}>{o.customerName}</Field>
+            <Field label={t('detail.email')}>{o.customerEmail}</Field>
+            {o.customerTaxNumber ? <Field label={t('detail.taxNumber')}>{o.customerTaxNumber}</Field> : null}
+            {o.customerCompanyRegistrationNumber ? (
+              <Field label={t('detail.companyRegistrationNumber')}>
+                {o.customerCompanyRegistrationNumber}
+              </Field>
+            ) : null}
+            <Field label={t('detail.placedBy')}>
+              {o.agentName ? t('detail.byAgent', { name: o.agentName }) : (o.placedByName ?? '—')}
+            </Field>
+            <Field label={t('detail.createdAt')}>{formatDateTime(o.createdAt)}</Field>
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
+            <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+              {t('detail.addresses')}
+            </Typography>
+            <Field label={t('detail.billing')}>{address(o.billing)}</Field>
+            <Field label={t('detail.shippingAddress')}>{o.shipping ? address(o.shipping) : '—'}</Field>
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
+            <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+              {t('detail.delivery')}
+            </Typography>
+            <Field label={t('detail.shippingMethod')}>{o.shippingMethod}</Field>
+            <Field label={t('detail.deliveryDate')}>{o.deliveryDate ?? '—'}</Field>
+            <Field label={t('detail.paymentMethod')}>
+              {o.paymentMethod}
+              {o.paymentTermDays > 0 ? ` · ${t('detail.termDays', { count: o.paymentTermDays })}` : ''}
+            </Field>
+            <Field label={t('detail.commentWebshop')}>{o.commentWebshop || '—'}</Field>
+            <Field label={t('detail.commentSupplier')}>{o.commentSupplier || '—'}</Field>
+          </Paper>
+        </Grid>
+      </Grid>
+      <Paper variant="outlined" sx={{ mb: 2 }}>
+        <TableContainer>
+          <Table size="small" aria-label={t('detail.lines')}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ fontWeight: 600 }}>{t('detail.sku')}</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>{t('detail.product')}</TableCell>
+                <TableCell sx={{ fontWeight: 600 }} align="right">
+                  {t('detail.quantity')}
+                </TableCell>
+                <TableCell sx={{ fontWeight: 600 }} align="right">
+                  {t('detail.unitPrice')}
+                </TableCell>
+                <TableCell sx={{ fontWeight: 600 }} align="right">
+                  {t('detail.vat')}
+                </TableCell>
+                <TableCell sx={{ fontWeight: 600 }} align="right">
+                  {t('detail.lineGross')}
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {o.lines.map((line) => (
+                <TableRow key={`${line.sku}-${line.productId ?? 'x'}`}>
+                  <TableCell>{line.sku}</TableCell>
+                  <TableCell>{line.name}</TableCell>
+                  <TableCell align="right">{line.quantity}</TableCell>
+                  <TableCell align="right">{formatMoney(line.unitPrice)}</TableCell>
+                  <TableCell align="right">{line.vat}%</TableCell>
+                  <TableCell align="right">{formatMoney(line.lineGross)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
+          <Typography variant="body2">
+            {t('detail.itemsNet')}: {formatMoney(o.itemsSumNet)}
+          </Typography>
+          <Typography variant="body2">
+            {t('detail.itemsGross')}: {formatMoney(o.itemsSumGross)} ·{' '}
+            {t('detail.pieces', { count: o.itemsPieces })} · {formatWeightKg(o.itemsWeight)}
+          </Typography>
+          <Typography variant="body2">
+            {t('detail.logistics')}: {formatMoney(o.logisticsCost)}
+          </Typography>
+          <Typography variant="body2">
+            {t('detail.shippingCost')}: {formatMoney(o.shippingCost)}
+          </Typography>
+          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>
+            {t('detail.total')}: {formatMoney(o.total)}
+          </Typography>
+        </Box>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+          {t('detail.history')}
+        </Typography>
+        <Box component="ol" sx={{ m: 0, pl: 3 }}>
+          {o.history.map((entry, index) => (
+            <li key={`${entry.createdAt}-${index}`}>
+              <Typography variant="body2">
+                {formatDateTime(entry.createdAt)} — {t(`status.${entry.status}`)}
+                {entry.changedByName ? ` (${entry.changedByName})` : ''}
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      </Paper>
+      <ConfirmDialog
+        open={target !== null}
+        title={t('confirmTitle', { status: target ? t(`status.${target}`) : '' })}
+        message={
+          target === 'cancelled'
+            ? t('confirmCancel')
+            : t('confirmMessage', { status: target ? t(`status.${target}`) : '' })
+        }
+        confirmLabel={target ? t(`actions.${target}`) : ''}
+        danger={target === 'cancelled'}
+        busy={change.isPending}
+        onConfirm={() => target && change.mutate(target)}
+        onClose={() => setTarget(null)}
+      />
+    </Box>
+  );
+}
