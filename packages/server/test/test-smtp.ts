@@ -36,10 +36,10 @@ export interface TestSmtp {
 }
 
 /**
- * A real SMTP server on a free local port for tests: no TLS, no authentication; it keeps every
+ * A real SMTP server on a free local port (or the given one) for tests: no TLS, no authentication; it keeps every
  * message it accepts, decoded (multipart, quoted-printable, base64, encoded-word subjects).
  */
-export async function startTestSmtp(): Promise<TestSmtp> {
+export async function startTestSmtp(options: { port?: number } = {}): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
   const waiters: { predicate: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }[] = [];
   let failing = false;
@@ -76,7 +76,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
   const url = `smtp://127.0.0.1:${port}`;
