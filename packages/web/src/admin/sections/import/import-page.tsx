@@ -57,6 +57,20 @@ async function sendImport(file: File, dryRun: boolean, language: string): Promis
   return body;
 }
 
+/** A file the server could not read at a known line: a CSV syntax error or a cell too long. */
+interface LineProblem {
+  reason: 'csv_syntax' | 'cell_too_long';
+  line: number;
+}
+
+function lineProblemOf(error: unknown): LineProblem | null {
+  if (!(error instanceof ApiError) || error.code !== 'ERR_IMPORT_FILE') return null;
+  const { reason, line } = error.params;
+  if ((reason === 'csv_syntax' || reason === 'cell_too_long') && typeof line === 'number')
+    return { reason, line };
+  return null;
+}
+
 /** Product import from CSV or XLSX: a dry run lists every bad cell; the import writes all rows or none. */
 export default function ImportPage() {
   const { t, ready } = useAdminMessages('admin-import', loaders);
@@ -68,12 +82,14 @@ export default function ImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [busy, setBusy] = useState(false);
+  const [lineProblem, setLineProblem] = useState<LineProblem | null>(null);
 
   if (!ready) return null;
 
   const run = async (dryRun: boolean) => {
     if (!file) return;
     setBusy(true);
+    setLineProblem(null);
     try {
       const answer = await sendImport(file, dryRun, language);
       setResult(answer);
@@ -83,7 +99,9 @@ export default function ImportPage() {
       }
     } catch (error) {
       setResult(null);
-      toast.apiError(error);
+      const problem = lineProblemOf(error);
+      if (problem) setLineProblem(problem);
+      else toast.apiError(error);
     } finally {
       setBusy(false);
     }
@@ -127,6 +145,7 @@ export default function ImportPage() {
               onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null);
                 setResult(null);
+                setLineProblem(null);
               }}
             />
           </Button>
@@ -146,6 +165,12 @@ export default function ImportPage() {
           </Button>
         </Stack>
       </Paper>
+
+      {lineProblem ? (
+        <Alert severity="error" role="alert" sx={{ mb: 3 }}>
+          {t(`fileProblems.${lineProblem.reason}`, { line: lineProblem.line })}
+        </Alert>
+      ) : null}
 
       {result ? (
         <Box sx={{ mb: 3 }}>
