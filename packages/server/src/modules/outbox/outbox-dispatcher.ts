@@ -170,7 +170,8 @@ export class OutboxDispatcher {
     while (!this.stopping) {
       this.woken = false;
       const ready = options.isReady?.() ?? true;
-      let wait = this.ctx.config.outbox.pollMs;
+      // Not ready yet (migrating): look again soon, so a backlog goes out right after the start.
+      let wait = Math.min(this.ctx.config.outbox.pollMs, 250);
       if (ready) {
         try {
           if (!leasesReleased) {
