@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { containsNonOrderable, isNonOrderable, type OrderabilityFields } from './non-orderable';
+import {
+  containsNonOrderable,
+  isLineDropped,
+  isNonOrderable,
+  type LineOrderabilityFields,
+  type OrderabilityFields,
+} from './non-orderable';
 
 const ok: OrderabilityFields = { isActive: true, stock: 10, isOrderable: true };
 
@@ -19,15 +25,30 @@ describe('isNonOrderable', () => {
   });
 });
 
+describe('isLineDropped', () => {
+  const line: LineOrderabilityFields = { ...ok, hasPrice: true };
+  it.each<[string, Partial<LineOrderabilityFields>, boolean]>([
+    ['orderable and priced', {}, false],
+    ['no price for the customer', { hasPrice: false }, true],
+    ['out of stock', { stock: 0 }, true],
+    ['not orderable', { isOrderable: false }, true],
+    ['inactive', { isActive: false }, true],
+  ])('%s', (_name, overrides, expected) => {
+    expect(isLineDropped({ ...line, ...overrides })).toBe(expected);
+  });
+});
+
 describe('containsNonOrderable', () => {
+  const line: LineOrderabilityFields = { ...ok, hasPrice: true };
   it('is false for an empty list', () => {
     expect(containsNonOrderable([])).toBe(false);
   });
-  it('is false when all are orderable', () => {
-    expect(containsNonOrderable([ok, { ...ok, stock: 1 }])).toBe(false);
+  it('is false when every line stays', () => {
+    expect(containsNonOrderable([line, { ...line, stock: 1 }])).toBe(false);
   });
-  it('is true when one is not', () => {
-    expect(containsNonOrderable([ok, { ...ok, isOrderable: false }, ok])).toBe(true);
-    expect(containsNonOrderable([{ ...ok, stock: 0 }])).toBe(true);
+  it('is true when one line would be dropped', () => {
+    expect(containsNonOrderable([line, { ...line, isOrderable: false }, line])).toBe(true);
+    expect(containsNonOrderable([{ ...line, stock: 0 }])).toBe(true);
+    expect(containsNonOrderable([line, { ...line, hasPrice: false }])).toBe(true);
   });
 });

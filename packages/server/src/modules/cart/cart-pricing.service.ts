@@ -12,6 +12,7 @@ import {
   orderQuantityLimits,
   type QuantityCorrection,
 } from '@shop/shared/rules/quantity-correction';
+import type { LineOrderabilityFields } from '@shop/shared/rules/non-orderable';
 import { validSpecialPrice } from '@shop/shared/rules/special-price';
 import type { Database } from '../../db/schema';
 import * as repo from './cart.repository';
@@ -26,6 +27,17 @@ export interface PricingOf {
 }
 
 /** A product with the price entries that apply to the acting customer. */
+/** The facts the non-orderable rule (shared/rules/non-orderable.ts) reads from a priced product. */
+export function lineOrderability(product: PricedProduct): LineOrderabilityFields {
+  const row = product.row;
+  return {
+    isActive: row.is_active === 1,
+    stock: row.stock,
+    isOrderable: row.is_orderable === 1,
+    hasPrice: product.tiers.length > 0,
+  };
+}
+
 export interface PricedProduct {
   row: CartProductRow;
   tiers: PriceEntry[];

@@ -10,7 +10,11 @@ import { parseQuickOrderText, QUICK_ORDER_MAX_LINES } from '@shop/shared/contrac
 import type { PackUnitName } from '@shop/shared/contracts/products';
 import type { ErrorCode } from '@shop/shared/errors/error-codes';
 import { cartTotals, lineTotals } from '@shop/shared/rules/cart-totals';
-import { isNonOrderable } from '@shop/shared/rules/non-orderable';
+import {
+  containsNonOrderable,
+  isLineDropped,
+  type LineOrderabilityFields,
+} from '@shop/shared/rules/non-orderable';
 import { stockStatus } from '@shop/shared/rules/stock-status';
 import type { AppContext } from '../../app-context';
 import { runWrite } from '../../db/group-commit';
@@ -18,7 +22,13 @@ import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
 import { readCatalogueSettings } from '../products/catalogue-cache.service';
 import { type ActingCustomer, resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
-import { correctFor, loadPricedProducts, priceAt, type PricedProduct } from './cart-pricing.service';
+import {
+  correctFor,
+  lineOrderability,
+  loadPricedProducts,
+  priceAt,
+  type PricedProduct,
+} from './cart-pricing.service';
 import * as repo from './cart.repository';
 
 /* ------------------------------------------------------------------ GET /api/cart */
@@ -83,10 +93,13 @@ async function cartAnswer(
   for (const product of known) priced.set(product.row.id, product);
 
   const cartItems: CartItem[] = [];
+  const lines: LineOrderabilityFields[] = [];
   for (const item of items) {
     const product = priced.get(item.product_id);
     if (!product) continue;
     const row = product.row;
+    const line = lineOrderability(product);
+    lines.push(line);
     const own = details.filter((d) => d.product_id === row.id);
     const detail = own.find((d) => d.language === language) ?? own.find((d) => d.language === 'hu') ?? own[0];
     const packSizes = packs
@@ -107,7 +120,7 @@ async function cartAnswer(
       lineGross: totals.gross,
       lineNet: totals.net,
       lineWeight: totals.weight,
-      orderable: isLineOrderable(product),
+      orderable: !isLineDropped(line),
       product: {
         id: row.id,
         sku: row.sku,
@@ -186,20 +199,8 @@ async function cartAnswer(
     deliveryDate: cart?.delivery_date ?? null,
     commentWebshop: cart?.comment_webshop ?? '',
     commentSupplier: cart?.comment_supplier ?? '',
-    containsNonOrderableProduct: cartItems.some((item) => !item.orderable),
+    containsNonOrderableProduct: containsNonOrderable(lines),
   };
-}
-
-/**
- * A line stays in the order when placed unless its product is non-orderable (docs/product.md §5: not
- * active, stock below 1, or flagged not orderable) or has no price for the customer.
- */
-export function isLineOrderable(product: PricedProduct): boolean {
-  const row = product.row;
-  return (
-    product.tiers.length > 0 &&
-    !isNonOrderable({ isActive: row.is_active === 1, stock: row.stock, isOrderable: row.is_orderable === 1 })
-  );
 }
 
 /* ------------------------------------------------------- POST /api/cart/set-product-quantity */

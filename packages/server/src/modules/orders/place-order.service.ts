@@ -4,14 +4,20 @@ import type { PlaceOrderError, PlaceOrderResponse } from '@shop/shared/contracts
 import { isLanguage, type Language } from '@shop/shared/i18n/languages';
 import { cartTotals, lineTotals } from '@shop/shared/rules/cart-totals';
 import { isDeliveryDayAllowed } from '@shop/shared/rules/delivery-days';
-import { isNonOrderable } from '@shop/shared/rules/non-orderable';
+import { isLineDropped } from '@shop/shared/rules/non-orderable';
 import { isOrderingOpen } from '@shop/shared/rules/shop-closed';
 import type { AppContext } from '../../app-context';
 import { runWrite } from '../../db/group-commit';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
-import { correctFor, loadPricedProducts, priceAt, type PricedProduct } from '../cart/cart-pricing.service';
+import {
+  correctFor,
+  lineOrderability,
+  loadPricedProducts,
+  priceAt,
+  type PricedProduct,
+} from '../cart/cart-pricing.service';
 import * as cartRepo from '../cart/cart.repository';
 import { deliveryOptionsFor } from '../checkout/delivery-days.service';
 import { type ActingCustomer, resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
@@ -161,15 +167,7 @@ async function placeInTransaction(
   for (const item of items) {
     const product = priced.get(item.product_id);
     if (!product) continue;
-    const row = product.row;
-    const nonOrderable =
-      product.tiers.length === 0 ||
-      isNonOrderable({
-        isActive: row.is_active === 1,
-        stock: row.stock,
-        isOrderable: row.is_orderable === 1,
-      });
-    (nonOrderable ? dropped : kept).push({ product, quantity: item.quantity });
+    (isLineDropped(lineOrderability(product)) ? dropped : kept).push({ product, quantity: item.quantity });
   }
   kept.sort((a, b) => a.product.row.id - b.product.row.id);
 
