@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type ProductListQueryParsed,
   productListQuerySchema,
   productListResponseSchema,
   productSearchQuerySchema,
@@ -31,6 +32,13 @@ export function productsRoutes(ctx: AppContext): {
   shopUser: FastifyPluginAsyncZod;
 } {
   const caches = service.createListingCaches();
+  /** The handler of a listing: all products, or the ones the customer ordered before. */
+  const listing =
+    (mode: 'all' | 'ordered') =>
+    async (request: service.CatalogueRequest & { query: ProductListQueryParsed }, reply: FastifyReply) => {
+      const json = await service.listProducts(ctx, request, request.query, mode, caches);
+      return sendJson(reply, json, request.query.caching);
+    };
   const anyUser: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/products/all',
@@ -47,10 +55,7 @@ export function productsRoutes(ctx: AppContext): {
           response: { 200: productListResponseSchema },
         },
       },
-      async (request, reply) => {
-        const json = await service.listProducts(ctx, request, request.query, 'all', caches);
-        return sendJson(reply, json, request.query.caching);
-      },
+      listing('all'),
     );
 
     app.get(
@@ -93,10 +98,7 @@ export function productsRoutes(ctx: AppContext): {
           response: { 200: productListResponseSchema },
         },
       },
-      async (request, reply) => {
-        const json = await service.listProducts(ctx, request, request.query, 'ordered', caches);
-        return sendJson(reply, json, request.query.caching);
-      },
+      listing('ordered'),
     );
   };
 
