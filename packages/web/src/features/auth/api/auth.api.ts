@@ -35,6 +35,17 @@ export async function requestPasswordReset(client: ApiClient, email: string): Pr
   );
 }
 
+/** POST /api/users/resend-verification: a new registration confirmation mail (the older link stops working). */
+export async function resendVerification(client: ApiClient, email: string): Promise<void> {
+  successResponseSchema.parse(
+    await client.post<unknown>(
+      '/users/resend-verification',
+      { email },
+      { retry: false, navigationScoped: false },
+    ),
+  );
+}
+
 /** GET /api/users/{userId}/verify/{code} */
 export async function verifyEmail(
   client: ApiClient,

@@ -75,6 +75,30 @@ describe('login dialog', () => {
     );
   });
 
+  it('offers a new confirmation mail to a registration whose address is not confirmed yet', async () => {
+    let emailVerified = true;
+    const { user, dialog, calls } = await openLogin({
+      'POST /api/auth/login': () => jsonResponse(403, { error: 'INACTIVE_USER', params: { emailVerified } }),
+      'POST /api/users/resend-verification': () => jsonResponse(200, { data: true }),
+    });
+    await user.type(within(dialog).getByLabelText(/E-mail-cím vagy felhasználónév/), ' anna@example.com');
+    await user.type(within(dialog).getByLabelText(/^Jelszó/, { selector: 'input' }), 'secret-pw');
+    await user.click(within(dialog).getByRole('button', { name: 'Bejelentkezés' }));
+    await within(dialog).findByRole('alert');
+    // Confirmed and waiting for approval: nothing to send again.
+    expect(within(dialog).queryByRole('button', { name: 'Megerősítő e-mail újraküldése' })).toBeNull();
+
+    emailVerified = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Bejelentkezés' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Megerősítő e-mail újraküldése' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
+      'Új megerősítő e-mailt küldtünk a(z) anna@example.com címre. A benne lévő link 7 napig érvényes.',
+    );
+    expect(
+      calls.filter((call) => call.key === 'POST /api/users/resend-verification').map((c) => c.body),
+    ).toEqual([{ email: 'anna@example.com' }]);
+  });
+
   it('shows and hides the password', async () => {
     const { user, dialog } = await openLogin();
     const password = within(dialog).getByLabelText(/^Jelszó/, { selector: 'input' });

@@ -18,7 +18,7 @@ import { useApiClient } from '../../../lib/api-client-context';
 import { authStore } from '../../../lib/auth-store';
 import { lengthLimits } from '../../../lib/form-validation';
 import { passwordChangeStore } from '../../../lib/password-change-store';
-import { login } from '../api/auth.api';
+import { login, resendVerification } from '../api/auth.api';
 
 type LoginValues = z.input<typeof loginRequestSchema>;
 
@@ -35,7 +35,8 @@ class UnreadableTokenError extends Error {}
  * Login (docs/product.md §§2, 5 and 8): e-mail or user name, password, keep me logged in; both
  * fields required. Any 401 shows ERR_WRONG_LOGIN_CRED, other failures their translated code.
  * On success the token is stored, the forced-reset popup opens when the answer carries the reset
- * flag, and the dialog closes to the shop root.
+ * flag, and the dialog closes to the shop root. A registration whose address is not confirmed yet
+ * (INACTIVE_USER, emailVerified false) can ask for its confirmation mail again.
  */
 export function LoginForm() {
   const { t } = useTranslation();
@@ -59,7 +60,11 @@ export function LoginForm() {
     },
   });
 
+  const resend = useMutation({ mutationFn: (email: string) => resendVerification(client, email) });
+
   const error = mutation.error;
+  const unconfirmed =
+    error instanceof ApiError && error.code === 'INACTIVE_USER' && error.params.emailVerified === false;
   const errorText =
     error === null
       ? null
@@ -79,6 +84,25 @@ export function LoginForm() {
         // A new alert for every failed attempt, so the same message is announced again.
         <Alert key={mutation.submittedAt} severity="error" role="alert">
           {errorText}
+        </Alert>
+      )}
+      {unconfirmed && (
+        <Button
+          variant="outlined"
+          loading={resend.isPending}
+          onClick={() => resend.mutate(form.getValues('emailorusername').trim())}
+        >
+          {t('auth.resendVerification')}
+        </Button>
+      )}
+      {resend.isSuccess && (
+        <Alert severity="success" role="status">
+          {t('auth.resendVerificationSent', { email: resend.variables })}
+        </Alert>
+      )}
+      {resend.error && (
+        <Alert key={resend.submittedAt} severity="error" role="alert">
+          {translateError(t, resend.error)}
         </Alert>
       )}
       <FormTextField
