@@ -1,4 +1,3 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { SSR_CHECK_SCRIPT_HASH } from './ssr-pages';
@@ -34,7 +33,7 @@ const HELMET_OPTIONS = {
   frameguard: { action: 'deny' },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   crossOriginEmbedderPolicy: false,
-} satisfies FastifyHelmetOptions & Parameters<typeof helmet>[0];
+} satisfies Parameters<typeof helmet>[0];
 
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 

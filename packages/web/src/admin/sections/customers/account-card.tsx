@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -9,7 +7,7 @@ import {
   type CustomerDetail,
   type UpdateCustomerRequest,
 } from '@shop/shared/contracts/admin-customers';
-import { useAdminCommonMessages, type AdminT } from '../../admin-i18n';
+import type { AdminT } from '../../admin-i18n';
 import { useAdminForm } from '../../components/admin-form';
 import { DetailCard, useSaveCustomer } from './detail-card';
 
@@ -21,7 +19,6 @@ interface AccountDraft {
 
 /** The login account: contact name, phone and (for a customer) the forced password change. */
 export function AccountCard({ detail, t }: { detail: CustomerDetail; t: AdminT }) {
-  const { t: common } = useAdminCommonMessages();
   const isCustomer = detail.role === 'customer';
   const { form, errors, onSubmit, bind } = useAdminForm<AccountDraft, UpdateCustomerRequest>({
     defaultValues: {
@@ -42,7 +39,11 @@ export function AccountCard({ detail, t }: { detail: CustomerDetail; t: AdminT }
   });
   const save = useSaveCustomer(detail.userId, errors.fromApi);
   return (
-    <DetailCard title={t('detail.account')} onSubmit={onSubmit((body) => save.mutate(body))}>
+    <DetailCard
+      title={t('detail.account')}
+      onSubmit={onSubmit((body) => save.mutate(body))}
+      busy={save.isPending}
+    >
       <TextField label={t('fields.email')} value={detail.email} disabled />
       <TextField label={t('fields.contactName')} required {...errors.props('name')} {...bind('name')} />
       <TextField label={t('fields.phone')} type="tel" {...errors.props('phone')} {...bind('phone')} />
@@ -60,11 +61,6 @@ export function AccountCard({ detail, t }: { detail: CustomerDetail; t: AdminT }
           )}
         />
       ) : null}
-      <Box>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          {common('common.save')}
-        </Button>
-      </Box>
     </DetailCard>
   );
 }

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -119,7 +118,11 @@ export function CustomerCard({ detail, t }: { detail: CustomerDetail; t: AdminT 
     />
   );
   return (
-    <DetailCard title={t('detail.customer')} onSubmit={onSubmit((body) => save.mutate(body))}>
+    <DetailCard
+      title={t('detail.customer')}
+      onSubmit={onSubmit((body) => save.mutate(body))}
+      busy={save.isPending}
+    >
       {text('name')}
       {text('email', 'email')}
       <Grid container spacing={2}>
@@ -198,11 +201,6 @@ export function CustomerCard({ detail, t }: { detail: CustomerDetail; t: AdminT 
             </FormGroup>
           )}
         />
-      </Box>
-      <Box>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          {common('common.save')}
-        </Button>
       </Box>
     </DetailCard>
   );

@@ -1,3 +1,5 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -5,18 +7,25 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import type { CustomerDetail, UpdateCustomerRequest } from '@shop/shared/contracts/admin-customers';
 import { useAdminApi } from '../../admin-api';
+import { useAdminCommonMessages } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 
-/** A titled card of the customer page; with `onSubmit` it is a form (Enter or its button saves). */
+/**
+ * A titled card of the customer page; with `onSubmit` it is a form with a Save button (Enter or the
+ * button saves), disabled while `busy`.
+ */
 export function DetailCard({
   title,
   children,
   onSubmit,
+  busy = false,
 }: {
   title: string;
   children: ReactNode;
   onSubmit?: () => void;
+  busy?: boolean;
 }) {
+  const { t } = useAdminCommonMessages();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit?.();
@@ -30,7 +39,16 @@ export function DetailCard({
       <Typography variant="h2" sx={{ mb: 2 }}>
         {title}
       </Typography>
-      <Stack spacing={2}>{children}</Stack>
+      <Stack spacing={2}>
+        {children}
+        {onSubmit ? (
+          <Box>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {t('common.save')}
+            </Button>
+          </Box>
+        ) : null}
+      </Stack>
     </Paper>
   );
 }
