@@ -47,6 +47,7 @@ const EXPECTED: Record<string, Guard> = {
   'POST /api/users/register': 'public',
   'GET /api/users/{userId}/verify/{code}': 'public',
   'POST /api/users/forgot-password': 'public',
+  'POST /api/users/resend-verification': 'public',
   'POST /api/users/{userId}/reset-password/{code}': 'public',
   'POST /api/tracking/page-view': 'public',
   'GET /api/news/current': 'public',
