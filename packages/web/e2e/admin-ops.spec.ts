@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { screenshots, withoutOverlays } from './support/accounts';
+import { expectLoggedIn, logIn, screenshots, storedToken, withoutOverlays } from './support/accounts';
 import { adminLogIn, adminToken } from './support/admin';
 import { axeViolations } from './support/axe';
+import { CUSTOMER, placeCartByApi } from './support/orders';
 
 /**
  * Issue 7, the back office's orders, logistics, shop state and content (adminops): the force-disabled
@@ -10,16 +11,10 @@ import { axeViolations } from './support/axe';
  * visited, checked with axe and photographed at 1440 and 390 px.
  */
 
+/** The demo customer logs in to the shop through the login dialog. */
 async function shopLogIn(page: Page): Promise<void> {
-  const answer = await page.request.post('/api/auth/login', {
-    data: { emailorusername: 'customer@example.com', password: 'customer123' },
-  });
-  expect(answer.ok()).toBe(true);
-  const { access_token: token } = (await answer.json()) as { access_token: string };
-  await page.goto('/about-blank-for-token');
-  await page.evaluate((value) => localStorage.setItem('access_token', value), token);
-  await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Kijelentkezés' })).toBeVisible();
+  await logIn(page, CUSTOMER.login, CUSTOMER.password);
+  await expectLoggedIn(page);
 }
 
 async function fillCart(page: Page): Promise<void> {
@@ -29,27 +24,6 @@ async function fillCart(page: Page): Promise<void> {
   const orderable = boxes.filter({ has: page.getByRole('button', { name: 'Kosárba', disabled: false }) });
   await orderable.first().getByRole('button', { name: 'Kosárba' }).click();
   await expect(page.getByText('A termék a kosárba került.')).toBeVisible();
-}
-
-/** The demo customer places an order (pickup, first payment method) so that there is a new one. */
-async function placeOrder(page: Page): Promise<void> {
-  const token = await page.evaluate(() => localStorage.getItem('access_token'));
-  const headers = { authorization: `Bearer ${token ?? ''}` };
-  const shipping = await page.request.put('/api/cart/shipping-method', {
-    headers,
-    data: { shippingMethodCode: 'pickup_customer' },
-  });
-  expect(shipping.ok()).toBe(true);
-  const methods = (await (
-    await page.request.get('/api/payment-methods/available-for-customer', { headers })
-  ).json()) as { id: number }[];
-  const payment = await page.request.put('/api/cart/payment-method', {
-    headers,
-    data: { paymentMethodId: methods[0]?.id },
-  });
-  expect(payment.ok()).toBe(true);
-  const placed = await page.request.post('/api/orders/place-order', { headers });
-  expect(await placed.json()).toMatchObject({ data: true });
 }
 
 test.beforeEach(async ({ page }) => {
@@ -114,12 +88,28 @@ test('the force-disabled switch closes ordering in the shop at once, and opens i
   await expect(page.getByRole('button', { name: 'Rendelés leadása' }).first()).toBeVisible();
   await expect(page.getByTestId('shop-force-closed')).toHaveCount(0);
 
-  // Both changes are in the audit log.
   const token = await adminToken(admin);
   const state = await admin.request.get('/api/admin/shop-state/force-disabled', {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(await state.json()).toEqual({ forceDisabled: false });
+
+  // Both changes are in the audit log, newest first, by the administrator, with before and after.
+  await admin
+    .getByRole('navigation', { name: 'A háttériroda részei' })
+    .getByRole('link', { name: 'Napló' })
+    .click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Napló' })).toBeVisible();
+  await admin.getByRole('textbox', { name: 'Azonosító' }).fill('shop.forceDisabled');
+  const entries = admin
+    .getByRole('table', { name: 'Napló' })
+    .getByRole('row')
+    .filter({ hasText: 'setting.update' });
+  await expect(entries).toHaveCount(2);
+  await expect(entries.nth(0)).toContainText('forceDisabled: true → false');
+  await expect(entries.nth(1)).toContainText('forceDisabled: false → true');
+  for (const entry of await entries.all()) await expect(entry).toContainText('Rendszergazda');
+  await screenshots(admin, 'admin-audit-force-disabled');
   await adminContext.close();
 });
 
@@ -129,7 +119,8 @@ test('orders, logistics, news, content pages and newspapers screens work and are
   test.setTimeout(240_000);
   await shopLogIn(page);
   await fillCart(page);
-  await placeOrder(page);
+  // The demo customer's order (pickup, first payment method): the new one the screens below show.
+  const { orderId } = await placeCartByApi(page.request, (await storedToken(page)) ?? '');
   await adminLogIn(page);
   const nav = page.getByRole('navigation', { name: 'A háttériroda részei' });
 
@@ -143,6 +134,10 @@ test('orders, logistics, news, content pages and newspapers screens work and are
   await page.getByRole('combobox', { name: 'Állapot' }).click();
   await page.getByRole('option', { name: 'Új' }).click();
   await expect(page).toHaveURL(/status=new/);
+  // Only new orders are listed, the one just placed among them.
+  await expect(table.getByRole('link', { name: `#${orderId}`, exact: true })).toBeVisible();
+  const statuses = table.getByRole('row').filter({ has: page.getByRole('cell') });
+  for (const row of await statuses.all()) await expect(row).toContainText('Új');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportálás CSV-be' }).click();
   const file = await download;
@@ -154,8 +149,8 @@ test('orders, logistics, news, content pages and newspapers screens work and are
   expect(bytes.subarray(3).toString('utf8')).toMatch(/^Rendelésszám;Rendelés ideje;Állapot;Vevő;/);
   writeFileSync('test-results/screenshots/admin-orders-export.csv', bytes);
 
-  await table.getByRole('row').nth(1).click();
-  await expect(page.getByRole('heading', { level: 1, name: /számú rendelés$/ })).toBeVisible();
+  await table.getByRole('link', { name: `#${orderId}`, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${orderId}. számú rendelés` })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Rendelési tételek' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'admin-order-detail');
@@ -195,6 +190,7 @@ test('orders, logistics, news, content pages and newspapers screens work and are
   await nav.getByRole('link', { name: 'Zárva tartás' }).click();
   await page.getByRole('button', { name: 'Új időszak' }).click();
   await expect(page.getByRole('dialog', { name: 'Új zárási időszak' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'admin-shop-closed-window-dialog');
   await page.getByRole('dialog').getByRole('button', { name: 'Mégse' }).click();
 
@@ -217,7 +213,7 @@ test('orders, logistics, news, content pages and newspapers screens work and are
   await expect(page.getByText('A hír elmentve.')).toBeVisible();
   await expect(page.getByRole('row', { name: /Próba hír/ })).toBeVisible();
 
-  // Content pages: edit one, with a link, and see it in the shop.
+  // Content pages: a new one with a heading, which the shop then serves.
   await nav.getByRole('link', { name: 'Tartalmi oldalak' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tartalmi oldalak' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
@@ -229,6 +225,7 @@ test('orders, logistics, news, content pages and newspapers screens work and are
   await pageDialog.getByRole('textbox', { name: 'Szöveg' }).click();
   await newsDialogHeading(page);
   await page.keyboard.type('Szállítási tudnivalók');
+  expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'admin-content-editor');
   await pageDialog.getByRole('button', { name: 'Mentés' }).click();
   await expect(page.getByText('Az oldal elmentve.')).toBeVisible();
@@ -237,6 +234,12 @@ test('orders, logistics, news, content pages and newspapers screens work and are
     title: 'Próba oldal',
     description: '<h2>Szállítási tudnivalók</h2>',
   });
+  const shop = await page.context().newPage();
+  await withoutOverlays(shop);
+  await shop.goto('/proba-oldal');
+  await expect(shop.getByRole('heading', { level: 1, name: 'Próba oldal' })).toBeVisible();
+  await expect(shop.getByRole('heading', { level: 2, name: 'Szállítási tudnivalók' })).toBeVisible();
+  await shop.close();
 
   // Newspapers: upload a PDF.
   await nav.getByRole('link', { name: 'Akciós újságok' }).click();

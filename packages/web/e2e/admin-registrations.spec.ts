@@ -3,22 +3,36 @@ import { expectLoggedIn, logIn, screenshots, withoutOverlays } from './support/a
 import { adminLogIn } from './support/admin';
 import { waitForMail } from './support/mailbox';
 import { axeViolations } from './support/axe';
+import { CUSTOMER, shopToken } from './support/orders';
+
+const AGENT = { login: 'agent@example.com', password: 'agent123' };
 
 test.beforeEach(async ({ page }) => {
   await withoutOverlays(page);
 });
 
-test('customers and agents are refused at the back-office login', async ({ page }) => {
+test('customers and agents are refused at the back-office login and by its API', async ({ page }) => {
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { name: 'Bejelentkezés a háttérirodába' })).toBeVisible();
   await screenshots(page, 'admin-login');
-  await page.getByLabel('E-mail-cím vagy felhasználónév').fill('customer@example.com');
-  await page.getByLabel('Jelszó').fill('customer123');
-  await page.getByRole('button', { name: 'Bejelentkezés' }).click();
-  await expect(
-    page.getByText('A háttérirodába csak adminisztrátorok és munkatársak jelentkezhetnek be.'),
-  ).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('admin_access_token'))).toBeNull();
+  for (const account of [CUSTOMER, AGENT]) {
+    await page.getByLabel('E-mail-cím vagy felhasználónév').fill(account.login);
+    await page.getByRole('textbox', { name: 'Jelszó', exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Bejelentkezés' }).click();
+    await expect(
+      page.getByText('A háttérirodába csak adminisztrátorok és munkatársak jelentkezhetnek be.'),
+    ).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('admin_access_token'))).toBeNull();
+    await expect(page.getByRole('navigation', { name: 'A háttériroda részei' })).toHaveCount(0);
+    // Their shop tokens open no door of the back office's API either.
+    const token = await shopToken(page.request, account);
+    for (const path of ['/api/admin/auth/me', '/api/admin/orders', '/api/admin/statistics']) {
+      const answer = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
+      expect(answer.status(), `${account.login} ${path}`).toBe(403);
+      expect(await answer.json()).toMatchObject({ error: 'ERR_NOT_STAFF' });
+    }
+    await page.reload();
+  }
 });
 
 /**

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fillCartByApi, shopToken } from './support/orders';
 
 /**
  * Issue 8, Lighthouse best practices ("issues logged in the Issues panel"): the five measured pages
@@ -6,8 +7,6 @@ import { expect, test, type Page } from '@playwright/test';
  * Content-Security-Policy violation under the shop's strict policy (zod's `new Function` probe was
  * one; see lib/zod-config.ts) and no form field without an id or a name.
  */
-
-const CUSTOMER = { login: 'customer@example.com', password: 'customer123' };
 
 /** Collects the DevTools issues the page raises (CDP Audits domain). */
 async function collectIssues(page: Page): Promise<string[]> {
@@ -48,22 +47,11 @@ test('home, category and search raise no browser issue', async ({ page }) => {
 });
 
 test('the cart and the checkout raise no browser issue', async ({ page }) => {
-  const answer = await page.request.post('/api/auth/login', {
-    data: { emailorusername: CUSTOMER.login, password: CUSTOMER.password },
-  });
-  const { access_token: token } = (await answer.json()) as { access_token: string };
+  const token = await shopToken(page.request);
   const authorization = `Bearer ${token}`;
   try {
-    const listing = await page.request.get('/api/products/all?productsPerPage=50', {
-      headers: { authorization },
-    });
-    for (const product of ((await listing.json()) as { products: { sku: string }[] }).products) {
-      const added = await page.request.post('/api/cart/set-product-quantity', {
-        headers: { authorization },
-        data: { productSku: product.sku, quantity: 1 },
-      });
-      if (added.ok()) break;
-    }
+    // A line in the cart, so that the cart and the checkout show their lines and totals.
+    await fillCartByApi(page.request, token);
     await page.addInitScript((accessToken) => {
       localStorage.setItem('cookie_consent', 'accepted');
       localStorage.setItem('news_last_shown', String(Date.now()));

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DESKTOP, MOBILE, withoutOverlays } from './support/accounts';
 import { mailsTo, type ReceivedMail } from './support/mailbox';
 
 /**
@@ -7,22 +8,6 @@ import { mailsTo, type ReceivedMail } from './support/mailbox';
  * order and finds it in the order history; an agent picks a customer's address and orders for it.
  * Screenshots of the cart, the checkout and the order history at 1440 and 390 px.
  */
-
-const DESKTOP = { width: 1440, height: 900 };
-const MOBILE = { width: 390, height: 844 };
-
-async function withoutOverlays(page: Page): Promise<void> {
-  await page.route(/\/api\/news\/current/, (route) =>
-    route.fulfill({
-      status: 404,
-      contentType: 'application/json',
-      body: JSON.stringify({ error: 'NOT_FOUND' }),
-    }),
-  );
-  await page.addInitScript(() => {
-    if (localStorage.getItem('cookie_consent') === null) localStorage.setItem('cookie_consent', 'accepted');
-  });
-}
 
 async function logIn(page: Page, emailorusername: string, password: string): Promise<void> {
   const answer = await page.request.post('/api/auth/login', { data: { emailorusername, password } });

@@ -258,10 +258,12 @@ test('the main journey at 390 px: categories drawer, search, cart and checkout b
 
   // Each choice is saved as it changes (earlier journeys may have left it chosen already).
   const choose = async (choice: Locator, endpoint: string, act: () => Promise<void>) => {
-    if (await choice.isChecked()) return;
-    const saved = page.waitForResponse((response) => response.url().endsWith(endpoint));
-    await act();
-    expect((await saved).ok()).toBe(true);
+    if (!(await choice.isChecked())) {
+      const saved = page.waitForResponse((response) => response.url().endsWith(endpoint));
+      await act();
+      expect((await saved).ok()).toBe(true);
+    }
+    await expect(choice).toBeChecked();
   };
   const homeDelivery = page.getByRole('radio', { name: 'Kiszállítás' });
   await choose(homeDelivery, '/api/cart/shipping-method', () => homeDelivery.check());
@@ -273,6 +275,7 @@ test('the main journey at 390 px: categories drawer, search, cart and checkout b
     await day.selectOption(value);
     expect((await savedDay).ok()).toBe(true);
   }
+  await expect(day).toHaveValue(value);
   const transfer = page.getByRole('radio', { name: 'Banki átutalás (8 nap)' });
   await choose(transfer, '/api/cart/payment-method', () => transfer.check());
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

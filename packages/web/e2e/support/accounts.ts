@@ -52,7 +52,8 @@ function linkOf(mail: ReceivedMail, pattern: RegExp): string | null {
  * notice is answered beforehand.
  */
 export async function withoutOverlays(page: Page): Promise<void> {
-  await page.route('**/api/news/current', (route) =>
+  // The current news and its product news (`/api/news/current/products`).
+  await page.route(/\/api\/news\/current/, (route) =>
     route.fulfill({
       status: 404,
       contentType: 'application/json',
@@ -69,7 +70,7 @@ export async function logIn(page: Page, login: string, password: string): Promis
   await page.goto('/login');
   const dialog = page.getByRole('dialog', { name: 'Bejelentkezés' });
   await dialog.getByLabel('E-mail-cím vagy felhasználónév').fill(login);
-  await dialog.locator('input[name="password"]').fill(password);
+  await dialog.getByRole('textbox', { name: 'Jelszó', exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Bejelentkezés' }).click();
 }
 
