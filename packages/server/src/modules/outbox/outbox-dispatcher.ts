@@ -170,8 +170,9 @@ export class OutboxDispatcher {
     while (!this.stopping) {
       this.woken = false;
       const ready = options.isReady?.() ?? true;
+      const poll = ctx.config.outbox.pollMs;
       // Not ready yet (migrating): look again soon, so a backlog goes out right after the start.
-      let wait = Math.min(this.ctx.config.outbox.pollMs, 250);
+      let wait = Math.min(poll, 250);
       if (ready) {
         try {
           if (!leasesReleased) {
@@ -182,7 +183,9 @@ export class OutboxDispatcher {
           if ((await this.runOnce()) > 0) continue;
           wait = await this.idleWait();
         } catch (error) {
+          // The database is away, for example: one line per poll interval, not a flood.
           options.log.error({ err: error }, 'outbox: dispatcher pass failed');
+          wait = poll;
         }
       }
       if (!this.stopping && !this.woken) await this.sleep(wait);
@@ -200,12 +203,14 @@ export class OutboxDispatcher {
     const next = await repo.nextDueAt(ctx.database.db);
     const poll = ctx.config.outbox.pollMs;
     if (next === null) return poll;
-    return Math.max(0, Math.min(poll, new Date(next).getTime() - now));
+    // At least 10 ms: rows another process is claiming right now are not polled in a tight loop.
+    return Math.max(10, Math.min(poll, new Date(next).getTime() - now));
   }
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
+      // The dispatcher alone never keeps a process alive.
+      const timer = setTimeout(done, ms).unref();
       function done() {
         clearTimeout(timer);
         resolve();
