@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useAdminCommonMessages } from '../admin-i18n';
 import type { FieldErrors } from './field-errors';
 
@@ -39,12 +39,7 @@ export function FormDialog({
 }: FormDialogProps) {
   const { t } = useAdminCommonMessages();
   const titleId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const shown = fieldErrors?.shown ?? 0;
-  useEffect(() => {
-    if (shown === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [shown]);
+  const formRef = useFocusFirstInvalid(fieldErrors?.shown ?? 0);
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -77,4 +72,17 @@ export function FormDialog({
       </form>
     </Dialog>
   );
+}
+
+/**
+ * A form's ref that moves the focus to its first invalid field each time `shown` grows (errors were
+ * shown), also when that field's name differs from the path its error is kept under.
+ */
+export function useFocusFirstInvalid(shown: number): RefObject<HTMLFormElement | null> {
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (shown === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [shown]);
+  return formRef;
 }

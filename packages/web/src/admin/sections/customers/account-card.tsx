@@ -43,6 +43,7 @@ export function AccountCard({ detail, t }: { detail: CustomerDetail; t: AdminT }
       title={t('detail.account')}
       onSubmit={onSubmit((body) => save.mutate(body))}
       busy={save.isPending}
+      shown={errors.shown}
     >
       <TextField label={t('fields.email')} value={detail.email} disabled />
       <TextField label={t('fields.contactName')} required {...errors.props('name')} {...bind('name')} />

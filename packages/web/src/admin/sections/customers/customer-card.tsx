@@ -122,6 +122,7 @@ export function CustomerCard({ detail, t }: { detail: CustomerDetail; t: AdminT 
       title={t('detail.customer')}
       onSubmit={onSubmit((body) => save.mutate(body))}
       busy={save.isPending}
+      shown={errors.shown}
     >
       {text('name')}
       {text('email', 'email')}

@@ -46,7 +46,7 @@ const detail: CustomerDetail = {
 };
 
 describe('customer detail cards', { timeout: 60_000 }, () => {
-  it('checks a card with the shared contract and shows every problem under its field at once', async () => {
+  it('checks a card with the shared contract and shows every problem under its field at once, the first focused', async () => {
     const user = userEvent.setup();
     const { calls } = await renderAdmin(
       <Routes>
@@ -67,6 +67,7 @@ describe('customer detail cards', { timeout: 60_000 }, () => {
     expect(fieldError(field(/^Vásárló e-mail-címe/))).toBeTruthy();
     expect(fieldError(field(/^Vásárlói kedvezmény/))).toBeTruthy();
     expect(fieldError(field(/^Település/))).toBeNull();
+    expect(document.activeElement).toBe(field(/^Vásárló \(cég\) neve/));
     expect(calls('PATCH', '/api/admin/customers/5')).toHaveLength(0);
   });
 });

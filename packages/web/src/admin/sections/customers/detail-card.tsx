@@ -9,6 +9,7 @@ import type { CustomerDetail, UpdateCustomerRequest } from '@shop/shared/contrac
 import { useAdminApi } from '../../admin-api';
 import { useAdminCommonMessages } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
+import { useFocusFirstInvalid } from '../../components/form-dialog';
 
 /**
  * A titled card of the customer page; with `onSubmit` it is a form with a Save button (Enter or the
@@ -19,23 +20,23 @@ export function DetailCard({
   children,
   onSubmit,
   busy = false,
+  shown = 0,
 }: {
   title: string;
   children: ReactNode;
   onSubmit?: () => void;
   busy?: boolean;
+  /** The form's `errors.shown`: the first invalid field gets the focus each time errors show. */
+  shown?: number;
 }) {
   const { t } = useAdminCommonMessages();
+  const formRef = useFocusFirstInvalid(shown);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit?.();
   };
-  return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2.5 }}
-      {...(onSubmit ? { component: 'form', onSubmit: submit, noValidate: true } : {})}
-    >
+  const body = (
+    <>
       <Typography variant="h2" sx={{ mb: 2 }}>
         {title}
       </Typography>
@@ -49,6 +50,17 @@ export function DetailCard({
           </Box>
         ) : null}
       </Stack>
+    </>
+  );
+  return (
+    <Paper variant="outlined" sx={{ p: 2.5 }}>
+      {onSubmit ? (
+        <form ref={formRef} onSubmit={submit} noValidate>
+          {body}
+        </form>
+      ) : (
+        body
+      )}
     </Paper>
   );
 }
