@@ -1,0 +1,181 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { hashPassword } from '../lib/password';
+import type { CustomerKey } from './demo-customers';
+import { isoDaysFrom } from './demo-products';
+import { insertRowsReturning } from './seed-db';
+
+/** The demo accounts: an agent, an administrator, back-office staff and three customer users. */
+
+export const DEMO_ACCOUNTS = {
+  customer: { email: 'customer@example.com', password: 'customer123' },
+  agent: { email: 'agent@example.com', username: 'agent', password: 'agent123' },
+  admin: { email: 'admin@example.com', password: 'admin123' },
+  staff: { email: 'staff@example.com', password: 'staff123' },
+  pending: { email: 'pending@example.com', password: 'pending123' },
+  forced: { email: 'forced@example.com', password: 'forced123' },
+} as const;
+
+export type DemoPasswordHashes = Record<keyof typeof DEMO_ACCOUNTS, string>;
+
+/** Every demo password, hashed (once per seed: hashing is deliberately slow). */
+export async function hashDemoPasswords(): Promise<DemoPasswordHashes> {
+  return Object.fromEntries(
+    await Promise.all(
+      Object.entries(DEMO_ACCOUNTS).map(
+        async ([key, account]) => [key, await hashPassword(account.password)] as const,
+      ),
+    ),
+  ) as DemoPasswordHashes;
+}
+
+/** The columns every demo user shares: verified long ago, never locked, Hungarian. */
+function userDefaults(now: Date) {
+  const longAgo = isoDaysFrom(now, -400);
+  const nowIso = now.toISOString();
+  return {
+    phone: null,
+    language: 'hu',
+    is_disabled: 0 as const,
+    email_verified_at: longAgo,
+    email_verification_code_hash: null,
+    email_verification_expires_at: null,
+    reset_password_code_hash: null,
+    reset_password_expires_at: null,
+    token_version: 0,
+    failed_login_count: 0,
+    failed_login_window_start: null,
+    locked_until: null,
+    current_shipping_address_id: null,
+    rejected_at: null,
+    rejection_reason: null,
+    created_at: longAgo,
+    updated_at: nowIso,
+  };
+}
+
+/** Inserts the agent, the administrator and the staff member; returns the agent's user id. */
+export async function insertStaffUsers(
+  db: Kysely<Database>,
+  hashes: DemoPasswordHashes,
+  now: Date,
+): Promise<number> {
+  const baseUser = userDefaults(now);
+  const longAgo = baseUser.created_at;
+  const staff = await insertRowsReturning(
+    db,
+    'users',
+    [
+      {
+        ...baseUser,
+        email: DEMO_ACCOUNTS.agent.email,
+        username: DEMO_ACCOUNTS.agent.username,
+        password_hash: hashes.agent,
+        role: 'agent' as const,
+        name: 'Szabó Gábor',
+        phone: '+36 30 555 0199',
+        customer_id: null,
+        is_active: 1 as const,
+        must_change_password: 0 as const,
+        approved_at: longAgo,
+      },
+      {
+        ...baseUser,
+        email: DEMO_ACCOUNTS.admin.email,
+        username: 'admin',
+        password_hash: hashes.admin,
+        role: 'admin' as const,
+        name: 'Rendszergazda',
+        customer_id: null,
+        is_active: 1 as const,
+        must_change_password: 0 as const,
+        approved_at: longAgo,
+      },
+      {
+        ...baseUser,
+        email: DEMO_ACCOUNTS.staff.email,
+        username: null,
+        password_hash: hashes.staff,
+        role: 'staff' as const,
+        name: 'Kiss Júlia',
+        customer_id: null,
+        is_active: 1 as const,
+        must_change_password: 0 as const,
+        approved_at: longAgo,
+      },
+    ],
+    'email',
+  );
+  const agentId = staff.get(DEMO_ACCOUNTS.agent.email);
+  if (agentId === undefined) throw new Error('agent user was not inserted');
+
+  return agentId;
+}
+
+/** Inserts the demo customer, the pending and the forced-change users; returns the demo customer's user id. */
+export async function insertCustomerUsers(
+  db: Kysely<Database>,
+  hashes: DemoPasswordHashes,
+  customerId: (key: CustomerKey) => number,
+  firstAddress: (key: CustomerKey) => number | null,
+  now: Date,
+): Promise<number> {
+  const baseUser = userDefaults(now);
+  const longAgo = baseUser.created_at;
+  const customerUsers = await insertRowsReturning(
+    db,
+    'users',
+    [
+      {
+        ...baseUser,
+        email: DEMO_ACCOUNTS.customer.email,
+        username: null,
+        password_hash: hashes.customer,
+        role: 'customer' as const,
+        name: 'Nguyễn Thị Lan',
+        phone: '+36 30 555 1234',
+        customer_id: customerId('demo'),
+        is_active: 1 as const,
+        must_change_password: 0 as const,
+        current_shipping_address_id: firstAddress('demo'),
+        approved_at: longAgo,
+      },
+      {
+        ...baseUser,
+        email: DEMO_ACCOUNTS.pending.email,
+        username: null,
+        password_hash: hashes.pending,
+        role: 'customer' as const,
+        name: 'Tóth Eszter',
+        phone: '+36 30 555 5678',
+        customer_id: customerId('pending'),
+        is_active: 0 as const,
+        must_change_password: 0 as const,
+        current_shipping_address_id: firstAddress('pending'),
+        email_verified_at: isoDaysFrom(now, -1),
+        created_at: isoDaysFrom(now, -1),
+        approved_at: null,
+      },
+      {
+        ...baseUser,
+        email: DEMO_ACCOUNTS.forced.email,
+        username: null,
+        password_hash: hashes.forced,
+        role: 'customer' as const,
+        name: 'Wang Wei',
+        phone: '+36 20 555 6789',
+        language: 'zh',
+        customer_id: customerId('forced'),
+        is_active: 1 as const,
+        must_change_password: 1 as const,
+        current_shipping_address_id: firstAddress('forced'),
+        approved_at: isoDaysFrom(now, -3),
+      },
+    ],
+    'email',
+  );
+  const customerUserId = customerUsers.get(DEMO_ACCOUNTS.customer.email);
+  if (customerUserId === undefined) throw new Error('customer user was not inserted');
+
+  return customerUserId;
+}
