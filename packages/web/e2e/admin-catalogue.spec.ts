@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectLoggedIn, logIn, screenshots, withoutOverlays } from './support/accounts';
 import { adminLogIn } from './support/admin';
+import { shopToken } from './support/orders';
 
 test.beforeEach(async ({ page }) => {
   await withoutOverlays(page);
@@ -15,6 +16,24 @@ test('a CSV import changes a price that the customer sees in the shop', async ({
   page,
   browser,
 }, testInfo) => {
+  // What the demo customer pays for NK10001 now, as the shop's API answers it.
+  const customerToken = await shopToken(page.request);
+  const priceNow = async () => {
+    const answer = await page.request.get(
+      '/api/products/search?searchType=product-by-sku&searchSku=NK10001',
+      {
+        headers: { authorization: `Bearer ${customerToken}` },
+      },
+    );
+    expect(answer.ok()).toBe(true);
+    const { products } = (await answer.json()) as {
+      products: { sku: string; currentPrice: number | null }[];
+    };
+    expect(products.map((product) => product.sku)).toEqual(['NK10001']);
+    return products[0]!.currentPrice;
+  };
+  const before = await priceNow();
+
   const admin = await (await browser.newContext()).newPage();
   await withoutOverlays(admin);
   await adminLogIn(admin);
@@ -39,6 +58,7 @@ test('a CSV import changes a price that the customer sees in the shop', async ({
   await expect(admin.getByText(/1 hibát találtunk/)).toBeVisible();
   await expect(admin.getByRole('table', { name: 'Hibák soronként' })).toContainText('price');
   await expect(admin.getByRole('button', { name: 'Importálás' })).toBeDisabled();
+  expect(await priceNow()).toBe(before);
   await screenshots(admin, 'admin-import-errors');
 
   // The good file: dry run, then import.
@@ -47,8 +67,11 @@ test('a CSV import changes a price that the customer sees in the shop', async ({
   await admin.locator('input[type="file"]').setInputFiles(good);
   await admin.getByRole('button', { name: 'Próbaellenőrzés' }).click();
   await expect(admin.getByText(/^1 sor rendben/)).toBeVisible();
+  // A dry run writes nothing, even for a good file.
+  expect(await priceNow()).toBe(before);
   await admin.getByRole('button', { name: 'Importálás' }).click();
   await expect(admin.getByText(/^Kész: 1 sor/)).toBeVisible();
+  expect(await priceNow()).not.toBe(before);
   await screenshots(admin, 'admin-import-done');
 
   for (const [path, heading] of [
