@@ -9,15 +9,14 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { hashPassword } from '../../lib/password';
 import { uniqueViolationColumn } from '../users/unique-violation';
+import { findUserByEmail } from '../users/users.repository';
 import { recordAudit } from './admin-access';
-import { lowerContains, offsetOf } from './admin-query';
+import { findStaffRow, insertStaffRow, listStaffRows, updateStaffRow } from './staff.repository';
 
 type StaffRow = Pick<
   UserRow,
   'id' | 'email' | 'username' | 'name' | 'role' | 'language' | 'is_disabled' | 'created_at'
 >;
-
-const COLUMNS = ['id', 'email', 'username', 'name', 'role', 'language', 'is_disabled', 'created_at'] as const;
 
 function toAccount(row: StaffRow): StaffAccount {
   return {
@@ -41,20 +40,8 @@ export async function listStaff(
   ctx: AppContext,
   query: { page: number; pageSize: number; q?: string | undefined },
 ): Promise<AdminPage<StaffAccount>> {
-  let base = ctx.database.db.selectFrom('users').where('role', 'in', ['admin', 'staff']);
-  const q = query.q;
-  if (q) base = base.where((eb) => eb.or([lowerContains(eb, 'email', q), lowerContains(eb, 'name', q)]));
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .select([...COLUMNS])
-      .orderBy('name')
-      .orderBy('id')
-      .limit(query.pageSize)
-      .offset(offsetOf(query.page, query.pageSize))
-      .execute(),
-  ]);
-  return { total: Number(total), page: query.page, pageSize: query.pageSize, items: rows.map(toAccount) };
+  const { total, rows } = await listStaffRows(ctx.database.db, query);
+  return { total, page: query.page, pageSize: query.pageSize, items: rows.map(toAccount) };
 }
 
 /** A new administrator or staff account with the given password (active at once). */
@@ -68,31 +55,22 @@ export async function createStaff(
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction().execute(async (trx) => {
-      const existing = await trx
-        .selectFrom('users')
-        .select('id')
-        .where((eb) => eb(eb.fn<string>('lower', [eb.ref('email')]), '=', input.email.toLowerCase()))
-        .executeTakeFirst();
-      if (existing) throw new AppError('ERR_DUP_EMAIL');
-      const row = await trx
-        .insertInto('users')
-        .values({
-          email: input.email,
-          password_hash: passwordHash,
-          role: input.role,
-          name: input.name,
-          phone: null,
-          customer_id: null,
-          language: input.language,
-          is_active: 1,
-          is_disabled: 0,
-          email_verified_at: now.toISOString(),
-          approved_at: now.toISOString(),
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        })
-        .returning([...COLUMNS])
-        .executeTakeFirstOrThrow();
+      if (await findUserByEmail(trx, input.email)) throw new AppError('ERR_DUP_EMAIL');
+      const row = await insertStaffRow(trx, {
+        email: input.email,
+        password_hash: passwordHash,
+        role: input.role,
+        name: input.name,
+        phone: null,
+        customer_id: null,
+        language: input.language,
+        is_active: 1,
+        is_disabled: 0,
+        email_verified_at: now.toISOString(),
+        approved_at: now.toISOString(),
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      });
       const account = toAccount(row);
       await recordAudit(trx, {
         actorUserId,
@@ -128,28 +106,22 @@ export async function updateStaff(
   }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('users')
-      .select([...COLUMNS])
-      .where('id', '=', userId)
-      .where('role', 'in', ['admin', 'staff'])
-      .executeTakeFirst();
+    const row = await findStaffRow(trx, userId);
     if (!row) throw new AppError('ERR_NO_USER_FOUND');
     const before = toAccount(row);
     const revoke = (input.disabled === true && !before.isDisabled) || passwordHash !== undefined;
-    const updated = await trx
-      .updateTable('users')
-      .set((eb) => ({
+    const updated = await updateStaffRow(
+      trx,
+      userId,
+      {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.role !== undefined ? { role: input.role } : {}),
         ...(input.disabled !== undefined ? { is_disabled: input.disabled ? 1 : 0 } : {}),
         ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
-        ...(revoke ? { token_version: eb('token_version', '+', 1) } : {}),
         updated_at: now.toISOString(),
-      }))
-      .where('id', '=', userId)
-      .returning([...COLUMNS])
-      .executeTakeFirstOrThrow();
+      },
+      revoke,
+    );
     const after = toAccount(updated);
     await recordAudit(trx, {
       actorUserId,
