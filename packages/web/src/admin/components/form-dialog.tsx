@@ -82,7 +82,10 @@ export function useFocusFirstInvalid(shown: number): RefObject<HTMLFormElement |
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (shown === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    // Centred, so its label above and its message below are in view too (not cut at the top).
+    field?.focus({ preventScroll: true });
+    field?.scrollIntoView?.({ block: 'center' });
   }, [shown]);
   return formRef;
 }
