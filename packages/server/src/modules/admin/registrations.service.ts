@@ -8,7 +8,7 @@ import type {
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
 import { approveUser, rejectUser } from '../users/users.service';
-import { lowerContains, offsetOf } from './admin-query';
+import { findUserRole, listRegistrationRows } from './registrations.repository';
 
 type Logger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 
@@ -17,70 +17,9 @@ export async function listRegistrations(
   ctx: AppContext,
   query: RegistrationsQuery,
 ): Promise<AdminPage<Registration>> {
-  const db = ctx.database.db;
-  let base = db
-    .selectFrom('users')
-    .leftJoin('customers', 'customers.id', 'users.customer_id')
-    .where('users.role', '=', 'customer');
-  if (query.status === 'pending') {
-    base = base
-      .where('users.is_active', '=', 0)
-      .where('users.is_disabled', '=', 0)
-      .where('users.email_verified_at', 'is not', null);
-  } else if (query.status === 'unverified') {
-    base = base
-      .where('users.is_active', '=', 0)
-      .where('users.is_disabled', '=', 0)
-      .where('users.email_verified_at', 'is', null);
-  } else {
-    base = base.where('users.rejected_at', 'is not', null);
-  }
-  const q = query.q;
-  if (q) {
-    base = base.where((eb) =>
-      eb.or([
-        lowerContains(eb, 'users.email', q),
-        lowerContains(eb, 'users.name', q),
-        lowerContains(eb, 'customers.name', q),
-        lowerContains(eb, 'customers.tax_number', q),
-        lowerContains(eb, 'customers.company_registration_number', q),
-      ]),
-    );
-  }
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .select([
-        'users.id',
-        'users.customer_id',
-        'users.email',
-        'users.name',
-        'users.phone',
-        'users.language',
-        'users.email_verified_at',
-        'users.created_at',
-        'users.rejected_at',
-        'users.rejection_reason',
-        'customers.is_company',
-        'customers.name as customer_name',
-        'customers.tax_number',
-        'customers.company_registration_number',
-        'customers.billing_zip',
-        'customers.billing_city',
-        'customers.billing_apt_suite',
-        'customers.billing_country',
-      ])
-      .orderBy(
-        query.status === 'rejected' ? 'users.rejected_at' : 'users.created_at',
-        query.status === 'rejected' ? 'desc' : 'asc',
-      )
-      .orderBy('users.id')
-      .limit(query.pageSize)
-      .offset(offsetOf(query.page, query.pageSize))
-      .execute(),
-  ]);
+  const { total, rows } = await listRegistrationRows(ctx.database.db, query);
   return {
-    total: Number(total),
+    total,
     page: query.page,
     pageSize: query.pageSize,
     items: rows.map((row) => ({
@@ -106,11 +45,7 @@ export async function listRegistrations(
 }
 
 async function customerUser(ctx: AppContext, userId: number) {
-  const user = await ctx.database.db
-    .selectFrom('users')
-    .select(['id', 'email', 'role'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await findUserRole(ctx.database.db, userId);
   if (!user || user.role !== 'customer') throw new AppError('ERR_NO_USER_FOUND');
   return user;
 }

@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { RegistrationsQuery } from '@shop/shared/contracts/admin-accounts';
+import type { Database } from '../../db/schema';
+import { lowerContains, offsetOf } from './admin-query';
+
+/** Queries of the registrations queue. No logic here, only SQL. */
+
+type Db = Kysely<Database>;
+
+/** One page of customer registrations in the given state, with their customers and the total. */
+export async function listRegistrationRows(db: Db, query: RegistrationsQuery) {
+  let base = db
+    .selectFrom('users')
+    .leftJoin('customers', 'customers.id', 'users.customer_id')
+    .where('users.role', '=', 'customer');
+  if (query.status === 'pending') {
+    base = base
+      .where('users.is_active', '=', 0)
+      .where('users.is_disabled', '=', 0)
+      .where('users.email_verified_at', 'is not', null);
+  } else if (query.status === 'unverified') {
+    base = base
+      .where('users.is_active', '=', 0)
+      .where('users.is_disabled', '=', 0)
+      .where('users.email_verified_at', 'is', null);
+  } else {
+    base = base.where('users.rejected_at', 'is not', null);
+  }
+  const q = query.q;
+  if (q) {
+    base = base.where((eb) =>
+      eb.or([
+        lowerContains(eb, 'users.email', q),
+        lowerContains(eb, 'users.name', q),
+        lowerContains(eb, 'customers.name', q),
+        lowerContains(eb, 'customers.tax_number', q),
+        lowerContains(eb, 'customers.company_registration_number', q),
+      ]),
+    );
+  }
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .select([
+        'users.id',
+        'users.customer_id',
+        'users.email',
+        'users.name',
+        'users.phone',
+        'users.language',
+        'users.email_verified_at',
+        'users.created_at',
+        'users.rejected_at',
+        'users.rejection_reason',
+        'customers.is_company',
+        'customers.name as customer_name',
+        'customers.tax_number',
+        'customers.company_registration_number',
+        'customers.billing_zip',
+        'customers.billing_city',
+        'customers.billing_apt_suite',
+        'customers.billing_country',
+      ])
+      .orderBy(
+        query.status === 'rejected' ? 'users.rejected_at' : 'users.created_at',
+        query.status === 'rejected' ? 'desc' : 'asc',
+      )
+      .orderBy('users.id')
+      .limit(query.pageSize)
+      .offset(offsetOf(query.page, query.pageSize))
+      .execute(),
+  ]);
+  return { total: Number(total), rows };
+}
+
+export async function findUserRole(db: Db, userId: number) {
+  return db.selectFrom('users').select(['id', 'email', 'role']).where('id', '=', userId).executeTakeFirst();
+}
