@@ -38,7 +38,8 @@ describe.each(TEST_DIALECTS)('SQL queries per catalogue request on %s', (dialect
     url: string,
     token?: string,
   ): Promise<{ cold: number; warm: number; body: ProductListResponse }> {
-    const app = await buildApp({ ...w.ctx, database: counting }, { logger: false });
+    // The outbox dispatcher is a background job, not part of a request: it does not run here.
+    const app = await buildApp({ ...w.ctx, database: counting }, { logger: false, outbox: false });
     await app.ready();
     try {
       counter.queries = 0;
@@ -99,7 +100,8 @@ describe.each(TEST_DIALECTS)('SQL queries per catalogue request on %s', (dialect
     expect(customer.cold).toBe(15);
     expect(customer.warm).toBe(5);
     // Another manufacturer selection of the same filter reuses the result, the tally and the products.
-    const app = await buildApp({ ...w.ctx, database: counting }, { logger: false });
+    // The outbox dispatcher is a background job, not part of a request: it does not run here.
+    const app = await buildApp({ ...w.ctx, database: counting }, { logger: false, outbox: false });
     await app.ready();
     try {
       await getJson(app, '/api/products/all?mainCategorySlug=italok');
