@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type {
   AdminProduct,
   AdminProductListQuery,
@@ -11,7 +10,7 @@ import { foldForSearch } from '@shop/shared/rules/search-fold';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../admin/admin-access';
-import { searchTextMatches } from '../products/products.dialect';
+import { listProductRows } from './admin-products.repository';
 import {
   finishWrites,
   loadProducts,
@@ -37,45 +36,13 @@ export async function listProducts(
     .split(' ')
     .filter((word) => word.length > 0)
     .slice(0, 8);
-  let base = db.selectFrom('products as p');
-  if (words.length > 0) base = base.where(searchTextMatches(dialect, words));
-  if (query.active) base = base.where('p.is_active', '=', query.active === 'true' ? 1 : 0);
-  const [countRow, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    base
-      .leftJoin('manufacturers as m', 'm.id', 'p.manufacturer_id')
-      .select([
-        'p.id',
-        'p.sku',
-        'p.stock',
-        'p.is_active',
-        'p.is_orderable',
-        'p.is_seasonal',
-        'm.name as manufacturer',
-      ])
-      .select((eb) => [
-        eb
-          .selectFrom('product_details as d')
-          .select('d.name')
-          .whereRef('d.product_id', '=', 'p.id')
-          .orderBy(sql`case when d.language = ${language} then 0 when d.language = 'hu' then 1 else 2 end`)
-          .limit(1)
-          .as('name'),
-        eb
-          .selectFrom('price_entries as e')
-          .select('e.price')
-          .whereRef('e.product_id', '=', 'p.id')
-          .where('e.price_group', 'is', null)
-          .orderBy('e.quantity_discount')
-          .orderBy('e.id')
-          .limit(1)
-          .as('price'),
-      ])
-      .orderBy('p.sku')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
+  const { total, rows } = await listProductRows(db, dialect, {
+    words,
+    active: query.active === undefined ? undefined : query.active === 'true',
+    page: query.page,
+    pageSize: query.pageSize,
+    language,
+  });
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -88,7 +55,7 @@ export async function listProducts(
       isOrderable: row.is_orderable === 1,
       isSeasonal: row.is_seasonal === 1,
     })),
-    total: Number(countRow.n),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -11,15 +11,12 @@ import { AppError } from '../../http/app-error';
 import type { Auth } from '../../http/auth';
 import { loginRateLimit } from '../../lib/rate-limit';
 import { checkCredentials } from '../auth/auth.service';
+import { findUserById } from '../users/users.repository';
 
 const tags = ['admin'];
 
 async function sessionOf(ctx: AppContext, userId: number): Promise<AdminSession> {
-  const user = await ctx.database.db
-    .selectFrom('users')
-    .select(['id', 'name', 'email', 'role'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await findUserById(ctx.database.db, userId);
   if (!user || !isAdminRole(user.role)) throw new AppError('ERR_TOKEN_REVOKED');
   return {
     userId: user.id,
