@@ -99,6 +99,9 @@ export function useAdminForm<Draft extends FieldValues, Body>(
     resolver,
     // A field's error goes when it changes and the next submit checks again (not at every key).
     reValidateMode: 'onSubmit',
+    // The dialog or card moves the focus (useFocusFirstInvalid): also to errors kept under a body
+    // path that no field is named after, and without scrolling the field's label out of view.
+    shouldFocusError: false,
     ...(options.defaultValues ? { defaultValues: options.defaultValues } : {}),
   });
   const errors = useFieldErrors(form, {
