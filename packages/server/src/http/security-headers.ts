@@ -15,7 +15,9 @@ const HELMET_OPTIONS = {
     directives: {
       defaultSrc: ["'self'"],
       // The one inline script: the check before a server-rendered page paints (ssr-pages.ts).
-      scriptSrc: ["'self'", SSR_CHECK_SCRIPT_HASH],
+      // 'wasm-unsafe-eval': the barcode scanner compiles its own ZXing WebAssembly (issue 19); it
+      // allows WebAssembly only, not eval.
+      scriptSrc: ["'self'", SSR_CHECK_SCRIPT_HASH, "'wasm-unsafe-eval'"],
       scriptSrcAttr: ["'none'"],
       // MUI (emotion) injects style elements at run time; styles cannot run code.
       styleSrc: ["'self'", "'unsafe-inline'"],

@@ -12,6 +12,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { LogoMark } from '../../components/logo-mark';
+import { ScanButton } from '../../features/scanner/components/scan-button';
+import { ScannerHost } from '../../features/scanner/components/scanner-host';
+import { openScanner } from '../../features/scanner/scan-store';
 import { SearchBox, type SearchMode } from '../../features/search/components/search-box';
 import { ShippingAddressButton } from '../../features/shipping-address/components/shipping-address-button';
 import { useAuth } from '../../lib/auth-store';
@@ -54,7 +57,18 @@ function HeaderSearch() {
   const sku = onSearch ? params.get('sku') : null;
   const mode: SearchMode = sku ? 'sku' : 'text';
   const value = (onSearch ? (sku ?? params.get('q')) : null) ?? '';
-  return <SearchBox key={onSearch ? location.search : 'idle'} initialMode={mode} initialValue={value} />;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <SearchBox
+        key={onSearch ? location.search : 'idle'}
+        initialMode={mode}
+        initialValue={value}
+        onBarcode={(code) => openScanner({ kind: 'code', code })}
+      />
+      <ScanButton />
+      <ScannerHost />
+    </Box>
+  );
 }
 
 export interface HeaderProps {

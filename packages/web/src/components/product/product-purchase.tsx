@@ -3,7 +3,7 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { PackSize, Product } from '@shop/shared/contracts/products';
+import type { PackSize, PackUnitName, Product } from '@shop/shared/contracts/products';
 import { isNonOrderable } from '@shop/shared/rules/non-orderable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
 import { useSetProductQuantity } from '../../lib/cart-bindings';
 import { PriceDisplay } from './price-display';
-import { defaultQuantity, defaultStepPack, displayPack } from './product-helpers';
+import { defaultQuantity, defaultStepPack, displayPack, stepPacks } from './product-helpers';
 import { QuantityField } from './quantity-field';
 
 /** Anonymous visitors see no prices and no cart: a prompt to log in instead (decision 0004). */
@@ -51,13 +51,17 @@ export interface ProductPurchaseProps {
   /** Pieces of the product in the cart (undefined: not in the cart or not known). */
   cartQuantity?: number | undefined;
   compact?: boolean;
+  /** The pack unit the quantity steps by at first (a scanned carton's barcode: the carton). */
+  packUnit?: PackUnitName | undefined;
 }
 
-function PurchaseControls({ product, cartQuantity, compact = false }: ProductPurchaseProps) {
+function PurchaseControls({ product, cartQuantity, compact = false, packUnit }: ProductPurchaseProps) {
   const { t } = useTranslation();
   const setQuantity = useSetProductQuantity();
   const [edited, setEdited] = useState<number | null>(null);
-  const [stepPack, setStepPack] = useState<PackSize>(() => defaultStepPack(product));
+  const [stepPack, setStepPack] = useState<PackSize>(
+    () => stepPacks(product).find((pack) => pack.unit === packUnit) ?? defaultStepPack(product),
+  );
   const inCart = cartQuantity ?? 0;
   const quantity = edited ?? (inCart > 0 ? inCart : defaultQuantity(product));
   const nonOrderable = isNonOrderable(product);

@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import FormHelperText from '@mui/material/FormHelperText';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Button from '@mui/material/Button';
+import { isValidGs1Barcode } from '@shop/shared/rules/gs1-barcode';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -27,10 +28,15 @@ const MODES = [
 export interface SearchBoxProps {
   initialValue?: string;
   initialMode?: SearchMode;
+  /**
+   * A valid GS1 barcode submitted as text (a hardware scanner types the digits and Enter: keyboard
+   * wedge) goes here instead of the search results (issue 19 point 6).
+   */
+  onBarcode?: (code: string) => void;
 }
 
 /** The header search: by text or by SKU; refuses fewer than 3 characters and shows the rule. */
-export function SearchBox({ initialValue = '', initialMode = 'text' }: SearchBoxProps) {
+export function SearchBox({ initialValue = '', initialMode = 'text', onBarcode }: SearchBoxProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const inputId = useId();
@@ -47,6 +53,10 @@ export function SearchBox({ initialValue = '', initialMode = 'text' }: SearchBox
       return;
     }
     setTooShort(false);
+    if (onBarcode && mode === 'text' && isValidGs1Barcode(term)) {
+      onBarcode(term);
+      return;
+    }
     void navigate(searchPath(mode, term));
   };
 
