@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { CustomersTable, Database, UsersTable } from '../../db/schema';
-import { lowerContains, offsetOf } from '../admin/admin-query';
+import { anyContains, offsetOf } from '../admin/admin-query';
 
 /** Queries of the back office's customer and agent accounts. No logic here, only SQL. */
 
@@ -23,17 +23,14 @@ export async function listAccounts(db: Db, query: AccountFilter) {
     .where('users.role', 'in', query.kind ? [query.kind] : ['customer', 'agent']);
   if (query.agentUserId !== undefined) base = base.where('customers.agent_user_id', '=', query.agentUserId);
   const q = query.q;
-  if (q) {
+  if (q)
     base = base.where((eb) =>
-      eb.or([
-        lowerContains(eb, 'users.email', q),
-        lowerContains(eb, 'users.name', q),
-        lowerContains(eb, 'customers.name', q),
-        lowerContains(eb, 'customers.tax_number', q),
-        lowerContains(eb, 'customers.email', q),
-      ]),
+      anyContains(
+        eb,
+        ['users.email', 'users.name', 'customers.name', 'customers.tax_number', 'customers.email'],
+        q,
+      ),
     );
-  }
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
     base

@@ -17,6 +17,15 @@ export function lowerContains<DB, TB extends keyof DB>(
   return sql<SqlBool>`lower(${eb.ref(column as never)}) like ${containsPattern(text)} escape '\\'`;
 }
 
+/** True when any of the columns contains `text` (see lowerContains): the back office's search box. */
+export function anyContains<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  columns: readonly string[],
+  text: string,
+): Expression<SqlBool> {
+  return eb.or(columns.map((column) => lowerContains(eb, column, text)));
+}
+
 /** Offset of a 1-based page. */
 export function offsetOf(page: number, pageSize: number): number {
   return (page - 1) * pageSize;

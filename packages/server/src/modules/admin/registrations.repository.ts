@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RegistrationsQuery } from '@shop/shared/contracts/admin-accounts';
 import type { Database } from '../../db/schema';
-import { lowerContains, offsetOf } from './admin-query';
+import { anyContains, offsetOf } from './admin-query';
 
 /** Queries of the registrations queue. No logic here, only SQL. */
 
@@ -27,17 +27,20 @@ export async function listRegistrationRows(db: Db, query: RegistrationsQuery) {
     base = base.where('users.rejected_at', 'is not', null);
   }
   const q = query.q;
-  if (q) {
+  if (q)
     base = base.where((eb) =>
-      eb.or([
-        lowerContains(eb, 'users.email', q),
-        lowerContains(eb, 'users.name', q),
-        lowerContains(eb, 'customers.name', q),
-        lowerContains(eb, 'customers.tax_number', q),
-        lowerContains(eb, 'customers.company_registration_number', q),
-      ]),
+      anyContains(
+        eb,
+        [
+          'users.email',
+          'users.name',
+          'customers.name',
+          'customers.tax_number',
+          'customers.company_registration_number',
+        ],
+        q,
+      ),
     );
-  }
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
     base

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
-import { lowerContains, offsetOf } from './admin-query';
+import { anyContains, offsetOf } from './admin-query';
 
 /** Queries of the administrator and staff accounts. No logic here, only SQL. */
 
@@ -24,7 +24,7 @@ export async function listStaffRows(
 ) {
   let base = db.selectFrom('users').where('role', 'in', ['admin', 'staff']);
   const q = query.q;
-  if (q) base = base.where((eb) => eb.or([lowerContains(eb, 'email', q), lowerContains(eb, 'name', q)]));
+  if (q) base = base.where((eb) => anyContains(eb, ['email', 'name'], q));
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
     base
