@@ -82,10 +82,14 @@ export function useFocusFirstInvalid(shown: number): RefObject<HTMLFormElement |
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (shown === 0) return;
-    const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    // Centred, so its label above and its message below are in view too (not cut at the top).
-    field?.focus({ preventScroll: true });
-    field?.scrollIntoView?.({ block: 'center' });
+    // After the form's own render of the errors (react-hook-form renders them on its own turn).
+    const timer = setTimeout(() => {
+      const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      // Centred, so its label above and its message below are in view too (not cut at the top).
+      field?.focus({ preventScroll: true });
+      field?.scrollIntoView?.({ block: 'center' });
+    }, 0);
+    return () => clearTimeout(timer);
   }, [shown]);
   return formRef;
 }

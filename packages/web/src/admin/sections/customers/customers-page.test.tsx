@@ -45,7 +45,7 @@ describe('create-account dialog', { timeout: 60_000 }, () => {
     expect(fieldError(field(/^Cégjegyzékszám/))).toBe(required);
     expect(fieldError(field(/^Adószám/))).toBe(required);
     expect(fieldError(field(/^Irányítószám/))).toBe(required);
-    expect(document.activeElement).toBe(field(/^Bejelentkezési e-mail/));
+    await waitFor(() => expect(document.activeElement).toBe(field(/^Bejelentkezési e-mail/)));
 
     await fill(user, field(/^Bejelentkezési e-mail/), 'uj@example.com');
     await fill(user, field(/^Kapcsolattartó neve/), 'Új Vásárló');
@@ -90,7 +90,7 @@ describe('create-account dialog', { timeout: 60_000 }, () => {
       role: 'customer',
       customer: { isCompany: true, taxNumber: '12345676-2-41', companyRegistrationNumber: '01-09-123456' },
     });
-    expect(document.activeElement).toBe(field(/^Adószám/));
+    await waitFor(() => expect(document.activeElement).toBe(field(/^Adószám/)));
     expect(toastStore.getToasts()).toEqual([]);
   });
 });

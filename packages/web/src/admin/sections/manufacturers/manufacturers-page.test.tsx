@@ -42,7 +42,7 @@ describe('manufacturer dialog (the shared list edit cycle)', { timeout: 60_000 }
     await waitFor(() => expect(fieldError(slug)).toBe('Ez az URL-azonosító már foglalt.'));
     expect(calls('POST', '/api/admin/catalogue/manufacturers')).toHaveLength(1);
     expect(fieldError(name)).toBeNull();
-    expect(document.activeElement).toBe(slug);
+    await waitFor(() => expect(document.activeElement).toBe(slug));
     expect(toastStore.getToasts()).toEqual([]);
   });
 });

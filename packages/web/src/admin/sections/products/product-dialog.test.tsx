@@ -49,7 +49,7 @@ describe('product dialog', { timeout: 60_000 }, () => {
       'Ellenőrizze ezt a mezőt: Bruttó ár (Ft/db)',
     );
     expect(fieldError(within(dialog).getByRole('textbox', { name: /^Tömeg/ }))).toBeNull();
-    expect(document.activeElement).toBe(sku);
+    await waitFor(() => expect(document.activeElement).toBe(sku));
     expect(calls('POST', '/api/admin/catalogue/products')).toHaveLength(0);
   });
 

@@ -33,7 +33,7 @@ describe('shop-closed window dialog', { timeout: 30_000 }, () => {
     await save();
     await waitFor(() => expect(fieldError(starts)).toBe('Kötelező: válasszon dátumot és időpontot.'));
     expect(fieldError(ends)).toBe('Kötelező: válasszon dátumot és időpontot.');
-    expect(document.activeElement).toBe(starts);
+    await waitFor(() => expect(document.activeElement).toBe(starts));
 
     await user.type(starts, '2030-07-01T10:00');
     await user.type(ends, '2030-07-01T09:00');
@@ -62,7 +62,7 @@ describe('shop-closed window dialog', { timeout: 30_000 }, () => {
     );
     expect(calls('POST', '/api/admin/shop-closed-windows')).toHaveLength(1);
     expect(dialog.isConnected).toBe(true);
-    expect(document.activeElement).toBe(starts);
+    await waitFor(() => expect(document.activeElement).toBe(starts));
     expect(toastStore.getToasts()).toEqual([]);
     // Changing the start clears its error.
     await user.clear(starts);
