@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /**
  * Column conventions, the same on SQLite and PostgreSQL so that one query code path serves both:
@@ -463,7 +463,5 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type CustomerRow = Selectable<CustomersTable>;
 export type ProductRow = Selectable<ProductsTable>;

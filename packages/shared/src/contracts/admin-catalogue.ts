@@ -93,8 +93,6 @@ export const adminProductSchema = productInputSchema.extend({
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
-export const productIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-
 /** `GET /api/admin/catalogue/products`: search by SKU, name or barcode, with flag filters. */
 export const adminProductListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),

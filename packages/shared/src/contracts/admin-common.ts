@@ -45,9 +45,3 @@ export const adminSearchSchema = z
   .max(200, 'too_long')
   .optional()
   .transform((value) => (value ? value : undefined));
-
-/** A boolean query flag: 'true' / 'false' (also 1 / 0). */
-export const adminBooleanQuerySchema = z
-  .enum(['true', 'false', '1', '0'])
-  .optional()
-  .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1'));

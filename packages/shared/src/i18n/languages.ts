@@ -2,14 +2,6 @@ export const LANGUAGES = ['hu', 'en', 'vi', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'hu';
 
-/** BCP 47 locale per language; English is en-US (docs/product.md §1). */
-export const LOCALE_OF: Record<Language, string> = {
-  hu: 'hu-HU',
-  en: 'en-US',
-  vi: 'vi-VN',
-  zh: 'zh-CN',
-};
-
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

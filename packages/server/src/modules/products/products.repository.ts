@@ -359,17 +359,6 @@ export async function tallyByManufacturer(
   }));
 }
 
-/** Names and descriptions in every language (the service picks the request's, else hu, else any). */
-export async function findDetails(db: Db, dialect: DialectName, ids: readonly number[]) {
-  return db
-    .selectFrom('product_details')
-    .select(['product_id', 'language', 'name', 'description'])
-    .where(inIdList(dialect, 'product_details.product_id', ids))
-    .orderBy('product_id')
-    .orderBy('language')
-    .execute();
-}
-
 export async function findPackSizes(db: Db, dialect: DialectName, ids: readonly number[]) {
   return db
     .selectFrom('pack_sizes')
@@ -378,38 +367,6 @@ export async function findPackSizes(db: Db, dialect: DialectName, ids: readonly 
     .orderBy('product_id')
     .orderBy('pieces')
     .orderBy('id')
-    .execute();
-}
-
-export async function findProductCategories(
-  db: Db,
-  dialect: DialectName,
-  ids: readonly number[],
-  language: string,
-) {
-  return db
-    .selectFrom('product_categories as pc')
-    .innerJoin('categories as c', 'c.id', 'pc.category_id')
-    .leftJoin('categories as parent', 'parent.id', 'c.parent_id')
-    .leftJoin('category_translations as tl', (join) =>
-      join.onRef('tl.category_id', '=', 'c.id').on('tl.language', '=', language),
-    )
-    .leftJoin('category_translations as th', (join) =>
-      join.onRef('th.category_id', '=', 'c.id').on('th.language', '=', 'hu'),
-    )
-    .select([
-      'pc.product_id',
-      'c.slug',
-      'c.sort_order',
-      'parent.slug as parent_slug',
-      'tl.name as name_language',
-      'th.name as name_hu',
-    ])
-    .where(inIdList(dialect, 'pc.product_id', ids))
-    .orderBy('pc.product_id')
-    .orderBy(sql`case when c.parent_id is null then 0 else 1 end`)
-    .orderBy('c.sort_order')
-    .orderBy('c.id')
     .execute();
 }
 
@@ -442,48 +399,6 @@ export async function findPriceEntries(
     .orderBy('product_id')
     .orderBy('quantity_discount')
     .orderBy('id')
-    .execute();
-}
-
-/**
- * The price in effect on a day: per product, price group and unit, the latest history row recorded
- * on or before `onOrBefore` (list rows and, with a price group, the group's rows).
- */
-export async function findHistoricPrices(
-  db: Db,
-  dialect: DialectName,
-  ids: readonly number[],
-  priceGroup: string | null,
-  onOrBefore: string,
-) {
-  const latest = db
-    .selectFrom('price_history as h2')
-    .select(['h2.product_id', 'h2.price_group', 'h2.quantitative_unit'])
-    .select((eb) => eb.fn.max('h2.recorded_on').as('last_on'))
-    .where(inIdList(dialect, 'h2.product_id', ids))
-    .where('h2.recorded_on', '<=', onOrBefore)
-    .where((eb) =>
-      priceGroup === null
-        ? eb('h2.price_group', 'is', null)
-        : eb.or([eb('h2.price_group', 'is', null), eb('h2.price_group', '=', priceGroup)]),
-    )
-    .groupBy(['h2.product_id', 'h2.price_group', 'h2.quantitative_unit']);
-  return db
-    .selectFrom('price_history as h')
-    .innerJoin(latest.as('m'), (join) =>
-      join
-        .onRef('m.product_id', '=', 'h.product_id')
-        .onRef('m.quantitative_unit', '=', 'h.quantitative_unit')
-        .onRef('m.last_on', '=', 'h.recorded_on')
-        .on((eb) =>
-          eb.or([
-            eb('h.price_group', '=', eb.ref('m.price_group')),
-            eb.and([eb('h.price_group', 'is', null), eb('m.price_group', 'is', null)]),
-          ]),
-        ),
-    )
-    .select(['h.id', 'h.product_id', 'h.price_group', 'h.quantitative_unit', 'h.price'])
-    .orderBy('h.id')
     .execute();
 }
 
