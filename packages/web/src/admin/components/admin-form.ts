@@ -72,7 +72,9 @@ export function useAdminForm<Draft extends FieldValues, Body>(
     const onBody =
       (check: ZodType): Resolver<Draft, unknown, Body> =>
       (_values, ctx, opts) =>
-        zodResolver(check as ZodType<Body, FieldValues>)(body as FieldValues, ctx, {
+        // raw: the body as the draft made it is sent (the server parses it with the same contract;
+        // a contract's output, e.g. transformed fields, is not what it takes as input).
+        zodResolver(check as ZodType<Body, FieldValues>, undefined, { raw: true })(body as FieldValues, ctx, {
           ...opts,
           fields: {},
           shouldUseNativeValidation: false,
