@@ -19,7 +19,16 @@ const localesDir = path.join(srcDir, 'i18n', 'locales', 'hu');
  * Eager modules that only pass keys on: to the lazy toast stack (which loads `feedback`) or to the
  * screens that render them.
  */
-const KEY_PASSERS = new Set(['lib/toast-store.ts', 'lib/api-client.ts', 'app/shell/app-shell.tsx']);
+const KEY_PASSERS = new Set([
+  'lib/toast-store.ts',
+  'lib/api-client.ts',
+  'app/shell/app-shell.tsx',
+  // The cart's mutations and the address call only show toasts: `errors`/`toasts` (feedback, loaded
+  // by the toast stack) and `product.*` after a quantity change, which follows a click on a screen
+  // that has loaded `catalog` (product boxes, cart lines, the scanner).
+  'features/cart/api/cart-mutations.ts',
+  'lib/shipping-address-api.ts',
+]);
 
 /** Top-level key group → namespace, from the hu files. */
 function groupNamespaces(): Map<string, string> {
