@@ -14,7 +14,7 @@ import { MOBILE, withoutOverlays } from './support/accounts';
  * mode puts a carton into the cart. Axe on the scanner; screenshots at 390 px in Hungarian and Chinese.
  */
 
-const SHOTS = '/work/helpers/shots';
+const SHOTS = 'test-results/screenshots';
 
 interface ListedProduct {
   sku: string;
