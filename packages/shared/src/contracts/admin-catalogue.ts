@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
+import { adminPageSchema } from './admin-common';
 import { PACK_UNITS, packUnitSchema, slugSchema } from './products';
 
 /**
@@ -116,13 +117,8 @@ export const adminProductListItemSchema = z.object({
 });
 export type AdminProductListItem = z.infer<typeof adminProductListItemSchema>;
 
-export const adminProductListResponseSchema = z.object({
-  items: z.array(adminProductListItemSchema),
-  /** Matching products; capped at `totalCapped` when the search is very broad. */
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+/** `total` counts the matching products. */
+export const adminProductListResponseSchema = adminPageSchema(adminProductListItemSchema);
 export type AdminProductListResponse = z.infer<typeof adminProductListResponseSchema>;
 
 // --- categories and manufacturers -----------------------------------------------------------

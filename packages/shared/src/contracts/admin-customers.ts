@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { adminPageQuerySchema, adminPageSchema, adminSearchSchema } from './admin-common';
-import { billingAddressSchema, checkCompanyFields, emailSchema, phoneSchema } from './users';
+import {
+  addressPlaceFields,
+  billingAddressSchema,
+  checkCompanyFields,
+  emailSchema,
+  phoneSchema,
+} from './users';
 
 /** Back-office contracts: customers and agents (issue 7). Money in minor units, discounts in basis points. */
 
@@ -34,11 +40,7 @@ export const customersPageSchema = adminPageSchema(customerListItemSchema);
 
 export const adminAddressSchema = z.object({
   id: z.number().int(),
-  zip: z.string(),
-  city: z.string(),
-  aptSuite: z.string(),
-  country: z.string(),
-  countryCode: z.string().nullable(),
+  ...addressPlaceFields,
   logisticsCost: z.number().int(),
   deliveryRouteId: z.number().int().nullable(),
   note: z.string().nullable(),

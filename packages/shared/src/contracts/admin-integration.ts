@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { barcodeSchema, priceEntryInputSchema, skuSchema } from './admin-catalogue';
+import { orderLineSchema } from './orders';
 import { packUnitSchema, slugSchema } from './products';
 
 /**
@@ -186,17 +187,7 @@ export const exportedOrderSchema = z.object({
   itemsSumNet: z.number().int(),
   logisticsCost: z.number().int(),
   shippingCost: z.number().int(),
-  items: z.array(
-    z.object({
-      sku: z.string(),
-      name: z.string(),
-      quantity: z.number().int(),
-      unitPrice: z.number().int(),
-      vat: z.number(),
-      lineGross: z.number().int(),
-      lineNet: z.number().int(),
-    }),
-  ),
+  items: z.array(orderLineSchema.omit({ weight: true })),
   acknowledgedAt: z.string().nullable(),
 });
 export type ExportedOrder = z.infer<typeof exportedOrderSchema>;

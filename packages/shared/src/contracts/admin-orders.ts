@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { adminIdSchema as id } from './admin-common';
+import { adminIdSchema as id, adminPageSchema } from './admin-common';
 import { ORDER_STATUSES } from '../rules/order-status';
+import { orderLineSchema } from './orders';
 
 /**
  * Back-office orders (issue 7), permission `orders`:
@@ -70,24 +71,13 @@ export const adminOrderSummarySchema = z.object({
 });
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
 
-export const adminOrderListResponseSchema = z.object({
-  items: z.array(adminOrderSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const adminOrderListResponseSchema = adminPageSchema(adminOrderSummarySchema);
 export type AdminOrderListResponse = z.infer<typeof adminOrderListResponseSchema>;
 
+/** An order line as the buyer sees it, plus the product's id (null when the line has none). */
 export const adminOrderLineSchema = z.object({
   productId: z.number().int().nullable(),
-  sku: z.string(),
-  name: z.string(),
-  quantity: z.number().int(),
-  unitPrice: z.number().int(),
-  vat: z.number(),
-  weight: z.number().int(),
-  lineGross: z.number().int(),
-  lineNet: z.number().int(),
+  ...orderLineSchema.shape,
 });
 
 export const adminOrderStatusEntrySchema = z.object({

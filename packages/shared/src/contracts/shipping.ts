@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressCustomerSchema, extendedShippingAddressSchema } from './users';
+import { addressCustomerSchema, extendedShippingAddressSchema, shippingAddressFields } from './users';
 
 /**
  * Shipping addresses and who the buyer acts for (docs/product.md §§3.5, 6.1 and 7.2; decision 0006,
@@ -13,17 +13,7 @@ import { addressCustomerSchema, extendedShippingAddressSchema } from './users';
 
 /** One address of `GET /api/shipping-addresses`. */
 export const shippingAddressSchema = z.object({
-  shippingAddressId: z.number().int(),
-  /** This is the user's current shipping address. */
-  currentShippingAddress: z.boolean(),
-  zip: z.string(),
-  city: z.string(),
-  aptSuite: z.string(),
-  country: z.string(),
-  countryCode: z.string().nullable(),
-  /** Gross minor units, charged for home delivery to this address. */
-  logisticsCost: z.number().int(),
-  note: z.string().nullable(),
+  ...shippingAddressFields,
   /** The delivery route's name, null when the address has none (then Monday to Friday applies). */
   routeName: z.string().nullable(),
   customerId: z.number().int(),

@@ -208,17 +208,28 @@ export const addressCustomerSchema = z.object({
   billingAddress: addressOutSchema,
 });
 
-export const extendedShippingAddressSchema = z.object({
-  shippingAddressId: z.number().int(),
-  currentShippingAddress: z.boolean(),
+/** Where a shipping address is, in the order the answers list it. */
+export const addressPlaceFields = {
   zip: z.string(),
   city: z.string(),
   aptSuite: z.string(),
   country: z.string(),
   countryCode: z.string().nullable(),
-  /** Gross, minor units (1/100 Ft). */
+};
+
+/** The fields every buyer-side shipping address answer starts with. */
+export const shippingAddressFields = {
+  shippingAddressId: z.number().int(),
+  /** This is the user's current shipping address. */
+  currentShippingAddress: z.boolean(),
+  ...addressPlaceFields,
+  /** Gross minor units (1/100 Ft), charged for home delivery to this address. */
   logisticsCost: z.number().int(),
   note: z.string().nullable(),
+};
+
+export const extendedShippingAddressSchema = z.object({
+  ...shippingAddressFields,
   customer: addressCustomerSchema,
 });
 export type ExtendedShippingAddress = z.infer<typeof extendedShippingAddressSchema>;
