@@ -1,6 +1,5 @@
 import { loginResponseSchema, type LoginRequest, type LoginResponse } from '@shop/shared/contracts/auth';
 import {
-  changePasswordResponseSchema,
   registerResponseSchema,
   successResponseSchema,
   type RegisterData,
@@ -68,16 +67,4 @@ export async function resetPassword(
   successResponseSchema.parse(
     await client.post<unknown>(path, { newPassword }, { retry: false, navigationScoped: false }),
   );
-}
-
-/** POST /api/users/change-password {password} → the new access token (older ones are revoked). */
-export async function changePassword(client: ApiClient, password: string): Promise<string> {
-  const answer = changePasswordResponseSchema.parse(
-    await client.post<unknown>(
-      '/users/change-password',
-      { password },
-      { retry: false, navigationScoped: false },
-    ),
-  );
-  return answer.access_token;
 }

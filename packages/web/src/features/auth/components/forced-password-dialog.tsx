@@ -8,11 +8,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordForm } from '../../../components/new-password-form';
-import { useApiClient } from '../../../lib/api-client-context';
-import { authStore } from '../../../lib/auth-store';
+import { useChangePassword } from '../../../lib/change-password';
 import { passwordChangeStore } from '../../../lib/password-change-store';
-import { useToast } from '../../../lib/toast-store';
-import { changePassword } from '../api/auth.api';
 
 /**
  * The forced password-reset dialog (docs/product.md §§2 and 4): persistent (neither Escape nor a click
@@ -23,23 +20,14 @@ import { changePassword } from '../api/auth.api';
  */
 export function ForcedPasswordDialog({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation();
-  const client = useApiClient();
+  const changePassword = useChangePassword();
   const queryClient = useQueryClient();
-  const toast = useToast();
   const titleId = useId();
   const textId = useId();
 
   const submit = async (password: string) => {
-    let token: string;
-    try {
-      token = await changePassword(client, password);
-    } catch (error) {
-      toast.apiError(error);
-      throw error;
-    }
-    authStore.login(token);
+    await changePassword(password);
     passwordChangeStore.clear();
-    toast.success('toasts.password_changed');
     await queryClient.invalidateQueries();
   };
 

@@ -1,6 +1,5 @@
 import { meResponseSchema, type MeResponse } from '@shop/shared/contracts/auth';
 import {
-  changePasswordResponseSchema,
   extendedCustomerResponseSchema,
   userDataResponseSchema,
   type ExtendedCustomerResponse,
@@ -42,16 +41,4 @@ export async function fetchExtendedCustomer(
     await client.get<unknown>(`/customers/${customerId}/extended`, signal ? { signal } : {}),
   );
   return answer.data;
-}
-
-/** POST /api/users/change-password {password} → the new access token (older ones are revoked). */
-export async function changePassword(client: ApiClient, password: string): Promise<string> {
-  const answer = changePasswordResponseSchema.parse(
-    await client.post<unknown>(
-      '/users/change-password',
-      { password },
-      { retry: false, navigationScoped: false },
-    ),
-  );
-  return answer.access_token;
 }

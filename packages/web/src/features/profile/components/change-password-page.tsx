@@ -2,10 +2,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordForm } from '../../../components/new-password-form';
-import { useApiClient } from '../../../lib/api-client-context';
-import { authStore, useAuth } from '../../../lib/auth-store';
-import { useToast } from '../../../lib/toast-store';
-import { changePassword } from '../api/profile.api';
+import { useAuth } from '../../../lib/auth-store';
+import { useChangePassword } from '../../../lib/change-password';
 
 /**
  * /profile/change-password (docs/product.md §§2, 4 and 6): two password fields with show/hide, the
@@ -15,8 +13,7 @@ import { changePassword } from '../api/profile.api';
  */
 export function ChangePasswordPage() {
   const { t } = useTranslation();
-  const client = useApiClient();
-  const toast = useToast();
+  const submit = useChangePassword();
   const isAgent = useAuth()?.claims.isAgent === true;
 
   if (isAgent) {
@@ -26,18 +23,6 @@ export function ChangePasswordPage() {
       </Alert>
     );
   }
-
-  const submit = async (password: string) => {
-    let token: string;
-    try {
-      token = await changePassword(client, password);
-    } catch (error) {
-      toast.apiError(error);
-      throw error;
-    }
-    authStore.login(token);
-    toast.success('toasts.password_changed');
-  };
 
   return (
     <Box sx={{ maxWidth: 480 }}>
