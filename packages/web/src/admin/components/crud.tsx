@@ -186,24 +186,25 @@ export function CrudFormDialog<Row, Draft extends FieldValues>({
   );
 }
 
-/** The delete confirmation of a {@link useAdminCrud} list. */
+/**
+ * The delete confirmation of a {@link useAdminCrud} list, in a section whose messages have
+ * `deleteTitle` and `delete`.
+ */
 export function CrudDeleteDialog<Row, Draft extends FieldValues>({
   crud,
-  title,
+  t,
   message,
-  confirmLabel,
 }: {
   crud: AdminCrud<Row, Draft>;
-  title: string;
+  t: AdminT;
   message: (row: Row) => ReactNode;
-  confirmLabel: string;
 }) {
   return (
     <ConfirmDialog
       open={crud.deleting !== null}
-      title={title}
+      title={t('deleteTitle')}
       message={crud.deleting === null ? '' : message(crud.deleting)}
-      confirmLabel={confirmLabel}
+      confirmLabel={t('delete')}
       danger
       busy={crud.removing}
       onConfirm={crud.confirmDelete}

@@ -109,6 +109,11 @@ function StackedRows<Row>({
   );
 }
 
+/** The paging props of a table that shows the whole list on one page (short lists the server sends whole). */
+export function wholeListPaging(rows: readonly unknown[]) {
+  return { page: 0, pageSize: Math.max(rows.length, 1), total: rows.length, onPageChange: () => undefined };
+}
+
 /**
  * The back office's list: a paged table whose paging and filters the caller keeps (usually in the
  * URL query); rows come from the server page by page. Below 600 px the rows are stacked cards

@@ -177,12 +177,7 @@ export default function CategoriesPage() {
           </>
         )}
       </CrudFormDialog>
-      <CrudDeleteDialog
-        crud={crud}
-        title={t('deleteTitle')}
-        message={(row) => t('deleteMessage', { name: nameOf(row) })}
-        confirmLabel={t('delete')}
-      />
+      <CrudDeleteDialog crud={crud} t={t} message={(row) => t('deleteMessage', { name: nameOf(row) })} />
     </Box>
   );
 }

@@ -169,9 +169,8 @@ export default function ContentPagesPage() {
       </CrudFormDialog>
       <CrudDeleteDialog
         crud={crud}
-        title={t('deleteTitle')}
+        t={t}
         message={(row) => t('deleteMessage', { name: row.title, path: row.path })}
-        confirmLabel={t('delete')}
       />
     </Box>
   );

@@ -12,7 +12,7 @@ import {
 import { formatMoney } from '@shop/shared/format/format';
 import { useAdminCommonMessages, type AdminT } from '../../admin-i18n';
 import { CrudFormDialog, useAdminCrud } from '../../components/crud';
-import { DataTable } from '../../components/data-table';
+import { DataTable, wholeListPaging } from '../../components/data-table';
 import { forintsText, parseForints } from '../../components/forints';
 import { DetailCard } from './detail-card';
 
@@ -87,10 +87,7 @@ export function AddressesCard({ detail, t }: { detail: CustomerDetail; t: AdminT
         label={t('detail.addresses')}
         rows={addresses}
         rowKey={(row) => row.id}
-        page={0}
-        pageSize={Math.max(addresses.length, 1)}
-        total={addresses.length}
-        onPageChange={() => undefined}
+        {...wholeListPaging(addresses)}
         emptyText={t('noAddresses')}
         columns={[
           {

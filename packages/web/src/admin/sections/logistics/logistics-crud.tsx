@@ -12,7 +12,7 @@ import type { ZodType } from 'zod';
 import { useAdminApi } from '../../admin-api';
 import type { AdminT } from '../../admin-i18n';
 import { CrudDeleteDialog, CrudFormDialog, actionsColumn, useAdminCrud } from '../../components/crud';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn, wholeListPaging } from '../../components/data-table';
 import type { FieldErrors } from '../../components/field-errors';
 
 export type Change<Draft> = (changes: Partial<Draft>) => void;
@@ -90,10 +90,7 @@ export function Crud<Row extends { id: number }, Draft extends FieldValues>({
         columns={withActions}
         rows={list}
         rowKey={(row) => row.id}
-        page={0}
-        pageSize={Math.max(list.length, 1)}
-        total={list.length}
-        onPageChange={() => undefined}
+        {...wholeListPaging(list)}
         loading={rows.isFetching}
         error={rows.error}
         emptyText={t(`${name}.empty`)}
@@ -104,12 +101,7 @@ export function Crud<Row extends { id: number }, Draft extends FieldValues>({
       >
         {(draft) => form(draft, crud.setDraft, crud.errors)}
       </CrudFormDialog>
-      <CrudDeleteDialog
-        crud={crud}
-        title={t('deleteTitle')}
-        message={(row) => t('deleteMessage', { name: rowLabel(row) })}
-        confirmLabel={t('delete')}
-      />
+      <CrudDeleteDialog crud={crud} t={t} message={(row) => t('deleteMessage', { name: rowLabel(row) })} />
     </Box>
   );
 }

@@ -111,12 +111,7 @@ export default function ManufacturersPage() {
           </>
         )}
       </CrudFormDialog>
-      <CrudDeleteDialog
-        crud={crud}
-        title={t('deleteTitle')}
-        message={(row) => t('deleteMessage', { name: row.name })}
-        confirmLabel={t('delete')}
-      />
+      <CrudDeleteDialog crud={crud} t={t} message={(row) => t('deleteMessage', { name: row.name })} />
     </Box>
   );
 }

@@ -213,12 +213,7 @@ export default function NewsPage() {
           </>
         )}
       </CrudFormDialog>
-      <CrudDeleteDialog
-        crud={crud}
-        title={t('deleteTitle')}
-        message={(row) => t('deleteMessage', { name: row.title })}
-        confirmLabel={t('delete')}
-      />
+      <CrudDeleteDialog crud={crud} t={t} message={(row) => t('deleteMessage', { name: row.title })} />
     </Box>
   );
 }

@@ -24,7 +24,7 @@ import { adminAuthStore } from '../../admin-auth-store';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { actionsColumn, CrudDeleteDialog, CrudFormDialog, useAdminCrud } from '../../components/crud';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn, wholeListPaging } from '../../components/data-table';
 import { SectionHeading } from '../../components/section-heading';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
@@ -209,10 +209,7 @@ export default function NewspapersPage() {
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
-        page={0}
-        pageSize={Math.max(rows.length, 1)}
-        total={rows.length}
-        onPageChange={() => undefined}
+        {...wholeListPaging(rows)}
         loading={papers.isFetching}
         error={papers.error}
         emptyText={t('empty')}
@@ -301,12 +298,7 @@ export default function NewspapersPage() {
           </>
         )}
       </CrudFormDialog>
-      <CrudDeleteDialog
-        crud={crud}
-        title={t('deleteTitle')}
-        message={(row) => t('deleteMessage', { name: row.title })}
-        confirmLabel={t('delete')}
-      />
+      <CrudDeleteDialog crud={crud} t={t} message={(row) => t('deleteMessage', { name: row.title })} />
     </Box>
   );
 }

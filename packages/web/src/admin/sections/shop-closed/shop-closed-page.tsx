@@ -20,7 +20,7 @@ import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn, wholeListPaging } from '../../components/data-table';
 import { actionsColumn, CrudDeleteDialog, CrudFormDialog, useAdminCrud } from '../../components/crud';
 import { SectionHeading } from '../../components/section-heading';
 
@@ -156,10 +156,7 @@ export default function ShopClosedPage() {
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
-        page={0}
-        pageSize={Math.max(rows.length, 1)}
-        total={rows.length}
-        onPageChange={() => undefined}
+        {...wholeListPaging(rows)}
         loading={windows.isFetching}
         error={windows.error}
         emptyText={t('empty')}
@@ -210,9 +207,8 @@ export default function ShopClosedPage() {
       />
       <CrudDeleteDialog
         crud={crud}
-        title={t('deleteTitle')}
+        t={t}
         message={(row) => t('deleteMessage', { start: show(row.startsAt), end: show(row.endsAt) })}
-        confirmLabel={t('delete')}
       />
     </Box>
   );
