@@ -10,6 +10,7 @@ import {
   adminOrderStatusBodySchema,
 } from '@shop/shared/contracts/admin-orders';
 import type { AppContext } from '../../app-context';
+import { adminRoute } from '../admin/admin-crud-routes';
 import { adminActor } from './admin-actor';
 import * as service from './admin-orders.service';
 
@@ -21,35 +22,31 @@ export function adminOrdersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/orders',
-      {
-        config: { permission: 'orders' },
-        schema: {
-          tags: ['admin'],
-          summary: 'Orders, filtered and paged, newest first',
-          description:
-            '`from`/`to`: days (YYYY-MM-DD, inclusive) in the shop time zone; `customer`: part of the name or ' +
-            `e-mail; \`customerId\`, \`agentUserId\`, \`status\` exact. ${ROLE_NOTE}`,
+      adminRoute(
+        'orders',
+        'Orders, filtered and paged, newest first',
+        '`from`/`to`: days (YYYY-MM-DD, inclusive) in the shop time zone; `customer`: part of the name or ' +
+          `e-mail; \`customerId\`, \`agentUserId\`, \`status\` exact. ${ROLE_NOTE}`,
+        {
           querystring: adminOrderListQuerySchema,
           response: { 200: adminOrderListResponseSchema },
         },
-      },
+      ),
       async (request) => service.listOrders(ctx, request.query),
     );
 
     app.get(
       '/orders/export.csv',
-      {
-        config: { permission: 'orders' },
-        schema: {
-          tags: ['admin'],
-          summary: 'The filtered order list as CSV',
-          description:
-            'Same filters as the list, no paging (at most 50,000 rows). UTF-8 with BOM, `;` separated, decimal ' +
-            `comma, column titles in the request language. ${ROLE_NOTE}`,
+      adminRoute(
+        'orders',
+        'The filtered order list as CSV',
+        'Same filters as the list, no paging (at most 50,000 rows). UTF-8 with BOM, `;` separated, decimal ' +
+          `comma, column titles in the request language. ${ROLE_NOTE}`,
+        {
           querystring: adminOrderFilterSchema,
           response: { 200: z.string() },
         },
-      },
+      ),
       async (request, reply) => {
         const file = await service.exportOrdersCsv(ctx, request.query, request.language);
         reply
@@ -61,49 +58,40 @@ export function adminOrdersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/orders/agents',
-      {
-        config: { permission: 'orders' },
-        schema: {
-          tags: ['admin'],
-          summary: 'The agents who placed orders (for the agent filter)',
-          description: ROLE_NOTE,
-          response: { 200: z.array(adminOrderAgentSchema) },
-        },
-      },
+      adminRoute('orders', 'The agents who placed orders (for the agent filter)', ROLE_NOTE, {
+        response: { 200: z.array(adminOrderAgentSchema) },
+      }),
       async () => service.orderAgents(ctx),
     );
 
     app.get(
       '/orders/:id',
-      {
-        config: { permission: 'orders' },
-        schema: {
-          tags: ['admin'],
-          summary: 'One order with lines, addresses, methods and status history',
-          description: `Unknown id → 404 NOT_FOUND. ${ROLE_NOTE}`,
+      adminRoute(
+        'orders',
+        'One order with lines, addresses, methods and status history',
+        `Unknown id → 404 NOT_FOUND. ${ROLE_NOTE}`,
+        {
           params: adminIdParamsSchema,
           response: { 200: adminOrderDetailSchema },
         },
-      },
+      ),
       async (request) => service.orderDetail(ctx, request.params.id),
     );
 
     app.post(
       '/orders/:id/status',
-      {
-        config: { permission: 'orders' },
-        schema: {
-          tags: ['admin'],
-          summary: 'Change the status of an order',
-          description:
-            'new → confirmed → processing → shipped → completed; new, confirmed and processing may be cancelled, ' +
-            'which puts the ordered pieces back into stock. Any other change → 409 ERR_INVALID_STATUS_TRANSITION ' +
-            `\`{ from, to }\`. Audited. ${ROLE_NOTE}`,
+      adminRoute(
+        'orders',
+        'Change the status of an order',
+        'new → confirmed → processing → shipped → completed; new, confirmed and processing may be cancelled, ' +
+          'which puts the ordered pieces back into stock. Any other change → 409 ERR_INVALID_STATUS_TRANSITION ' +
+          `\`{ from, to }\`. Audited. ${ROLE_NOTE}`,
+        {
           params: adminIdParamsSchema,
           body: adminOrderStatusBodySchema,
           response: { 200: adminOrderDetailSchema },
         },
-      },
+      ),
       async (request) =>
         service.changeOrderStatus(ctx, adminActor(request.auth), request.params.id, request.body.status),
     );

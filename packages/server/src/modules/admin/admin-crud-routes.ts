@@ -22,9 +22,17 @@ export function adminDocs(note: string, tag = 'admin'): RouteDocs {
   });
 }
 
-/** OpenAPI docs of one admin route: tag, summary and description. */
-export function routeDocs(summary: string, description: string) {
-  return { tags: ['admin'], summary, description };
+/**
+ * The options of one back-office route: the permission it needs, its OpenAPI docs (tag, summary,
+ * description) and its schemas.
+ */
+export function adminRoute<S extends object>(
+  permission: AdminPermission,
+  summary: string,
+  description: string,
+  schema: S,
+) {
+  return { config: { permission }, schema: { tags: ['admin'], summary, description, ...schema } };
 }
 
 /** The permission note of an area, e.g. "Needs a back-office token whose role has `content` …". */

@@ -11,7 +11,7 @@ import {
 import { adminIdParamsSchema } from '@shop/shared/contracts/admin-common';
 import type { AppContext } from '../../app-context';
 import { actorOf } from './admin-access';
-import { routeDocs as docs } from './admin-crud-routes';
+import { adminRoute } from './admin-crud-routes';
 import { listAudit } from './audit.service';
 import * as staff from './staff.service';
 
@@ -24,64 +24,59 @@ export function staffAuditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/staff',
-      {
-        config: { permission: 'staff' },
-        schema: {
-          ...docs('Administrator and staff accounts', `Errors: ERR_VALIDATION (400), ${ROLE_ERRORS}.`),
+      adminRoute(
+        'staff',
+        'Administrator and staff accounts',
+        `Errors: ERR_VALIDATION (400), ${ROLE_ERRORS}.`,
+        {
           querystring: staffQuerySchema,
           response: { 200: staffPageSchema },
         },
-      },
+      ),
       async (request) => staff.listStaff(ctx, request.query),
     );
 
     app.post(
       '/staff',
-      {
-        config: { permission: 'staff' },
-        schema: {
-          ...docs(
-            'Create an administrator or staff account with a password',
-            `Audited. Errors: ERR_VALIDATION (400), ERR_DUP_EMAIL (409), ${ROLE_ERRORS}.`,
-          ),
+      adminRoute(
+        'staff',
+        'Create an administrator or staff account with a password',
+        `Audited. Errors: ERR_VALIDATION (400), ERR_DUP_EMAIL (409), ${ROLE_ERRORS}.`,
+        {
           body: createStaffSchema,
           response: { 200: staffAccountSchema },
         },
-      },
+      ),
       async (request) => staff.createStaff(ctx, request.body, actorOf(request)),
     );
 
     app.patch(
       '/staff/:id',
-      {
-        config: { permission: 'staff' },
-        schema: {
-          ...docs(
-            'Change a staff account: name, role, disabled, password',
-            'Disabling or a new password stops the account\u2019s tokens at once. Audited. Errors: ERR_VALIDATION (400), ' +
-              `ERR_NO_USER_FOUND (404), ERR_CANNOT_CHANGE_OWN_ACCOUNT (409) to disable or demote oneself, ${ROLE_ERRORS}.`,
-          ),
+      adminRoute(
+        'staff',
+        'Change a staff account: name, role, disabled, password',
+        'Disabling or a new password stops the account\u2019s tokens at once. Audited. Errors: ERR_VALIDATION (400), ' +
+          `ERR_NO_USER_FOUND (404), ERR_CANNOT_CHANGE_OWN_ACCOUNT (409) to disable or demote oneself, ${ROLE_ERRORS}.`,
+        {
           params: adminIdParamsSchema,
           body: updateStaffSchema,
           response: { 200: staffAccountSchema },
         },
-      },
+      ),
       async (request) => staff.updateStaff(ctx, request.params.id, request.body, actorOf(request)),
     );
 
     app.get(
       '/audit',
-      {
-        config: { permission: 'audit' },
-        schema: {
-          ...docs(
-            'The audit log of staff changes: who, what, when, before and after; newest first',
-            `Filters: actorUserId, entity, action, entityId, from/to (UTC dates). Errors: ERR_VALIDATION (400), ${ROLE_ERRORS}.`,
-          ),
+      adminRoute(
+        'audit',
+        'The audit log of staff changes: who, what, when, before and after; newest first',
+        `Filters: actorUserId, entity, action, entityId, from/to (UTC dates). Errors: ERR_VALIDATION (400), ${ROLE_ERRORS}.`,
+        {
           querystring: auditQuerySchema,
           response: { 200: auditPageSchema },
         },
-      },
+      ),
       async (request) => listAudit(ctx, request.query),
     );
   };
