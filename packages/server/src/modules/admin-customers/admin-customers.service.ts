@@ -16,6 +16,7 @@ import { renderMail } from '../../lib/mail-templates';
 import { hashPassword } from '../../lib/password';
 import { isLanguage } from '@shop/shared/i18n/languages';
 import { recordAudit } from '../admin/admin-access';
+import { pageOf } from '../admin/admin-query';
 import { enqueue, wakeOutbox } from '../outbox/outbox.service';
 import { uniqueViolationColumn } from '../users/unique-violation';
 import { findCustomerById, findUserByEmail } from '../users/users.repository';
@@ -50,27 +51,21 @@ export async function listCustomers(
   ctx: AppContext,
   query: AccountFilter,
 ): Promise<AdminPage<CustomerListItem>> {
-  const { total, rows } = await listAccounts(ctx.database.db, query);
-  return {
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    items: rows.map((row) => ({
-      userId: row.id,
-      role: row.role === 'agent' ? 'agent' : 'customer',
-      email: row.email,
-      name: row.name,
-      customerId: row.customer_id,
-      customerName: row.customer_name ?? null,
-      taxNumber: row.tax_number ?? null,
-      agentName: row.agent_name ?? null,
-      priceGroup: row.price_group ?? null,
-      discountBp: row.customer_discount_bp ?? null,
-      isActive: row.is_active === 1,
-      isDisabled: row.is_disabled === 1,
-      mustChangePassword: row.must_change_password === 1,
-    })),
-  };
+  return pageOf(query, await listAccounts(ctx.database.db, query), (row) => ({
+    userId: row.id,
+    role: row.role === 'agent' ? 'agent' : 'customer',
+    email: row.email,
+    name: row.name,
+    customerId: row.customer_id,
+    customerName: row.customer_name ?? null,
+    taxNumber: row.tax_number ?? null,
+    agentName: row.agent_name ?? null,
+    priceGroup: row.price_group ?? null,
+    discountBp: row.customer_discount_bp ?? null,
+    isActive: row.is_active === 1,
+    isDisabled: row.is_disabled === 1,
+    mustChangePassword: row.must_change_password === 1,
+  }));
 }
 
 async function accountUser(db: AppContext['database']['db'] | Trx, userId: number) {

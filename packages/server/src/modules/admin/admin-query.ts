@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import type { AdminPage } from '@shop/shared/contracts/admin-common';
 
 /** A LIKE pattern that matches `text` anywhere, with %, _ and \ escaped, lower-cased. */
 export function containsPattern(text: string): string {
@@ -29,4 +30,13 @@ export function anyContains<DB, TB extends keyof DB>(
 /** Offset of a 1-based page. */
 export function offsetOf(page: number, pageSize: number): number {
   return (page - 1) * pageSize;
+}
+
+/** A paged list answer: one page's rows as items, the total that match and the query's paging. */
+export function pageOf<Row, Item>(
+  query: { page: number; pageSize: number },
+  found: { total: number; rows: readonly Row[] },
+  item: (row: Row) => Item,
+): AdminPage<Item> {
+  return { total: found.total, page: query.page, pageSize: query.pageSize, items: found.rows.map(item) };
 }

@@ -7,6 +7,7 @@ import type {
 } from '@shop/shared/contracts/admin-accounts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
+import { pageOf } from './admin-query';
 import { approveUser, rejectUser } from '../users/users.service';
 import { findUserRole, listRegistrationRows } from './registrations.repository';
 
@@ -17,31 +18,25 @@ export async function listRegistrations(
   ctx: AppContext,
   query: RegistrationsQuery,
 ): Promise<AdminPage<Registration>> {
-  const { total, rows } = await listRegistrationRows(ctx.database.db, query);
-  return {
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    items: rows.map((row) => ({
-      userId: row.id,
-      customerId: row.customer_id,
-      email: row.email,
-      name: row.customer_name ?? row.name,
-      contactName: row.name,
-      phone: row.phone,
-      isCompany: row.is_company === 1,
-      taxNumber: row.tax_number ?? null,
-      companyRegistrationNumber: row.company_registration_number ?? null,
-      billingAddress: [row.billing_zip, row.billing_city, row.billing_apt_suite, row.billing_country]
-        .filter(Boolean)
-        .join(', '),
-      language: row.language,
-      emailVerifiedAt: row.email_verified_at,
-      registeredAt: row.created_at,
-      rejectedAt: row.rejected_at,
-      rejectionReason: row.rejection_reason,
-    })),
-  };
+  return pageOf(query, await listRegistrationRows(ctx.database.db, query), (row) => ({
+    userId: row.id,
+    customerId: row.customer_id,
+    email: row.email,
+    name: row.customer_name ?? row.name,
+    contactName: row.name,
+    phone: row.phone,
+    isCompany: row.is_company === 1,
+    taxNumber: row.tax_number ?? null,
+    companyRegistrationNumber: row.company_registration_number ?? null,
+    billingAddress: [row.billing_zip, row.billing_city, row.billing_apt_suite, row.billing_country]
+      .filter(Boolean)
+      .join(', '),
+    language: row.language,
+    emailVerifiedAt: row.email_verified_at,
+    registeredAt: row.created_at,
+    rejectedAt: row.rejected_at,
+    rejectionReason: row.rejection_reason,
+  }));
 }
 
 async function customerUser(ctx: AppContext, userId: number) {

@@ -11,6 +11,7 @@ import { hashPassword } from '../../lib/password';
 import { uniqueViolationColumn } from '../users/unique-violation';
 import { findUserByEmail } from '../users/users.repository';
 import { recordAudit } from './admin-access';
+import { pageOf } from './admin-query';
 import { findStaffRow, insertStaffRow, listStaffRows, updateStaffRow } from './staff.repository';
 
 type StaffRow = Pick<
@@ -40,8 +41,7 @@ export async function listStaff(
   ctx: AppContext,
   query: { page: number; pageSize: number; q?: string | undefined },
 ): Promise<AdminPage<StaffAccount>> {
-  const { total, rows } = await listStaffRows(ctx.database.db, query);
-  return { total, page: query.page, pageSize: query.pageSize, items: rows.map(toAccount) };
+  return pageOf(query, await listStaffRows(ctx.database.db, query), toAccount);
 }
 
 /** A new administrator or staff account with the given password (active at once). */
