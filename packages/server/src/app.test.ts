@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test/test-db';
-import { testContext } from '../test/test-config';
-import { buildApp } from './app';
+import { startTestApp, stopTestApp } from '../test/test-app';
+import { TEST_DIALECTS, type TestDatabase } from '../test/test-db';
 
 describe.each(TEST_DIALECTS)('app on %s', (dialect) => {
   let testDb: TestDatabase;
@@ -22,15 +21,10 @@ describe.each(TEST_DIALECTS)('app on %s', (dialect) => {
       path.join(webDist, 'assets', 'app-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(4000))});`,
     );
-    testDb = await createTestDatabase(dialect);
-    app = await buildApp(testContext(testDb.handle, { config: { webDistDir: webDist } }), { logger: false });
-    await app.ready();
+    ({ testDb, app } = await startTestApp(dialect, { config: { webDistDir: webDist } }));
   });
 
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
+  afterAll(() => stopTestApp(app, testDb));
 
   it('answers liveness', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as permissionRules from '@shop/shared/rules/admin-permissions';
 import { roleHasPermission, type AdminPermission } from '@shop/shared/rules/admin-permissions';
 import { insertCustomerAccount, insertUser, nextIp } from '../../test/account-fixtures';
-import { testContext } from '../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/test-db';
-import { buildApp } from '../app';
+import { startTestApp, stopTestApp } from '../../test/test-app';
+import { TEST_DIALECTS, type TestDatabase } from '../../test/test-db';
 import { createApiKey } from '../modules/integration/api-keys.service';
 import { createAuth } from './auth';
 
@@ -220,10 +219,8 @@ describe.each(TEST_DIALECTS)('route guards on %s', (dialect) => {
   let apiKey = '';
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    const ctx = testContext(testDb.handle);
-    app = await buildApp(ctx, { logger: false });
-    await app.ready();
+    const { ctx, ...started } = await startTestApp(dialect);
+    ({ testDb, app } = started);
     const auth = createAuth(ctx);
     const sign = (userId: number, role: 'customer' | 'staff' | 'admin', customerId: number | null) =>
       auth.sign({ userId, customerId, isAgent: false, role, tokenVersion: 0 }, false);
@@ -257,10 +254,7 @@ describe.each(TEST_DIALECTS)('route guards on %s', (dialect) => {
     );
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
+  afterAll(() => stopTestApp(app, testDb));
 
   /** Calls a route; a body is valid JSON but not what the route takes (`[]`), or malformed JSON. */
   function call(

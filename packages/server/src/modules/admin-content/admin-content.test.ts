@@ -3,16 +3,17 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWSPAPER_MAX_BYTES } from '@shop/shared/contracts/admin-content';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
+import type { testContext } from '../../../test/test-config';
+import { stopTestApp } from '../../../test/test-app';
+import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 import { insertProduct } from '../cart/checkout-fixtures';
 import {
-  adminApi,
+  type adminApi,
   type AdminParties,
   auditRows,
   expectRefused,
-  insertAdminParties,
+  okJson,
+  startAdminTestApp,
 } from '../admin-orders/admin-test-fixtures';
 import { looksLikePdf } from './admin-content.service';
 
@@ -39,23 +40,14 @@ describe.each(TEST_DIALECTS)('back-office content on %s', (dialect) => {
   let call: ReturnType<typeof adminApi>;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    ctx = testContext(testDb.handle, { now: new Date('2025-03-10T10:00:00Z') });
-    app = await buildApp(ctx, { logger: false });
-    await app.ready();
-    call = adminApi(app);
-    parties = await insertAdminParties(ctx);
+    ({ testDb, ctx, app, call, parties } = await startAdminTestApp(dialect, {
+      now: new Date('2025-03-10T10:00:00Z'),
+    }));
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
+  afterAll(() => stopTestApp(app, testDb));
 
-  const ok = async (res: Awaited<ReturnType<typeof call>>) => {
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Record<string, unknown>;
-  };
+  const ok = okJson;
   const upload = (
     query: string,
     body: Buffer | string,

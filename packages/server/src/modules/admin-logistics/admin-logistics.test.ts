@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
+import type { testContext } from '../../../test/test-config';
+import { stopTestApp } from '../../../test/test-app';
+import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 import {
   type BuyerFixture,
   insertBuyer,
@@ -11,11 +11,12 @@ import {
   insertRoute,
 } from '../cart/checkout-fixtures';
 import {
-  adminApi,
+  type adminApi,
   type AdminParties,
   auditRows,
   expectRefused,
-  insertAdminParties,
+  okJson,
+  startAdminTestApp,
 } from '../admin-orders/admin-test-fixtures';
 
 /** A Budapest wall-clock time in winter (UTC+1) as an instant. */
@@ -32,27 +33,18 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
   let buyer: BuyerFixture;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
     // Monday 3 March 2025, 09:00 in Budapest.
-    ctx = testContext(testDb.handle, { now: budapest('2025-03-03T09:00:00') });
-    app = await buildApp(ctx, { logger: false });
-    await app.ready();
-    call = adminApi(app);
-    parties = await insertAdminParties(ctx);
+    ({ testDb, ctx, app, call, parties } = await startAdminTestApp(dialect, {
+      now: budapest('2025-03-03T09:00:00'),
+    }));
     methods = await insertMethods(testDb.handle);
     routeId = await insertRoute(testDb.handle, { name: 'Szeged', weekdays: '2,4', cutoffTime: '14:00' });
     buyer = await insertBuyer(ctx, { routeId, paymentMethodIds: [methods.bankTransfer] });
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
+  afterAll(() => stopTestApp(app, testDb));
 
-  const ok = async (res: Awaited<ReturnType<typeof call>>) => {
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Record<string, unknown>;
-  };
+  const ok = okJson;
   const deliveryDays = async () =>
     (
       (await ok(await call('GET', '/api/cart/delivery-days', buyer.token))) as { days: { date: string }[] }

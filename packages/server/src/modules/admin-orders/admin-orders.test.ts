@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
+import type { testContext } from '../../../test/test-config';
+import { stopTestApp } from '../../../test/test-app';
+import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 import type { DatabaseHandle } from '../../db/connection';
 import { insertProduct } from '../cart/checkout-fixtures';
 import {
-  adminApi,
+  type adminApi,
   type AdminParties,
   auditRows,
   expectRefused,
-  insertAdminParties,
+  startAdminTestApp,
 } from './admin-test-fixtures';
 import { csvField, csvMoney } from './orders-csv';
 import { shopDayStart } from './admin-orders.service';
@@ -135,12 +135,9 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
   const ids = { first: 0, second: 0, third: 0 };
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    ctx = testContext(testDb.handle, { now: new Date('2025-03-10T10:00:00Z') });
-    app = await buildApp(ctx, { logger: false });
-    await app.ready();
-    call = adminApi(app);
-    parties = await insertAdminParties(ctx);
+    ({ testDb, ctx, app, call, parties } = await startAdminTestApp(dialect, {
+      now: new Date('2025-03-10T10:00:00Z'),
+    }));
     productA = await insertProduct(testDb.handle, { sku: 'ORD-A', stock: 10 });
     productB = await insertProduct(testDb.handle, { sku: 'ORD-B', stock: 0 });
     const base = { customerId: parties.customer.customerId, userId: parties.customer.userId };
@@ -171,10 +168,7 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
     });
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
+  afterAll(() => stopTestApp(app, testDb));
 
   const list = async (query: string, token = parties.staff.token) => {
     const res = await call('GET', `/api/admin/orders${query}`, token);

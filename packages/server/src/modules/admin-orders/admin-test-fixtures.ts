@@ -1,5 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/test-app';
+import type { DialectName } from '../../db/connection';
 import type { AppContext } from '../../app-context';
 import type { UserRole } from '../../db/schema';
 import { createAuth } from '../../http/auth';
@@ -65,6 +67,27 @@ export function adminApi(app: FastifyInstance) {
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
       ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
     });
+}
+
+/** A started test app with the back-office caller and parties. */
+export interface AdminTestApp extends TestApp {
+  call: ReturnType<typeof adminApi>;
+  parties: AdminParties;
+}
+
+/** startTestApp, then adminApi on the app and insertAdminParties. */
+export async function startAdminTestApp(
+  dialect: DialectName,
+  options: Parameters<typeof startTestApp>[1] = {},
+): Promise<AdminTestApp> {
+  const started = await startTestApp(dialect, options);
+  return { ...started, call: adminApi(started.app), parties: await insertAdminParties(started.ctx) };
+}
+
+/** The JSON body of an answer that must be 200 (the test fails with the body otherwise). */
+export async function okJson(res: LightMyRequestResponse): Promise<Record<string, unknown>> {
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Record<string, unknown>;
 }
 
 /**

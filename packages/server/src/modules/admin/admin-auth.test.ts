@@ -2,9 +2,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomerAccount, insertUser, nextIp } from '../../../test/account-fixtures';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
+import type { testContext } from '../../../test/test-config';
+import { accessTokenOf, getFromNewIp, startTestApp, stopTestApp } from '../../../test/test-app';
+import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 import { SHORT_TOKEN_SECONDS } from '../../http/auth';
 import { recordAudit } from './admin-access';
 
@@ -16,16 +16,10 @@ describe.each(TEST_DIALECTS)('admin auth and access on %s', (dialect) => {
   let ctx: ReturnType<typeof testContext>;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    ctx = testContext(testDb.handle, { now: START });
-    app = await buildApp(ctx, { logger: false });
-    await app.ready();
+    ({ testDb, ctx, app } = await startTestApp(dialect, { now: START }));
   });
 
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
+  afterAll(() => stopTestApp(app, testDb));
 
   function adminLogin(email: string, password: string): Promise<LightMyRequestResponse> {
     return app.inject({
@@ -36,19 +30,10 @@ describe.each(TEST_DIALECTS)('admin auth and access on %s', (dialect) => {
     });
   }
 
-  function get(url: string, token?: string): Promise<LightMyRequestResponse> {
-    return app.inject({
-      method: 'GET',
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      remoteAddress: nextIp(),
-    });
-  }
+  const get = (url: string, token?: string) => getFromNewIp(app, url, token);
 
   async function tokenOf(email: string, password: string): Promise<string> {
-    const res = await adminLogin(email, password);
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { access_token: string }).access_token;
+    return accessTokenOf(await adminLogin(email, password));
   }
 
   it('logs an administrator in with a 12-hour token and the session with every permission', async () => {

@@ -8,9 +8,9 @@ import {
   insertUser,
   nextIp,
 } from '../../../test/account-fixtures';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
+import type { testContext } from '../../../test/test-config';
+import { accessTokenOf, getFromNewIp, startTestApp, stopTestApp } from '../../../test/test-app';
+import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 import { LONG_TOKEN_SECONDS, SHORT_TOKEN_SECONDS } from '../../http/auth';
 import { RATE_LIMITS } from '../../lib/rate-limit';
 import { LOCKOUT } from './auth.service';
@@ -23,38 +23,23 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
   let ctx: ReturnType<typeof testContext>;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    ctx = testContext(testDb.handle, { now: START });
-    app = await buildApp(ctx, { logger: false });
-    await app.ready();
+    ({ testDb, ctx, app } = await startTestApp(dialect, { now: START }));
   });
 
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
+  afterAll(() => stopTestApp(app, testDb));
 
   function login(body: Record<string, unknown>, ip = nextIp()): Promise<LightMyRequestResponse> {
     return app.inject({ method: 'POST', url: '/api/auth/login', payload: body, remoteAddress: ip });
   }
 
-  function get(url: string, token?: string): Promise<LightMyRequestResponse> {
-    return app.inject({
-      method: 'GET',
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      remoteAddress: nextIp(),
-    });
-  }
+  const get = (url: string, token?: string) => getFromNewIp(app, url, token);
 
   async function tokenOf(
     emailorusername: string,
     password: string,
     keepMeLoggedIn?: boolean,
   ): Promise<string> {
-    const res = await login({ emailorusername, password, keepMeLoggedIn });
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { access_token: string }).access_token;
+    return accessTokenOf(await login({ emailorusername, password, keepMeLoggedIn }));
   }
 
   function lockState(userId: number) {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@shop/shared/i18n/languages';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
+import { startTestApp, stopTestApp } from '../../../test/test-app';
+import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 import { AppError } from '../../http/app-error';
 import { sanitizeContentHtml } from '../../lib/html-sanitizer';
 import { CONTENT_PAGES } from '../../seed/demo-content';
@@ -16,9 +15,7 @@ describe.each(TEST_DIALECTS)('content pages on %s', (dialect) => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    app = await buildApp(testContext(testDb.handle, { now: NOW }), { logger: false });
-    await app.ready();
+    ({ testDb, app } = await startTestApp(dialect, { now: NOW }));
     await saveContentPage(
       testDb.handle.db,
       {
@@ -37,10 +34,7 @@ describe.each(TEST_DIALECTS)('content pages on %s', (dialect) => {
       NOW,
     );
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
+  afterAll(() => stopTestApp(app, testDb));
 
   const get = (url: string, language?: string) =>
     app.inject({ method: 'GET', url, headers: language ? { 'accept-language': language } : {} });

@@ -8,34 +8,28 @@ import {
   nextIp,
   validTaxNumber,
 } from '../../../test/account-fixtures';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
+import { accessTokenOf, startTestApp, stopTestApp } from '../../../test/test-app';
+import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 
 describe.each(TEST_DIALECTS)('extended customer data on %s', (dialect) => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    app = await buildApp(testContext(testDb.handle), { logger: false });
-    await app.ready();
+    ({ testDb, app } = await startTestApp(dialect));
   });
 
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
+  afterAll(() => stopTestApp(app, testDb));
 
   async function tokenOf(email: string, password: string): Promise<string> {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { emailorusername: email, password },
-      remoteAddress: nextIp(),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { access_token: string }).access_token;
+    return accessTokenOf(
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { emailorusername: email, password },
+        remoteAddress: nextIp(),
+      }),
+    );
   }
 
   function extended(customerId: number | string, token?: string): Promise<LightMyRequestResponse> {

@@ -7,9 +7,8 @@ import type { ProductListResponse } from '@shop/shared/contracts/products';
 import { formatMoney } from '@shop/shared/format/format';
 import { netFromGrossMinor } from '@shop/shared/rules/net-price';
 import { insertCustomerAccount } from '../../../test/account-fixtures';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
+import { startTestApp, stopTestApp } from '../../../test/test-app';
+import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 import { createAuth } from '../../http/auth';
 import { productSvg } from '../../seed/product-image';
 import { type CatalogueWorld, createCatalogueWorld, getJson } from '../products/catalogue-test-setup';
@@ -332,10 +331,8 @@ describe.each(TEST_DIALECTS)('newspaper errors on %s', (dialect) => {
   let token: string;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    const ctx = testContext(testDb.handle, { now: new Date('2026-03-15T12:00:00.000Z') });
-    app = await buildApp(ctx, { logger: false });
-    await app.ready();
+    const { ctx, ...started } = await startTestApp(dialect, { now: new Date('2026-03-15T12:00:00.000Z') });
+    ({ testDb, app } = started);
     const account = await insertCustomerAccount(testDb.handle);
     token = await createAuth(ctx).sign(
       {
@@ -348,10 +345,7 @@ describe.each(TEST_DIALECTS)('newspaper errors on %s', (dialect) => {
       false,
     );
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
+  afterAll(() => stopTestApp(app, testDb));
 
   it('ERR_NO_CATALOGUES when nothing is uploaded and nothing is on sale', async () => {
     for (const url of ['/api/newspapers', '/api/newspapers/generated?language=hu']) {

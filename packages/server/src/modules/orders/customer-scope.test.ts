@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse } from '@shop/shared/contracts/cart';
 import type { OrderHistoryItem } from '@shop/shared/contracts/orders';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import type { testContext } from '../../../test/test-config';
+import { startTestApp } from '../../../test/test-app';
+import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 import { startTestSmtp, type TestSmtp } from '../../../test/test-smtp';
-import { buildApp } from '../../app';
 import {
   api,
   type BuyerFixture,
@@ -75,12 +75,12 @@ describe.each(TEST_DIALECTS)('customer scope of the cart, checkout and orders on
   }
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
     smtp = await startTestSmtp();
     // Tuesday 2025-03-04 10:00 in Budapest.
-    ctx = testContext(testDb.handle, { now: new Date('2025-03-04T09:00:00Z'), mailer: smtp.mailer });
-    app = await buildApp(ctx, { logger: false });
-    await app.ready();
+    ({ testDb, ctx, app } = await startTestApp(dialect, {
+      now: new Date('2025-03-04T09:00:00Z'),
+      mailer: smtp.mailer,
+    }));
     call = api(app);
     methods = await insertMethods(testDb.handle);
     product = await insertProduct(testDb.handle, { stock: 100 });

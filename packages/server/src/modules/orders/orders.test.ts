@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CartAdditionResponse, CartResponse } from '@shop/shared/contracts/cart';
 import type { OrderHistoryItem, PlaceOrderResponse } from '@shop/shared/contracts/orders';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import type { testContext } from '../../../test/test-config';
+import { startTestApp } from '../../../test/test-app';
+import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 import { startTestSmtp, type TestSmtp } from '../../../test/test-smtp';
-import { buildApp } from '../../app';
 import {
   api,
   type BuyerFixture,
@@ -32,11 +32,8 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
   let smtp: TestSmtp;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
     smtp = await startTestSmtp();
-    ctx = testContext(testDb.handle, { now: NOW, mailer: smtp.mailer });
-    app = await buildApp(ctx, { logger: false });
-    await app.ready();
+    ({ testDb, ctx, app } = await startTestApp(dialect, { now: NOW, mailer: smtp.mailer }));
     call = api(app);
     methods = await insertMethods(testDb.handle);
     routeId = await insertRoute(testDb.handle, { weekdays: '1,2,3,4,5', cutoffTime: '14:00' });

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse } from '@shop/shared/contracts/cart';
 import type { CurrentShippingData, ShippingAddress } from '@shop/shared/contracts/shipping';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
+import type { testContext } from '../../../test/test-config';
+import { startTestApp, stopTestApp } from '../../../test/test-app';
+import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 import {
   api,
   insertAddress,
@@ -22,17 +22,11 @@ describe.each(TEST_DIALECTS)('shipping addresses on %s', (dialect) => {
   let call: ReturnType<typeof api>;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    ctx = testContext(testDb.handle, { now: new Date('2025-03-04T08:00:00Z') });
-    app = await buildApp(ctx, { logger: false });
-    await app.ready();
+    ({ testDb, ctx, app } = await startTestApp(dialect, { now: new Date('2025-03-04T08:00:00Z') }));
     call = api(app);
   });
 
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
+  afterAll(() => stopTestApp(app, testDb));
 
   const list = async (token: string): Promise<ShippingAddress[]> => {
     const res = await call('GET', '/api/shipping-addresses', token);

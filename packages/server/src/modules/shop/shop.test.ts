@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
+import type { testContext } from '../../../test/test-config';
+import { startTestApp, stopTestApp } from '../../../test/test-app';
+import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 
 describe.each(TEST_DIALECTS)('shop state on %s', (dialect) => {
   let testDb: TestDatabase;
@@ -10,16 +10,10 @@ describe.each(TEST_DIALECTS)('shop state on %s', (dialect) => {
   let ctx: ReturnType<typeof testContext>;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    ctx = testContext(testDb.handle, { now: new Date('2024-12-01T10:00:00Z') });
-    app = await buildApp(ctx, { logger: false });
-    await app.ready();
+    ({ testDb, ctx, app } = await startTestApp(dialect, { now: new Date('2024-12-01T10:00:00Z') }));
   });
 
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
+  afterAll(() => stopTestApp(app, testDb));
 
   const state = async () => {
     const res = await app.inject({ method: 'GET', url: '/api/shop/state' });

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertCustomerAccount, nextIp } from '../../../test/account-fixtures';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
+import type { testContext } from '../../../test/test-config';
+import { startTestApp, stopTestApp } from '../../../test/test-app';
+import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 import { createAuth } from '../../http/auth';
 import { PAGE_VIEW_LIMIT } from './tracking.routes';
 
@@ -18,10 +18,7 @@ describe.each(TEST_DIALECTS)('page-view tracking on %s', (dialect) => {
   let userId: number;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    ctx = testContext(testDb.handle, { now: NOW });
-    app = await buildApp(ctx, { logger: false });
-    await app.ready();
+    ({ testDb, ctx, app } = await startTestApp(dialect, { now: NOW }));
     const account = await insertCustomerAccount(testDb.handle);
     userId = account.user.id;
     const auth = createAuth(ctx);
@@ -37,10 +34,7 @@ describe.each(TEST_DIALECTS)('page-view tracking on %s', (dialect) => {
     expiredToken = await auth.sign(claims, false);
     ctx.clock.set(NOW);
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
+  afterAll(() => stopTestApp(app, testDb));
   beforeEach(async () => {
     await testDb.handle.db.deleteFrom('page_views').execute();
   });

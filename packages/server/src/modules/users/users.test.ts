@@ -9,10 +9,10 @@ import {
   nextIp,
   validTaxNumber,
 } from '../../../test/account-fixtures';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import type { testContext } from '../../../test/test-config';
+import { accessTokenOf, getFromNewIp, startTestApp } from '../../../test/test-app';
+import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 import { linkIn, startTestSmtp, type TestSmtp } from '../../../test/test-smtp';
-import { buildApp } from '../../app';
 import { runAdminCommand } from '../../cli/admin-command';
 import { LONG_TOKEN_SECONDS, SHORT_TOKEN_SECONDS } from '../../http/auth';
 import { RATE_LIMITS } from '../../lib/rate-limit';
@@ -31,11 +31,12 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
   let ctx: ReturnType<typeof testContext>;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
     smtp = await startTestSmtp();
-    ctx = testContext(testDb.handle, { mailer: smtp.mailer, now: START, config: { publicUrl: PUBLIC_URL } });
-    app = await buildApp(ctx, { logger: false });
-    await app.ready();
+    ({ testDb, ctx, app } = await startTestApp(dialect, {
+      mailer: smtp.mailer,
+      now: START,
+      config: { publicUrl: PUBLIC_URL },
+    }));
   });
 
   afterAll(async () => {
@@ -66,14 +67,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     });
   }
 
-  function get(url: string, token?: string): Promise<LightMyRequestResponse> {
-    return app.inject({
-      method: 'GET',
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      remoteAddress: nextIp(),
-    });
-  }
+  const get = (url: string, token?: string) => getFromNewIp(app, url, token);
 
   /** Follows a link of a mail through the API: /user/... in the shop is /api/users/... on the server. */
   function apiPathOf(link: string): string {
@@ -86,9 +80,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
   }
 
   async function tokenOf(email: string, password: string, keepMeLoggedIn?: boolean): Promise<string> {
-    const res = await login(email, password, keepMeLoggedIn);
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { access_token: string }).access_token;
+    return accessTokenOf(await login(email, password, keepMeLoggedIn));
   }
 
   async function counts() {
