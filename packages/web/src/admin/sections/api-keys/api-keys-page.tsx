@@ -26,6 +26,9 @@ import { useAdminForm } from '../../components/admin-form';
 import { FormDialog } from '../../components/form-dialog';
 import { SectionHeading } from '../../components/section-heading';
 
+/** The list's query key, defined once: read by the list and refreshed after each change. */
+const API_KEYS_KEY = ['admin', 'api-keys'];
+
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
 /** API keys of the ERP integration: create (the key is shown once), list, revoke. */
@@ -36,7 +39,7 @@ export default function ApiKeysPage() {
   const queryClient = useQueryClient();
   const titleId = useId();
   const keys = useQuery({
-    queryKey: ['admin', 'api-keys'],
+    queryKey: API_KEYS_KEY,
     queryFn: ({ signal }) => api.get<{ items: ApiKey[] }>('/admin/integration/api-keys', { signal }),
   });
   const [naming, setNaming] = useState(false);
@@ -44,7 +47,7 @@ export default function ApiKeysPage() {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(25);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'api-keys'] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: API_KEYS_KEY });
   const {
     form,
     errors: nameErrors,

@@ -23,6 +23,9 @@ import {
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { SectionHeading } from '../../components/section-heading';
 
+/** The list's query key, defined once: read by the list and refreshed after each change. */
+const CATEGORIES_KEY = ['admin', 'categories'];
+
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
 interface Draft {
@@ -39,12 +42,12 @@ export default function CategoriesPage() {
   const language = currentLanguage(i18n);
   const api = useAdminApi();
   const categories = useQuery({
-    queryKey: ['admin', 'categories'],
+    queryKey: CATEGORIES_KEY,
     queryFn: ({ signal }) => api.get<{ items: AdminCategory[] }>('/admin/catalogue/categories', { signal }),
   });
 
   const crud = useAdminCrud<AdminCategory, Draft, CategoryInput, AdminCategory>({
-    queryKey: ['admin', 'categories'],
+    queryKey: CATEGORIES_KEY,
     path: '/admin/catalogue/categories',
     toBody: (d) => ({
       slug: d.slug.trim(),

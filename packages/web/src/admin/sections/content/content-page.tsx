@@ -29,6 +29,9 @@ import {
   translationMessages,
 } from './translations-editor';
 
+/** The list's query key, defined once: read by the list and refreshed after each change. */
+const CONTENT_PAGES_KEY = ['admin', 'content-pages'];
+
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
 interface Draft {
@@ -42,11 +45,11 @@ export default function ContentPagesPage() {
   const { t, ready } = useAdminMessages('admin-content', loaders);
   const api = useAdminApi();
   const pages = useQuery({
-    queryKey: ['admin', 'content-pages'],
+    queryKey: CONTENT_PAGES_KEY,
     queryFn: ({ signal }) => api.get<AdminContentPageSummary[]>('/admin/content-pages', { signal }),
   });
   const crud = useAdminCrud<AdminContentPageSummary, Draft, unknown, AdminContentPage>({
-    queryKey: ['admin', 'content-pages'],
+    queryKey: CONTENT_PAGES_KEY,
     path: '/admin/content-pages',
     toBody: (value) => ({
       path: value.path.trim(),

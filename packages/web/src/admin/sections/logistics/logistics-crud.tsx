@@ -46,12 +46,13 @@ export function Crud<Row extends { id: number }, Draft extends FieldValues>({
   rowLabel: (row: Row) => string;
 }) {
   const api = useAdminApi();
+  const listKey = ['admin', url];
   const rows = useQuery({
-    queryKey: ['admin', url],
+    queryKey: listKey,
     queryFn: ({ signal }) => api.get<Row[]>(url, { signal }),
   });
   const crud = useAdminCrud<Row, Draft, unknown, Row>({
-    queryKey: ['admin', url],
+    queryKey: listKey,
     path: url,
     toBody,
     schema,

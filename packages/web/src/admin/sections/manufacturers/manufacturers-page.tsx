@@ -23,16 +23,19 @@ import { SectionHeading } from '../../components/section-heading';
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
 /** Manufacturers: name and URL slug; one without products can be deleted. */
+/** The list's query key, defined once: read by the list and refreshed after each change. */
+const MANUFACTURERS_KEY = ['admin', 'manufacturers'];
+
 export default function ManufacturersPage() {
   const { t, ready } = useAdminMessages('admin-manufacturers', loaders);
   const api = useAdminApi();
   const manufacturers = useQuery({
-    queryKey: ['admin', 'manufacturers'],
+    queryKey: MANUFACTURERS_KEY,
     queryFn: ({ signal }) =>
       api.get<{ items: AdminManufacturer[] }>('/admin/catalogue/manufacturers', { signal }),
   });
   const crud = useAdminCrud<AdminManufacturer, ManufacturerInput, ManufacturerInput, AdminManufacturer>({
-    queryKey: ['admin', 'manufacturers'],
+    queryKey: MANUFACTURERS_KEY,
     path: '/admin/catalogue/manufacturers',
     toBody: (draft) => ({ name: draft.name.trim(), slug: draft.slug.trim() }),
     schema: manufacturerInputSchema,

@@ -27,6 +27,9 @@ import {
   translationMessages,
 } from '../content/translations-editor';
 
+/** The list's query key, defined once: read by the list and refreshed after each change. */
+const NEWS_KEY = ['admin', 'news'];
+
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
 interface Draft {
@@ -54,11 +57,11 @@ export default function NewsPage() {
   const { t, ready } = useAdminMessages('admin-news', loaders);
   const api = useAdminApi();
   const news = useQuery({
-    queryKey: ['admin', 'news'],
+    queryKey: NEWS_KEY,
     queryFn: ({ signal }) => api.get<AdminNewsSummary[]>('/admin/news', { signal }),
   });
   const crud = useAdminCrud<AdminNewsSummary, Draft, unknown, AdminNews>({
-    queryKey: ['admin', 'news'],
+    queryKey: NEWS_KEY,
     path: '/admin/news',
     toBody: (value) => ({
       startsAt: fromLocalInput(value.startsAt),

@@ -87,6 +87,9 @@ function fileProblems(id: number | string | null, file: File | null) {
 }
 
 /** Special-offer newspapers: PDF uploads with a validity period; the shop lists the current ones. */
+/** The list's query key, defined once: read by the list and refreshed after each change. */
+const NEWSPAPERS_KEY = ['admin', 'newspapers'];
+
 export default function NewspapersPage() {
   const { t, ready } = useAdminMessages('admin-newspapers', loaders);
   const { i18n } = useTranslation();
@@ -94,11 +97,11 @@ export default function NewspapersPage() {
   const toast = useAdminToast();
   const fileInput = useRef<HTMLInputElement>(null);
   const papers = useQuery({
-    queryKey: ['admin', 'newspapers'],
+    queryKey: NEWSPAPERS_KEY,
     queryFn: ({ signal }) => api.get<AdminNewspaper[]>('/admin/newspapers', { signal }),
   });
   const crud = useAdminCrud<AdminNewspaper, Draft, SaveNewspaperBody, AdminNewspaper>({
-    queryKey: ['admin', 'newspapers'],
+    queryKey: NEWSPAPERS_KEY,
     path: '/admin/newspapers',
     toBody: (value) => ({
       title: value.title.trim(),

@@ -62,9 +62,10 @@ export function OrderDetailView({ t }: { t: AdminT }) {
   const { orderId } = useParams();
   const [searchParams] = useSearchParams();
   const id = Number(orderId);
+  const orderKey = ['admin', 'order', id];
   const [target, setTarget] = useState<OrderStatus | null>(null);
   const order = useQuery({
-    queryKey: ['admin', 'order', id],
+    queryKey: orderKey,
     queryFn: ({ signal }) => api.get<AdminOrderDetail>(`/admin/orders/${id}`, { signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
@@ -80,7 +81,7 @@ export function OrderDetailView({ t }: { t: AdminT }) {
     onError: (error) => {
       toast.apiError(error);
       setTarget(null);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'order', id] });
+      void queryClient.invalidateQueries({ queryKey: orderKey });
     },
   });
   const back = (

@@ -24,6 +24,9 @@ import { DataTable, type DataTableColumn, wholeListPaging } from '../../componen
 import { actionsColumn, CrudDeleteDialog, CrudFormDialog, useAdminCrud } from '../../components/crud';
 import { SectionHeading } from '../../components/section-heading';
 
+/** The list's query key, defined once: read by the list and refreshed after each change. */
+const SHOP_CLOSED_WINDOWS_KEY = ['admin', 'shop-closed-windows'];
+
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
 interface Draft {
@@ -47,7 +50,7 @@ export default function ShopClosedPage() {
   const toast = useAdminToast();
   const [confirmForce, setConfirmForce] = useState<boolean | null>(null);
   const windows = useQuery({
-    queryKey: ['admin', 'shop-closed-windows'],
+    queryKey: SHOP_CLOSED_WINDOWS_KEY,
     queryFn: ({ signal }) => api.get<AdminClosedWindowList>('/admin/shop-closed-windows', { signal }),
   });
   const force = useQuery({
@@ -66,7 +69,7 @@ export default function ShopClosedPage() {
     onError: (error) => toast.apiError(error),
   });
   const crud = useAdminCrud<AdminClosedWindow, Draft, SaveClosedWindowBody, AdminClosedWindow>({
-    queryKey: ['admin', 'shop-closed-windows'],
+    queryKey: SHOP_CLOSED_WINDOWS_KEY,
     path: '/admin/shop-closed-windows',
     toBody: (value) => ({ startsAt: value.startsAt, endsAt: value.endsAt, note: value.note.trim() || null }),
     schema: saveClosedWindowSchema,

@@ -25,6 +25,9 @@ import { SearchField } from '../../components/search-field';
 import { SectionHeading } from '../../components/section-heading';
 import { useListParams } from '../../components/use-list-params';
 
+/** The list's query key, defined once: read by the list and refreshed after each change. */
+const STAFF_KEY = ['admin', 'staff'];
+
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
 interface Draft {
@@ -56,9 +59,9 @@ export default function StaffPage() {
   });
   const [toggle, setToggle] = useState<StaffAccount | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: STAFF_KEY });
   const crud = useAdminCrud<StaffAccount, Draft, Record<string, unknown>, StaffAccount>({
-    queryKey: ['admin', 'staff'],
+    queryKey: STAFF_KEY,
     path: '/admin/staff',
     toBody: (value) => ({
       email: value.email,
