@@ -9,7 +9,8 @@
  *     its next request as soon as the last one is answered: the throughput), and with buyers who think
  *     between clicks (a random pause averaging buyers / --rate seconds, default rate 100 requests per
  *     second over all buyers = a click every 0.5 s per buyer: the latency a buyer sees while the others
- *     shop);
+ *     shop); between the two, GET /api/cart flat out over the filled carts (before set-product-quantity
+ *     answered the cart itself, the web read it after every click);
  *  2. POST /api/orders/place-order: rounds in which every buyer fills its cart (3 lines, one of them a
  *     "hot" product with little stock), chooses home delivery, a delivery day and a payment method, then
  *     all buyers place their orders at once; orders per second over the place-order phases only, and the
@@ -327,6 +328,31 @@ async function benchDialect(
             requests,
           },
         );
+        // GET /api/cart flat out over the carts the clicks above filled: what a click cost the web
+        // before set-product-quantity answered the cart itself (a call, then this read).
+        let reader = 0;
+        const cartRead = await measure(
+          `${dialect}: GET /api/cart, ${buyerCount} buyers, saturated`,
+          server.url,
+          {
+            connections: buyerCount,
+            duration,
+            requests: [
+              {
+                method: 'GET',
+                path: '/api/cart',
+                setupRequest: (request) => {
+                  reader += 1;
+                  const buyer = data.buyers[reader % data.buyers.length]!;
+                  return {
+                    ...request,
+                    headers: { ...request.headers, authorization: `Bearer ${buyer.token}` },
+                  };
+                },
+              },
+            ],
+          },
+        );
         const thinkMs = Math.round((buyerCount / rate) * 1000);
         const rated = await measureWithThinkTime(
           `${dialect}: set-product-quantity, ${buyerCount} buyers thinking ${thinkMs} ms on average`,
@@ -345,7 +371,7 @@ async function benchDialect(
             return res.status;
           },
         );
-        for (const f of [saturated, rated])
+        for (const f of [saturated, cartRead, rated])
           console.log(`  ${f.name}: p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms, ${f.rps} req/s`);
         await Promise.all(data.buyers.map((b) => post(`${base}/cart/delete`, b.token, undefined, 'DELETE')));
 
@@ -454,6 +480,7 @@ async function benchDialect(
         return {
           quantity: [
             { ...saturated, dialect, paced: false },
+            { ...cartRead, dialect, paced: false },
             { ...rated, dialect, paced: true },
           ],
           orders: figures,
