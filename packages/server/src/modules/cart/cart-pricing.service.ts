@@ -14,7 +14,14 @@ import {
 } from '@shop/shared/rules/quantity-correction';
 import type { LineOrderabilityFields } from '@shop/shared/rules/non-orderable';
 import { validSpecialPrice } from '@shop/shared/rules/special-price';
+import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
+import {
+  audienceTiers,
+  CatalogueReadModel,
+  priceViewKey,
+  type StaticProduct,
+} from '../products/catalogue-read-model';
 import * as repo from './cart.repository';
 import type { CartProductRow } from './cart.repository';
 
@@ -79,6 +86,52 @@ export async function loadPricedProducts(
     out.set(row.id, { row: product, tiers, limits: orderQuantityLimits(ruleProduct(product, tiers)) });
   }
   return out;
+}
+
+/**
+ * The cart's own copy of the catalogue read model (docs/decisions/0008-catalogue-read-model.md), one
+ * per app: names, pack sizes, flags and price entries of the products in carts come from memory for
+ * the catalogue version of the request; only stock is read live. It holds at most the products that
+ * are in carts (bounded by MAX_CACHED_PRODUCTS like the listing's).
+ */
+const cartReadModels = new WeakMap<AppContext, CatalogueReadModel>();
+
+export function cartReadModel(ctx: AppContext, catalogueVersion: string): CatalogueReadModel {
+  let model = cartReadModels.get(ctx);
+  if (!model) {
+    model = new CatalogueReadModel();
+    cartReadModels.set(ctx, model);
+  }
+  model.sync(catalogueVersion);
+  return model;
+}
+
+/** A product of the read model with its live stock, priced for this customer (same rules as loadPricedProducts). */
+export function pricedFromReadModel(
+  product: StaticProduct,
+  stock: number,
+  pricing: PricingOf,
+): PricedProduct {
+  const row: CartProductRow = {
+    id: product.id,
+    sku: product.sku,
+    vat: product.vat,
+    weight: product.weight,
+    image: product.image,
+    stock,
+    is_active: product.isActive ? 1 : 0,
+    is_orderable: product.isOrderable ? 1 : 0,
+    min_order_quantity: product.minOrderQuantity,
+    max_order_quantity: product.maxOrderQuantity,
+    order_quantity_step: product.orderQuantityStep,
+  };
+  const tiers = audienceTiers(product, {
+    priced: true,
+    priceGroup: pricing.priceGroup,
+    discountBp: pricing.discountBp,
+    key: priceViewKey(pricing),
+  });
+  return { row, tiers, limits: orderQuantityLimits(ruleProduct(row, tiers)) };
 }
 
 /** PostgreSQL hands bigint/numeric back as numbers already (db/connection.ts); keep ints exact. */

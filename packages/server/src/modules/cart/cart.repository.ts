@@ -53,6 +53,7 @@ export type CartFields = Partial<{
   delivery_date: string | null;
   comment_webshop: string;
   comment_supplier: string;
+  purchase_order_number: string;
 }>;
 
 /**
@@ -70,6 +71,30 @@ export async function saveCartRow(
     .updateTable('carts')
     .set((eb) => ({ ...fields, version: eb('version', '+', 1), updated_at: nowIso }))
     .where('id', '=', cartId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The acting user's cart row for a write, in one statement: created (version 1) when there is none,
+ * otherwise its version bumped. Like saveCartRow, it takes the cart row's lock first (a row lock on
+ * PostgreSQL, the write lock on SQLite), so its lines are written after it, as place-order does.
+ */
+export async function openCartForWrite(
+  db: Db,
+  userId: number,
+  customerId: number,
+  nowIso: string,
+): Promise<CartRow> {
+  return db
+    .insertInto('carts')
+    .values({ user_id: userId, customer_id: customerId, version: 1, created_at: nowIso, updated_at: nowIso })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'customer_id']).doUpdateSet((eb) => ({
+        version: eb('carts.version', '+', 1),
+        updated_at: nowIso,
+      })),
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -218,7 +243,7 @@ export async function findPackSizes(db: Db, productIds: readonly number[]) {
 export async function findShippingMethodById(db: Db, id: number) {
   return db
     .selectFrom('shipping_methods')
-    .select(['id', 'code', 'name', 'cost', 'is_home_delivery', 'is_active'])
+    .select(['id', 'code', 'name', 'cost', 'is_home_delivery', 'is_active', 'minimum_order_value'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -226,7 +251,7 @@ export async function findShippingMethodById(db: Db, id: number) {
 export async function findPaymentMethodById(db: Db, id: number) {
   return db
     .selectFrom('payment_methods')
-    .select(['id', 'code', 'name', 'term_days', 'is_active'])
+    .select(['id', 'code', 'name', 'term_days', 'is_active', 'is_deferred'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -7,7 +7,6 @@ import type {
   SetProductQuantityResponse,
 } from '@shop/shared/contracts/cart';
 import { parseQuickOrderText, QUICK_ORDER_MAX_LINES } from '@shop/shared/contracts/cart';
-import type { PackUnitName } from '@shop/shared/contracts/products';
 import type { ErrorCode } from '@shop/shared/errors/error-codes';
 import { cartTotals, lineTotals } from '@shop/shared/rules/cart-totals';
 import {
@@ -20,14 +19,17 @@ import type { AppContext } from '../../app-context';
 import { runWrite } from '../../db/group-commit';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
+import { cartRules } from '../checkout/checkout-rules.service';
 import { readCatalogueSettings } from '../products/catalogue-cache.service';
 import { type ActingCustomer, resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
+import { findStock } from '../products/products.repository';
 import {
+  cartReadModel,
   correctFor,
   lineOrderability,
   loadPricedProducts,
   priceAt,
-  type PricedProduct,
+  pricedFromReadModel,
 } from './cart-pricing.service';
 import * as repo from './cart.repository';
 
@@ -56,8 +58,10 @@ export async function buildCart(
 
 /**
  * The API's cart from a cart row and its lines as read (by GET /api/cart, or inside the write that
- * changed them): the lines' products, prices, pack sizes and the chosen methods are read now.
- * `known` are products the caller has already loaded and priced for this customer (not read again).
+ * changed them). One round of reads in parallel: the catalogue settings (whose version keys the cart's
+ * read model), the lines' live stock and the chosen methods and address; names, pack sizes, flags and
+ * price entries come from the read model in memory (cartReadModel), read from the database only for
+ * products it does not hold yet.
  */
 async function cartAnswer(
   ctx: AppContext,
@@ -65,20 +69,14 @@ async function cartAnswer(
   language: string,
   cart: repo.CartRow | undefined,
   items: readonly repo.CartItemRow[],
-  known: readonly PricedProduct[] = [],
 ): Promise<CartResponse> {
   const db = ctx.database.db;
+  const dialect = ctx.database.dialect;
   const now = ctx.now();
   const ids = items.map((item) => item.product_id);
-  const loaded = new Set(known.map((product) => product.row.id));
-  const [rows, details, packs, settings, shippingMethod, paymentMethod, address] = await Promise.all([
-    repo.findProductsByIds(
-      db,
-      ids.filter((id) => !loaded.has(id)),
-    ),
-    repo.findProductDetails(db, ids, language),
-    repo.findPackSizes(db, ids),
+  const [settings, stock, shippingMethod, paymentMethod, address] = await Promise.all([
     readCatalogueSettings(db),
+    ids.length > 0 ? findStock(db, dialect, ids) : Promise.resolve(new Map<number, number>()),
     cart?.shipping_method_id
       ? repo.findShippingMethodById(db, cart.shipping_method_id)
       : Promise.resolve(undefined),
@@ -89,22 +87,23 @@ async function cartAnswer(
       ? repo.findAddressCost(db, acting.shippingAddressId)
       : Promise.resolve(undefined),
   ]);
-  const priced = await loadPricedProducts(db, rows, acting);
-  for (const product of known) priced.set(product.row.id, product);
+  const statics = await cartReadModel(ctx, settings.version).staticProducts(db, dialect, ids);
 
   const cartItems: CartItem[] = [];
   const lines: LineOrderabilityFields[] = [];
   for (const item of items) {
-    const product = priced.get(item.product_id);
-    if (!product) continue;
+    const stored = statics.get(item.product_id);
+    const pieces = stock.get(item.product_id);
+    if (!stored || pieces === undefined) continue;
+    const product = pricedFromReadModel(stored, pieces, acting);
     const row = product.row;
     const line = lineOrderability(product);
     lines.push(line);
-    const own = details.filter((d) => d.product_id === row.id);
-    const detail = own.find((d) => d.language === language) ?? own.find((d) => d.language === 'hu') ?? own[0];
-    const packSizes = packs
-      .filter((p) => p.product_id === row.id)
-      .map((p) => ({ unit: p.unit as PackUnitName, pieces: p.pieces, barcode: p.barcode }));
+    const detail =
+      stored.details.find((d) => d.language === language) ??
+      stored.details.find((d) => d.language === 'hu') ??
+      stored.details[0];
+    const packSizes = stored.packSizes;
     const prices = priceAt(product, item.quantity, now);
     const totals = lineTotals({
       currentPrice: prices.currentPrice,
@@ -162,6 +161,13 @@ async function cartAnswer(
       isHomeDelivery,
     },
   );
+  // Purchase-order number, minimum order value and credit (issue 16).
+  const rules = await cartRules(
+    db,
+    acting.customerId,
+    shippingMethod ? Number(shippingMethod.minimum_order_value) : 0,
+    totals.gross,
+  );
   return {
     cartId: cart?.id ?? null,
     version: cart?.version ?? 0,
@@ -193,6 +199,7 @@ async function cartAnswer(
           code: paymentMethod.code,
           name: paymentMethod.name,
           termDays: paymentMethod.term_days,
+          isDeferred: paymentMethod.is_deferred === 1,
         }
       : null,
     paymentMethodId: cart?.payment_method_id ?? null,
@@ -200,6 +207,8 @@ async function cartAnswer(
     commentWebshop: cart?.comment_webshop ?? '',
     commentSupplier: cart?.comment_supplier ?? '',
     containsNonOrderableProduct: containsNonOrderable(lines),
+    purchaseOrderNumber: cart?.purchase_order_number ?? '',
+    ...rules,
   };
 }
 
@@ -212,25 +221,31 @@ export async function setProductQuantity(
   requested: number,
   language: string,
 ): Promise<SetProductQuantityResponse> {
-  const acting = await resolveActingCustomer(ctx, auth);
   const db = ctx.database.db;
-  const row = await repo.findProductBySku(db, productSku);
+  // Who orders and which product, read at once; a caller who may not order learns that first.
+  const [who, found] = await Promise.allSettled([
+    resolveActingCustomer(ctx, auth),
+    repo.findProductBySku(db, productSku),
+  ]);
+  if (who.status === 'rejected') throw who.reason;
+  if (found.status === 'rejected') throw found.reason;
+  const acting = who.value;
+  const row = found.value;
   if (!row) throw new AppError('ERR_PRODUCT_NOT_FOUND', { sku: productSku });
   if (requested > 0 && row.is_active !== 1) throw new AppError('ERR_PRODUCT_NOT_ORDERABLE', { sku: row.sku });
   const product = (await loadPricedProducts(db, [row], acting)).get(row.id)!;
   const correction = correctFor(product, requested);
   const nowIso = ctx.now().toISOString();
   const written = await runWrite(ctx.database, async (trx) => {
-    const existing = await repo.ensureCart(trx, acting.userId, acting.customerId, nowIso);
     // The cart row first, then its lines: the same lock order as place-order (no deadlock on PostgreSQL).
-    const cart = await repo.saveCartRow(trx, existing.id, nowIso);
+    const cart = await repo.openCartForWrite(trx, acting.userId, acting.customerId, nowIso);
     if (correction.quantity > 0) await repo.upsertCartItem(trx, cart.id, row.id, correction.quantity, nowIso);
     else await repo.deleteCartItem(trx, cart.id, row.id);
     // The lines as this write left them, so the answer's cart is the one it made (version included).
     return { cart, items: await repo.findCartItems(trx, cart.id) };
   });
   // The cart of the answer saves the browser a GET /api/cart; the product priced above is reused.
-  const cart = await cartAnswer(ctx, acting, language, written.cart, written.items, [product]);
+  const cart = await cartAnswer(ctx, acting, language, written.cart, written.items);
   return { data: true, quantity: correction.quantity, warnings: correction.warnings, cart };
 }
 
@@ -387,7 +402,10 @@ export async function quickOrder(
  * SKU first (as typed, then upper-case), then a pack barcode. A barcode of a pack of several pieces
  * orders that many packs: the line's quantity is multiplied by the pack's pieces.
  */
-async function resolveCodes(ctx: AppContext, lines: readonly QuickOrderLine[]): Promise<AdditionRequest[]> {
+export async function resolveCodes(
+  ctx: AppContext,
+  lines: readonly QuickOrderLine[],
+): Promise<AdditionRequest[]> {
   const db = ctx.database.db;
   const codes = [...new Set(lines.map((l) => l.code).filter((c) => c.length > 0 && c.length <= 64))];
   const skuCandidates = [...new Set(codes.flatMap((c) => [c, c.toUpperCase()]))];

@@ -20,6 +20,7 @@ import type { Database } from '../../db/schema';
 import { inIdList } from './products.dialect';
 import type { JsonPieces } from './json-pieces';
 import { PRODUCT_ROW_COLUMNS } from './products.repository';
+import { parseStoredPhotos, shopPhotos, type StoredPhoto } from '../product-photos/photo-json';
 
 /**
  * The catalogue read model (docs/decisions/0008-catalogue-read-model.md): what a product looks like
@@ -81,6 +82,8 @@ export interface StaticProduct {
   history: StoredHistory[];
   /** Every pack barcode, comma separated (the barcode searches' `barcodes`). */
   barcodes: string;
+  /** Uploaded photos in their order (products.photos, modules/product-photos). */
+  photos: StoredPhoto[];
   /** UTF-8 JSON of the static fields per language, without the closing brace. */
   json: Map<Language, Buffer>;
   /** Computed prices per price group and discount. */
@@ -170,7 +173,7 @@ export async function loadStaticProducts(
     db
       .selectFrom('products as p')
       .leftJoin('manufacturers as m', 'm.id', 'p.manufacturer_id')
-      .select(PRODUCT_ROW_COLUMNS)
+      .select([...PRODUCT_ROW_COLUMNS, 'p.photos'])
       .where(inIdList(dialect, 'p.id', ids))
       .execute(),
     db
@@ -241,6 +244,7 @@ export async function loadStaticProducts(
       entries: [],
       history: [],
       barcodes: '',
+      photos: parseStoredPhotos(row.photos),
       json: new Map(),
       prices: new Map(),
     });
@@ -326,6 +330,7 @@ function staticJson(product: StaticProduct, language: Language): Buffer {
       categories: categoriesFor(product, language),
       manufacturer: product.manufacturer,
       description: detail?.description ?? '',
+      photos: shopPhotos(product.photos, language),
     };
     json = Buffer.from(JSON.stringify(head).slice(0, -1));
     product.json.set(language, json);
@@ -371,6 +376,11 @@ function priceView(product: StaticProduct, audience: PriceAudience): PriceView {
     product.prices.set(key, view);
   }
   return view;
+}
+
+/** The audience's price tiers of one product, from the same per-audience view as the listing's. */
+export function audienceTiers(product: StaticProduct, audience: PriceAudience): PriceEntry[] {
+  return priceView(product, audience).tiers;
 }
 
 /**
@@ -515,6 +525,7 @@ export function productObject(product: StaticProduct, live: LiveProductData, vie
     categories: categoriesFor(product, view.language),
     manufacturer: product.manufacturer,
     description: detail?.description ?? '',
+    photos: shopPhotos(product.photos, view.language),
     discount: d.discount,
     priceChanged: d.priceChanged,
   };
@@ -583,11 +594,16 @@ export class CatalogueReadModel {
     return true;
   }
 
-  /** The static products of these ids (cached ones from memory, the others in one batch of queries). */
+  /**
+   * The static products of these ids (cached ones from memory, the others in one batch of queries).
+   * `keep` false: the loaded ones are not cached (a streamed "all" page would otherwise push out the
+   * products of the ordinary pages).
+   */
   async staticProducts(
     db: Db,
     dialect: DialectName,
     ids: readonly number[],
+    keep = true,
   ): Promise<Map<number, StaticProduct>> {
     const found = new Map<number, StaticProduct>();
     const missing: number[] = [];
@@ -606,10 +622,10 @@ export class CatalogueReadModel {
       });
     }
     const loaded = await loadStaticProducts(db, dialect, missing, await this.categories);
-    const keep = generation === this.generation;
+    const cache = keep && generation === this.generation;
     for (const [id, product] of loaded) {
       found.set(id, product);
-      if (!keep) continue;
+      if (!cache) continue;
       if (this.products.size >= this.maxProducts) {
         const oldest = this.products.keys().next().value;
         if (oldest !== undefined) this.products.delete(oldest);
