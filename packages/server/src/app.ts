@@ -18,6 +18,7 @@ import type { AppContext } from './app-context';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { createAuth } from './http/auth';
 import { anyUserScope, shopUserScope, staffScope } from './http/route-scopes';
+import { offlineRoutes } from './modules/offline/offline.routes';
 import { AppError } from './http/app-error';
 import { createStartupState, type StartupState } from './lib/startup-state';
 import { docsCsp, registerSecurityHeaders, withSecurityHeaders } from './http/security-headers';
@@ -29,6 +30,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { shippingAddressesRoutes } from './modules/shipping-addresses/shipping-addresses.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { orderListsRoutes } from './modules/order-lists/order-lists.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { newsRoutes } from './modules/news/news.routes';
@@ -39,6 +41,7 @@ import { productsRoutes } from './modules/products/products.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { companyRoutes } from './modules/company/company.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { adminAuthRoutes } from './modules/admin/admin-auth.routes';
 import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes';
@@ -50,7 +53,11 @@ import { adminCustomersRoutes } from './modules/admin-customers/admin-customers.
 import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.routes';
 import { integrationRoutes } from './modules/integration/integration.routes';
 import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes';
+import { productPhotosRoutes } from './modules/product-photos/product-photos.routes';
+import { backInStockRoutes } from './modules/back-in-stock/back-in-stock.routes';
 import { OutboxDispatcher } from './modules/outbox/outbox-dispatcher';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -159,10 +166,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // docs/decisions/0018-route-scopes.md); each domain module registers its routes in one line.
   const products = productsRoutes(ctx);
   const users = usersRoutes(ctx, auth);
+  const company = companyRoutes(ctx);
   const login = authRoutes(ctx, auth);
   const adminAuth = adminAuthRoutes(ctx, auth);
   const integration = integrationRoutes(ctx);
   const news = newsRoutes(ctx);
+  const photos = productPhotosRoutes(ctx);
+  const backInStock = backInStockRoutes(ctx);
   await app.register(
     async (api) => {
       // Anyone, no token read (page views read one themselves, never refusing).
@@ -171,10 +181,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(contentRoutes(ctx));
       await api.register(login.public);
       await api.register(users.public);
+      await api.register(company.public);
       await api.register(news.public);
       await api.register(trackingRoutes(ctx, auth));
       // The ERP integration: each route checks its API key.
       await api.register(integration.public);
+      await api.register(photos.integration);
 
       // The catalogue: anyone; a token, when sent, must be a valid shop token.
       await api.register(anyUserScope(auth, [products.anyUser, categoriesRoutes(ctx)]));
@@ -184,15 +196,19 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         shopUserScope(auth, [
           login.shopUser,
           users.shopUser,
+          company.shopUser,
           products.shopUser,
           customersRoutes(ctx),
           cartRoutes(ctx),
           shippingAddressesRoutes(ctx),
           checkoutRoutes(ctx),
           ordersRoutes(ctx),
+          orderListsRoutes(ctx),
           news.shopUser,
           newspapersRoutes(ctx),
           downloadsRoutes(ctx),
+          backInStock.shopUser,
+          offlineRoutes(ctx),
         ]),
       );
 
@@ -206,6 +222,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
               adminAuth.staff,
               registrationsRoutes(ctx),
               adminCustomersRoutes(ctx),
+              company.staff,
               adminCatalogueRoutes(ctx),
               adminOrdersRoutes(ctx),
               adminLogisticsRoutes(ctx),
@@ -213,6 +230,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
               adminStatsRoutes(ctx),
               staffAuditRoutes(ctx),
               integration.staff,
+              photos.staff,
+              photos.staffUploads,
+              backInStock.staff,
+              webhooksRoutes(ctx),
+              outboxRoutes(ctx),
             ]),
           );
         },
@@ -230,8 +252,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     decorateReply: false,
     wildcard: true,
     allowedPath: () => existsSync(imagesDir),
-    setHeaders(res) {
-      res.header('cache-control', 'public, max-age=86400');
+    setHeaders(res, filePath) {
+      // Product photos have content-hash names (modules/product-photos): never changed under one name.
+      if (/[\\/]photos[\\/]/.test(filePath)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'public, max-age=86400');
     },
   });
 

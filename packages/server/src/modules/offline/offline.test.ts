@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OfflineCatalogueResponse, OfflineProduct } from '@shop/shared/contracts/offline';
+import { offlineCatalogueResponseSchema } from '@shop/shared/contracts/offline';
+import type { Product } from '@shop/shared/contracts/products';
+import { changedTables, dataSnapshot } from '../../../test/data-snapshot';
+import { TEST_DIALECTS } from '../../../test/test-db';
+import { bumpCatalogueVersion } from '../products/catalogue-version';
+import { createCatalogueWorld, getJson, type CatalogueWorld } from '../products/catalogue-test-setup';
+
+/** Issue 19: the offline catalogue's full and delta sync, on both databases. */
+describe.each(TEST_DIALECTS)('offline catalogue on %s', (dialect) => {
+  let world: CatalogueWorld;
+
+  beforeAll(async () => {
+    world = await createCatalogueWorld(dialect);
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  async function page(query: string, token: string, language = 'hu') {
+    const answer = await getJson<OfflineCatalogueResponse>(world.app, `/api/offline/catalogue${query}`, {
+      token,
+      language,
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return offlineCatalogueResponseSchema.parse(answer.body);
+  }
+
+  async function fullSync(token: string, limit: number, language = 'hu', extra = '') {
+    const products: OfflineProduct[] = [];
+    let cursor: number | null = 0;
+    let pages = 0;
+    while (cursor !== null) {
+      const answer = await page(`?cursor=${cursor}&limit=${limit}${extra}`, token, language);
+      products.push(...answer.products);
+      cursor = answer.next;
+      pages += 1;
+      expect(pages).toBeLessThan(100);
+    }
+    return { products, pages };
+  }
+
+  async function changes(body: unknown, token: string) {
+    const res = await world.app.inject({
+      method: 'POST',
+      url: '/api/offline/catalogue/changes',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return offlineCatalogueResponseSchema.parse(res.json());
+  }
+
+  async function listing(token: string, language: string): Promise<Product[]> {
+    const answer = await getJson<{ products: Product[] }>(
+      world.app,
+      '/api/products/all?productsPerPage=99999',
+      { token, language },
+    );
+    expect(answer.status).toBe(200);
+    return answer.body.products;
+  }
+
+  const withoutHash = ({ hash: _hash, ...product }: OfflineProduct) => product;
+
+  it('pages through every active product in id order, as the listing shows it to the customer', async () => {
+    const { products, pages } = await fullSync(world.tokens.a, 4, 'zh');
+    const active = await world.testDb.handle.db
+      .selectFrom('products')
+      .select('id')
+      .where('is_active', '=', 1)
+      .orderBy('id')
+      .execute();
+    expect(products.map((p) => p.id)).toEqual(active.map((row) => row.id));
+    expect(pages).toBeGreaterThan(2);
+    const shown = new Map((await listing(world.tokens.a, 'zh')).map((p) => [p.id, p]));
+    expect(shown.size).toBe(products.length);
+    for (const product of products) expect(withoutHash(product)).toEqual(shown.get(product.id));
+    // Chinese names, the customer's (VIP) prices, barcodes of the packs.
+    const coffee = products.find((p) => p.sku === 'KV-001')!;
+    expect(coffee.productDetails[0]?.name).toBe('咖啡');
+    expect(coffee.packSizes.some((size) => size.barcode)).toBe(true);
+  });
+
+  it('prices for the customer asked: the agent’s own customers only', async () => {
+    const first = await page('?limit=1000', world.tokens.a);
+    expect(first.customerId).toBe(world.customers.a);
+    expect(first.next).toBeNull();
+    const ofC = await page('?limit=1000', world.tokens.c);
+    expect(ofC.customerId).toBe(world.customers.c);
+    // Customer A (VIP, 5 %) and C (10 %) see different prices of the same product.
+    const priceOf = (answer: OfflineCatalogueResponse, sku: string) =>
+      answer.products.find((p) => p.sku === sku)!.currentPrice;
+    expect(priceOf(first, 'KV-001')).not.toBe(priceOf(ofC, 'KV-001'));
+    // The agent asks for customer A, one of its customers: A's prices.
+    const agentForA = await page(`?limit=1000&customerId=${world.customers.a}`, world.tokens.agent);
+    expect(agentForA.customerId).toBe(world.customers.a);
+    expect(agentForA.products).toEqual(first.products);
+    // Without customerId: the customer of its current shipping address (B).
+    expect((await page('?limit=1', world.tokens.agent)).customerId).toBe(world.customers.b);
+    // agent3 has no current customer: list prices.
+    expect((await page('?limit=1', world.tokens.agent3)).customerId).toBeNull();
+    for (const [token, customerId] of [
+      [world.tokens.agent, world.customers.c],
+      [world.tokens.agent2, world.customers.a],
+      [world.tokens.b, world.customers.a],
+    ] as const) {
+      const refused = await getJson<{ error: string }>(
+        world.app,
+        `/api/offline/catalogue?customerId=${customerId}`,
+        { token },
+      );
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toBe('ERR_FORBIDDEN');
+      const res = await world.app.inject({
+        method: 'POST',
+        url: '/api/offline/catalogue/changes',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ customerId, known: [] }),
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    const anonymous = await getJson<{ error: string }>(world.app, '/api/offline/catalogue');
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('the delta sync sends only what changed: stock, names, deactivated and new products', async () => {
+    const db = world.testDb.handle.db;
+    const { products } = await fullSync(world.tokens.b, 1000);
+    const known = products.map((p) => [p.id, p.hash] as [number, string]);
+    // Nothing changed: nothing sent.
+    const none = await changes({ known }, world.tokens.b);
+    expect(none.products).toEqual([]);
+    expect(none.removed).toEqual([]);
+    expect(none.next).toBeNull();
+
+    const [stocked, renamed, deactivated] = products;
+    const inactive = await db
+      .selectFrom('products')
+      .select('id')
+      .where('is_active', '=', 0)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('products').set({ stock: 3 }).where('id', '=', stocked!.id).execute();
+    await db
+      .updateTable('product_details')
+      .set({ name: 'Átnevezett termék' })
+      .where('product_id', '=', renamed!.id)
+      .where('language', '=', 'hu')
+      .execute();
+    await db.updateTable('products').set({ is_active: 0 }).where('id', '=', deactivated!.id).execute();
+    await db.updateTable('products').set({ is_active: 1 }).where('id', '=', inactive.id).execute();
+    await bumpCatalogueVersion(db);
+
+    const delta = await changes({ known }, world.tokens.b);
+    expect(delta.products.map((p) => p.id).sort((x, y) => x - y)).toEqual(
+      [stocked!.id, renamed!.id, inactive.id].sort((x, y) => x - y),
+    );
+    expect(delta.products.find((p) => p.id === stocked!.id)!.stock).toBe(3);
+    expect(delta.products.find((p) => p.id === renamed!.id)!.productDetails[0]!.name).toBe(
+      'Átnevezett termék',
+    );
+    expect(delta.removed).toEqual([deactivated!.id]);
+
+    // In chunks: a range (after, through] and a limit continue with `next`.
+    const middle = products[Math.floor(products.length / 2)]!.id;
+    const lower = await changes(
+      { after: 0, through: middle, known: known.filter(([id]) => id <= middle), limit: 1 },
+      world.tokens.b,
+    );
+    expect(lower.products).toHaveLength(1);
+    expect(lower.next).toBe(lower.products[0]!.id);
+    const rest = await changes(
+      {
+        after: lower.next,
+        through: middle,
+        known: known.filter(([id]) => id > lower.next! && id <= middle),
+        limit: 1000,
+      },
+      world.tokens.b,
+    );
+    const upper = await changes(
+      { after: middle, through: null, known: known.filter(([id]) => id > middle) },
+      world.tokens.b,
+    );
+    expect([...lower.products, ...rest.products, ...upper.products].map((p) => p.id)).toEqual(
+      delta.products.map((p) => p.id),
+    );
+    expect([...lower.removed, ...rest.removed, ...upper.removed]).toEqual([deactivated!.id]);
+
+    // Restored: the next delta from the changed store sends nothing again.
+    const store = new Map(known);
+    for (const p of delta.products) store.set(p.id, p.hash);
+    for (const id of delta.removed) store.delete(id);
+    const after = await changes({ known: [...store] }, world.tokens.b);
+    expect(after.products).toEqual([]);
+    expect(after.removed).toEqual([]);
+  });
+
+  it('refuses bad input with ERR_VALIDATION and changes nothing', async () => {
+    const before = await dataSnapshot(world.testDb.handle);
+    for (const query of ['?cursor=-1', '?limit=0', '?limit=5000', '?customerId=abc', '?cursor=1e99']) {
+      const answer = await getJson<{ error: string }>(world.app, `/api/offline/catalogue${query}`, {
+        token: world.tokens.a,
+      });
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.error, query).toBe('ERR_VALIDATION');
+    }
+    const tooMany = Array.from({ length: 2001 }, (_, i) => [i + 1, 'abc']);
+    for (const body of [
+      { known: tooMany },
+      { known: [[1, 'not a hash!']] },
+      { known: [[0, 'abc']] },
+      { known: [['1', 'abc']] },
+      { after: -1 },
+      { through: 0 },
+      { limit: 100000 },
+      { customerId: 'x' },
+      { known: 'all' },
+    ]) {
+      const res = await world.app.inject({
+        method: 'POST',
+        url: '/api/offline/catalogue/changes',
+        headers: { authorization: `Bearer ${world.tokens.a}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect((res.json() as { error: string }).error).toBe('ERR_VALIDATION');
+    }
+    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
+  });
+});
