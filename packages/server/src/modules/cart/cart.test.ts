@@ -9,6 +9,7 @@ import type {
 import { testContext } from '../../../test/test-config';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 import { buildApp } from '../../app';
+import { bumpCatalogueVersion } from '../products/catalogue-version';
 import {
   api,
   insertAgent,
@@ -360,6 +361,49 @@ describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
     await call('PUT', '/api/cart/shipping-method', buyer.token, { shippingMethodCode: 'invoice-only' });
     cart = await getCart(buyer.token);
     expect(cart.totals).toMatchObject({ logisticsCost: 0, shippingMethodCost: 50000, grandTotal: 85900 });
+  });
+
+  it('answers catalogue changes at their next catalogue version and stock at once (the cart read model)', async () => {
+    const buyer = await insertBuyer(ctx);
+    const product = await insertProduct(testDb.handle, {
+      name: 'Régi név',
+      stock: 50,
+      prices: [{ price: 10000 }],
+    });
+    await setQuantity(buyer.token, { productSku: product.sku, quantity: 3 });
+    let line = (await getCart(buyer.token)).cartItems[0]!;
+    expect(line.product.productDetails[0]?.name).toBe('Régi név');
+    expect(line.currentPrice).toBe(10000);
+
+    // Stock is read live: no catalogue version needed.
+    await testDb.handle.db.updateTable('products').set({ stock: 7 }).where('id', '=', product.id).execute();
+    line = (await getCart(buyer.token)).cartItems[0]!;
+    expect(line.product.stock).toBe(7);
+
+    // Names, prices and flags follow the catalogue version that every catalogue write bumps.
+    await testDb.handle.db
+      .updateTable('product_details')
+      .set({ name: 'Új név' })
+      .where('product_id', '=', product.id)
+      .execute();
+    await testDb.handle.db
+      .updateTable('price_entries')
+      .set({ price: 12000 })
+      .where('product_id', '=', product.id)
+      .execute();
+    await testDb.handle.db
+      .updateTable('products')
+      .set({ is_orderable: 0 })
+      .where('id', '=', product.id)
+      .execute();
+    await bumpCatalogueVersion(testDb.handle.db, ctx.now());
+    const res = await setQuantity(buyer.token, { productSku: product.sku, quantity: 4 });
+    const answered = (res.json() as SetProductQuantityResponse).cart.cartItems[0]!;
+    expect(answered.product.productDetails[0]?.name).toBe('Új név');
+    expect(answered.currentPrice).toBe(12000);
+    expect(answered.lineGross).toBe(48000);
+    expect(answered.orderable).toBe(false);
+    expect((await getCart(buyer.token)).cartItems[0]).toEqual(answered);
   });
 
   it('deletes the whole cart', async () => {
