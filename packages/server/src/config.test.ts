@@ -36,6 +36,10 @@ describe('configuration', () => {
     ['OUTBOX_GIVE_UP_MS', '0'],
     ['OUTBOX_POLL_MS', '-1'],
     ['OUTBOX_LEASE_MS', '10'],
+    ['DATABASE_REPLICA_URLS', 'mysql://replica'],
+    ['DATABASE_REPLICA_URLS', 'postgres://a@r1/shop,replica2'],
+    ['REPLICA_MAX_LAG_MS', '-5'],
+    ['REPLICA_MAX_LAG_MS', 'soon'],
   ])('refuses a bad %s with a message that names it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -49,6 +53,28 @@ describe('configuration', () => {
     expect(() => parseEnv({ OUTBOX_RETRY_START_MS: '20000', OUTBOX_RETRY_MAX_MS: '10000' })).toThrow(
       /OUTBOX_RETRY_MAX_MS: must not be smaller than OUTBOX_RETRY_START_MS/,
     );
+  });
+
+  it('reads the replica addresses and their allowed lag, and wants a PostgreSQL primary for them', () => {
+    const primary = 'postgres://shop@db1:5432/shop';
+    const none = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')), DATABASE_URL: primary });
+    expect(none.replicas).toEqual({ urls: [], maxLagMs: 2000 });
+    const two = loadConfig({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')),
+      DATABASE_URL: primary,
+      DATABASE_REPLICA_URLS: ' postgres://shop@db2:5432/shop, postgresql://shop@db3/shop ',
+      REPLICA_MAX_LAG_MS: '500',
+    });
+    expect(two.replicas).toEqual({
+      urls: ['postgres://shop@db2:5432/shop', 'postgresql://shop@db3/shop'],
+      maxLagMs: 500,
+    });
+    expect(() => parseEnv({ DATABASE_REPLICA_URLS: 'postgres://shop@db2/shop' })).toThrow(
+      /DATABASE_REPLICA_URLS: needs DATABASE_URL to be a postgres:\/\/ address/,
+    );
+    expect(() =>
+      parseEnv({ DATABASE_URL: 'sqlite:shop.sqlite', DATABASE_REPLICA_URLS: 'postgres://shop@db2/shop' }),
+    ).toThrow(ConfigError);
   });
 
   it('treats empty strings as unset', () => {

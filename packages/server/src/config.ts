@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowedNetworks } from './modules/webhooks/webhook-target';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -73,6 +74,31 @@ const envSchema = z.object({
     .default(DAY_MS),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(DAY_MS).default(120_000),
+  // PostgreSQL streaming replicas for the anonymous-safe reads (db/read-replicas.ts), comma-separated.
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((url) => url.trim())
+        .filter((url) => url.length > 0),
+    )
+    .refine((urls) => urls.every((url) => /^postgres(ql)?:\/\//.test(url) && URL.canParse(url)), {
+      message: 'must be postgres:// addresses separated by commas',
+    })
+    .optional(),
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  // Private networks webhooks may reach (docs/decisions/0020-webhooks.md): comma-separated CIDRs.
+  WEBHOOK_ALLOWED_NETWORKS: z
+    .string()
+    .superRefine((v, refinement) => {
+      try {
+        parseAllowedNetworks(v);
+      } catch (error) {
+        refinement.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -101,6 +127,10 @@ export interface Config {
   webDistDir: string | undefined;
   bodyLimit: number;
   outbox: OutboxConfig;
+  /** Read replicas (PostgreSQL only): where anonymous-safe reads go, and the lag a replica may have. */
+  replicas: { urls: string[]; maxLagMs: number };
+  /** Networks (CIDRs) webhooks may reach although they are private, loopback or link-local. */
+  webhookAllowedNetworks: string[];
 }
 
 /** How the outbox dispatcher retries (milliseconds). */
@@ -131,6 +161,12 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
   if (result.data.OUTBOX_RETRY_MAX_MS < result.data.OUTBOX_RETRY_START_MS) {
     throw new ConfigError(
       'Invalid configuration:\n  OUTBOX_RETRY_MAX_MS: must not be smaller than OUTBOX_RETRY_START_MS',
+    );
+  }
+  const replicaUrls = result.data.DATABASE_REPLICA_URLS ?? [];
+  if (replicaUrls.length > 0 && !/^postgres(ql)?:\/\//.test(result.data.DATABASE_URL ?? '')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_REPLICA_URLS: needs DATABASE_URL to be a postgres:// address (replicas of it)',
     );
   }
   return result.data;
@@ -186,5 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: parsed.OUTBOX_POLL_MS,
       leaseMs: parsed.OUTBOX_LEASE_MS,
     },
+    replicas: { urls: parsed.DATABASE_REPLICA_URLS ?? [], maxLagMs: parsed.REPLICA_MAX_LAG_MS },
+    webhookAllowedNetworks: parseAllowedNetworks(parsed.WEBHOOK_ALLOWED_NETWORKS),
   };
 }

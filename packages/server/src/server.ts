@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase, describeTarget, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { ReadReplicas } from './db/read-replicas';
 import { withStartupLock } from './db/startup-lock';
 import { buildApp } from './app';
 import { createLogDestination, ignoreClosedStdio } from './lib/log-destination';
@@ -61,7 +62,21 @@ async function main(): Promise<void> {
     outboxDir: path.join(config.dataDir, 'outbox'),
     log: (m) => app.log.info(m),
   });
-  const ctx = { config, database, mailer, now: () => new Date() };
+  // Read replicas (db/read-replicas.ts): checked from the start, used once healthy.
+  const replicas =
+    config.replicas.urls.length > 0
+      ? new ReadReplicas(database, config.replicas.urls, {
+          maxLagMs: config.replicas.maxLagMs,
+          onChange: (status) =>
+            status.healthy
+              ? app.log.info({ replica: status.url, lagMs: status.lagMs }, 'read replica in use')
+              : app.log.warn(
+                  { replica: status.url, problem: status.problem },
+                  `read replica skipped: ${status.problem ?? 'unknown'}`,
+                ),
+        })
+      : undefined;
+  const ctx = { config, database, replicas, mailer, now: () => new Date() };
   const startup = createStartupState('starting');
   startup.reason = 'connecting to the database';
   const app = await buildApp(ctx, {
@@ -71,6 +86,7 @@ async function main(): Promise<void> {
 
   app.addHook('onClose', async () => {
     mailer.close();
+    await replicas?.close();
     await database.close();
   });
 
@@ -121,6 +137,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   if (closing) return;
+  await replicas?.start();
   startup.phase = 'ready';
   startup.reason = undefined;
   app.log.info(`shop ready at ${config.publicUrl} (database: ${database.dialect})`);

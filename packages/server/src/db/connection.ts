@@ -72,7 +72,10 @@ function withStatementCache(raw: SQLite.Database): SqliteDatabase {
   };
 }
 
-export function createDatabase(target: DatabaseTarget, options: { poolSize?: number } = {}): DatabaseHandle {
+export function createDatabase(
+  target: DatabaseTarget,
+  options: { poolSize?: number; connectionTimeoutMs?: number } = {},
+): DatabaseHandle {
   if (target.kind === 'sqlite') {
     const raw = openSqlite(target.file);
     return handleFor(
@@ -83,10 +86,14 @@ export function createDatabase(target: DatabaseTarget, options: { poolSize?: num
   const pool = new pg.Pool({
     connectionString: target.url,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
   });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => undefined);
+  // Nor one in use: when the server goes away mid-query, pg fails the query (its caller sees the
+  // error) and also emits 'error' on the checked-out client, which has no listener of the pool's then
+  // (a killed read replica, db/read-replicas.ts).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return handleFor(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
 }
 

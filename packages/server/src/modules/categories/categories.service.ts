@@ -6,6 +6,7 @@ import {
 } from '@shop/shared/contracts/categories';
 import { foldForSearch } from '@shop/shared/rules/search-fold';
 import type { AppContext } from '../../app-context';
+import { readDatabase } from '../../db/read-replicas';
 import { CatalogueCache, readCatalogueSettings } from '../products/catalogue-cache.service';
 import * as repo from './categories.repository';
 
@@ -28,7 +29,7 @@ export async function searchCategories(
   const folded = foldForSearch(searchString);
   const words = folded.split(' ').filter((word) => word.length > 0);
   if (words.length === 0) return [];
-  const db = ctx.database.db;
+  const db = readDatabase(ctx).db;
   const matches = await repo.findMatchingTranslations(db, words);
   const rankOf = (name: string) =>
     name === folded ? 0 : name.startsWith(folded) ? 1 : ` ${name}`.includes(` ${folded}`) ? 2 : 3;
@@ -81,7 +82,7 @@ async function categoryCounts(
   ctx: AppContext,
   cache: CatalogueCache<CategoryCounts>,
 ): Promise<CategoryCounts> {
-  const db = ctx.database.db;
+  const db = readDatabase(ctx).db;
   const { version } = await readCatalogueSettings(db);
   const nowMs = ctx.now().getTime();
   const cached = cache.get('counts', version, nowMs);
@@ -109,7 +110,7 @@ export async function categoryTree(
   cache: CatalogueCache<CategoryCounts>,
 ): Promise<MainCategory[]> {
   const [rows, counts] = await Promise.all([
-    repo.findCategoriesWithNames(ctx.database.db, language),
+    repo.findCategoriesWithNames(readDatabase(ctx).db, language),
     categoryCounts(ctx, cache),
   ]);
   return rows

@@ -7,6 +7,7 @@ import {
 } from '@shop/shared/contracts/content';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shop/shared/i18n/languages';
 import type { AppContext } from '../../app-context';
+import { readDatabase } from '../../db/read-replicas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { sanitizeContentHtml, sanitizePlainText } from '../../lib/html-sanitizer';
@@ -20,7 +21,7 @@ export async function getContentPage(
 ): Promise<ContentPageData> {
   const path = normaliseContentPath(rawPath);
   if (path.length === 0) throw new AppError('NOT_FOUND');
-  const rows = await repo.findPageTexts(ctx.database.db, path, language);
+  const rows = await repo.findPageTexts(readDatabase(ctx).db, path, language);
   const row = rows.find((r) => r.language === language) ?? rows.find((r) => r.language === DEFAULT_LANGUAGE);
   if (!row) throw new AppError('NOT_FOUND');
   return { title: row.title, description: row.description };

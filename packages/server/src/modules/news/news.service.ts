@@ -1,6 +1,7 @@
 import type { CurrentNews, NewsProductsResponse } from '@shop/shared/contracts/news';
 import { DEFAULT_LANGUAGE, type Language } from '@shop/shared/i18n/languages';
 import type { AppContext } from '../../app-context';
+import { readDatabase } from '../../db/read-replicas';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
 import { sanitizeContentHtml, sanitizePlainText } from '../../lib/html-sanitizer';
@@ -14,7 +15,7 @@ import * as repo from './news.repository';
  * reached the table by another way than a save (an import) cannot run script either.
  */
 export async function getCurrentNews(ctx: AppContext, language: Language): Promise<CurrentNews> {
-  const db = ctx.database.db;
+  const db = readDatabase(ctx).db;
   const newsId = await repo.findCurrentNewsId(db, ctx.now().toISOString());
   if (newsId === undefined) throw new AppError('NOT_FOUND');
   const rows = await repo.findNewsTexts(db, newsId, language);
@@ -33,7 +34,7 @@ export async function getCurrentNewsProducts(
   auth: AuthUser,
   language: Language,
 ): Promise<NewsProductsResponse> {
-  const db = ctx.database.db;
+  const db = readDatabase(ctx).db;
   const newsId = await repo.findCurrentNewsId(db, ctx.now().toISOString());
   if (newsId === undefined) throw new AppError('NOT_FOUND');
   const [rows, pricing, settings] = await Promise.all([

@@ -15,9 +15,10 @@ import * as service from './products.service';
  * Sends an answer the service wrote as UTF-8 JSON (docs/decisions/0008-catalogue-read-model.md): the
  * response schema still describes it in the OpenAPI document, but Fastify does not run it again per
  * request (the tests check every answer against the schema). The answer depends on the token and the
- * language; `caching=true` lets the browser keep it a minute.
+ * language; `caching=true` lets the browser keep it a minute. A large page comes as a stream, sent
+ * chunked (and compressed as it goes) with the socket's back-pressure (issue 18).
  */
-function sendJson(reply: FastifyReply, json: Buffer, caching: boolean | undefined): FastifyReply {
+function sendJson(reply: FastifyReply, json: service.JsonAnswer, caching: boolean | undefined): FastifyReply {
   reply.header('cache-control', caching ? 'private, max-age=60' : 'private, no-cache');
   reply.header('vary', 'authorization, accept-language');
   return reply.type('application/json; charset=utf-8').send(json);

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { Language } from '@shop/shared/i18n/languages';
 import {
   parseProductsPerPage,
@@ -9,6 +10,7 @@ import {
 } from '@shop/shared/contracts/products';
 import { foldForSearch } from '@shop/shared/rules/search-fold';
 import type { AppContext } from '../../app-context';
+import { readDatabase } from '../../db/read-replicas';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
 import {
@@ -169,13 +171,15 @@ export async function listProducts(
   query: ProductListQueryParsed,
   mode: 'all' | 'ordered',
   caches: ListingCaches,
-): Promise<Buffer> {
+): Promise<JsonAnswer> {
   const ppp = pageSize(query);
+  // The customer's own orders and cart are read on the primary (they must show the last change);
+  // the catalogue, the same for everyone, may come from a read replica (db/read-replicas.ts).
   const db = ctx.database.db;
   const dialect = ctx.database.dialect;
   const [pricing, settings] = await Promise.all([
     resolvePricingContext(ctx, request.auth),
-    readCatalogueSettings(db),
+    readCatalogueSettings(readDatabase(ctx).db),
   ]);
   caches.model.sync(settings.version);
   const filter = baseFilter(ctx, query, pricing);
@@ -200,15 +204,11 @@ export async function listProducts(
       repo.tallyByManufacturer(db, dialect, filter),
     ]);
     const stock = new Map(rows.map((row) => [row.id, Number(row.stock)]));
-    const products = await renderProducts(
-      ctx,
-      caches,
-      rows.map((row) => row.id),
-      stock,
-      pricing,
-      request.language,
-      settings,
-    );
+    const ids = rows.map((row) => row.id);
+    if (ids.length > STREAMED_PAGE_MIN) {
+      return streamedListing(ctx, caches, ids, stock, pricing, request.language, settings, tally, filter);
+    }
+    const products = await renderProducts(ctx, caches, ids, stock, pricing, request.language, settings);
     return listingJson(products, tally, filter);
   }
   return pagedListing(
@@ -247,14 +247,32 @@ async function pagedListing(
   offset: number,
   pricing: PricingContext,
   settings: CatalogueSettings,
-): Promise<Buffer> {
+): Promise<JsonAnswer> {
   const [list, tally] = await Promise.all([
     resultList(ctx, caches, filter, sort, settings.version),
     resultTally(ctx, caches, filter, settings.version),
   ]);
   const ids = selectManufacturers(list, tally, filter).slice(offset, offset + ppp);
+  if (ids.length > STREAMED_PAGE_MIN) {
+    return streamedListing(ctx, caches, ids, null, pricing, request.language, settings, tally, filter);
+  }
   const products = await renderProducts(ctx, caches, ids, null, pricing, request.language, settings);
   return listingJson(products, tally, filter);
+}
+
+/**
+ * A listing answer: one buffer, or for a page of more than STREAMED_PAGE_MIN products (the spec's
+ * "all" page, productsPerPage=99999) a stream of UTF-8 JSON pieces (issue 18).
+ */
+export type JsonAnswer = Buffer | Readable;
+
+/** Pages with more products than this are streamed (the largest ordinary page is 100). */
+export const STREAMED_PAGE_MIN = 100;
+/** Products rendered per piece of a streamed page: a handful of batched queries each. */
+export const STREAMED_CHUNK = 500;
+
+function listingTail(tally: readonly repo.ManufacturerTally[], filter: ProductFilter): string {
+  return `],"count":${selectedCount(tally, filter)},"manufacturers":${manufacturersJson(tally)}}`;
 }
 
 function listingJson(
@@ -262,8 +280,51 @@ function listingJson(
   tally: readonly repo.ManufacturerTally[],
   filter: ProductFilter,
 ): Buffer {
-  const tail = `],"count":${selectedCount(tally, filter)},"manufacturers":${manufacturersJson(tally)}}`;
-  return jsonAnswer('{"products":[', products, tail);
+  return jsonAnswer('{"products":[', products, listingTail(tally, filter));
+}
+
+/**
+ * The listing answer of a large page as a stream (issue 18, docs/product.md §3.1): the same JSON as
+ * listingJson, written STREAMED_CHUNK products at a time while the client reads. Readable.from asks
+ * the generator for the next piece only when the socket (or the compressor) has taken the last one,
+ * so the memory held is one chunk's products and buffers, whatever the page size; the products are
+ * not kept in the read model's cache, which stays with the hot products of the ordinary pages.
+ */
+function streamedListing(
+  ctx: AppContext,
+  caches: ListingCaches,
+  ids: readonly number[],
+  stock: Map<number, number> | null,
+  pricing: PricingContext,
+  language: Language,
+  settings: CatalogueSettings,
+  tally: readonly repo.ManufacturerTally[],
+  filter: ProductFilter,
+): Readable {
+  const tail = listingTail(tally, filter);
+  async function* pieces(): AsyncGenerator<Buffer> {
+    yield Buffer.from('{"products":[');
+    let written = 0;
+    for (let start = 0; start < ids.length; start += STREAMED_CHUNK) {
+      const chunk = ids.slice(start, start + STREAMED_CHUNK);
+      const products = await renderProducts(
+        ctx,
+        caches,
+        chunk,
+        stock,
+        pricing,
+        language,
+        settings,
+        false,
+        false,
+      );
+      if (products.count === 0) continue;
+      yield products.toBuffer(written > 0 ? ',' : '', '');
+      written += products.count;
+    }
+    yield Buffer.from(tail);
+  }
+  return Readable.from(pieces(), { objectMode: false, highWaterMark: 64 * 1024 });
 }
 
 /** The manufacturers of a tally as JSON, written once per tally (a cached tally serves many requests). */
@@ -301,7 +362,8 @@ function resultList(
 ): Promise<ResultList> {
   const key = JSON.stringify([filterKey(filter), sort]);
   return cachedAsync(caches.results, key, version, ctx.now().getTime(), async () => {
-    const rows = await repo.findOrderedIds(ctx.database.db, ctx.database.dialect, filter, sort);
+    const read = readDatabase(ctx);
+    const rows = await repo.findOrderedIds(read.db, read.dialect, filter, sort);
     return {
       ids: rows.map((row) => row.id),
       manufacturerIds: rows.map((row) => row.manufacturer_id),
@@ -319,7 +381,7 @@ function resultTally(
 ): Promise<repo.ManufacturerTally[]> {
   const key = JSON.stringify(filterKey(filter));
   return cachedAsync(caches.tallies, key, version, ctx.now().getTime(), () =>
-    repo.tallyByManufacturer(ctx.database.db, ctx.database.dialect, filter),
+    repo.tallyByManufacturer(readDatabase(ctx).db, readDatabase(ctx).dialect, filter),
   );
 }
 
@@ -380,11 +442,10 @@ export async function searchProducts(
   request: CatalogueRequest,
   query: ProductSearchQueryParsed,
   caches: ListingCaches,
-): Promise<Buffer> {
-  const db = ctx.database.db;
+): Promise<JsonAnswer> {
   const [pricing, settings] = await Promise.all([
     resolvePricingContext(ctx, request.auth),
-    readCatalogueSettings(db),
+    readCatalogueSettings(readDatabase(ctx).db),
   ]);
   caches.model.sync(settings.version);
   const filter = baseFilter(ctx, query, pricing);
@@ -509,15 +570,17 @@ async function renderProducts(
   language: Language,
   settings: CatalogueSettings,
   withBarcodes = false,
+  keepInModel = true,
 ): Promise<JsonPieces> {
   if (ids.length === 0) return new JsonPieces();
-  const db = ctx.database.db;
-  const dialect = ctx.database.dialect;
+  // The catalogue and its stock from a replica when there is one; the customer's own last orders
+  // from the primary.
+  const read = readDatabase(ctx);
   const [statics, liveStock, lastOrdered] = await Promise.all([
-    caches.model.staticProducts(db, dialect, ids),
-    stock ? Promise.resolve(null) : repo.findStock(db, dialect, ids),
+    caches.model.staticProducts(read.db, read.dialect, ids, keepInModel),
+    stock ? Promise.resolve(null) : repo.findStock(read.db, read.dialect, ids),
     pricing.kind === 'customer'
-      ? repo.findLastOrderedQuantities(db, dialect, ids, pricing.customerId)
+      ? repo.findLastOrderedQuantities(ctx.database.db, ctx.database.dialect, ids, pricing.customerId)
       : Promise.resolve([]),
   ]);
   const stockOf = stock ?? liveStock ?? new Map<number, number>();
