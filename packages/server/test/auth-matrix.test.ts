@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode } from '@shop/shared/errors/error-codes';
 import { insertBuyer } from '../src/modules/cart/checkout-fixtures';
+import { insertUser } from './account-fixtures';
 import { FIXTURE_PRODUCTS } from '../src/modules/products/catalogue.fixture';
 import { fetchOperations, type Operation } from '../bench/hostile-inputs';
 import { changedTables, dataSnapshot } from './data-snapshot';
@@ -42,6 +43,9 @@ async function call(world: SecurityWorld, op: Operation, token: string | null): 
     userId: String(world.a.userId),
     addressId: String(world.a.addressId),
     shippingAddressId: String(world.a.addressId),
+    listId: String(world.a.listId),
+    // Back-in-stock (issue 17): the out-of-stock product customer A waits for.
+    productSku: A_WAITS_FOR,
   };
   const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => ids[name] ?? '1');
   const body = op.hasBody ? JSON.stringify(exampleBody(world, op)) : undefined;
@@ -66,6 +70,9 @@ async function call(world: SecurityWorld, op: Operation, token: string | null): 
   return { status: res.status, body: text, json };
 }
 
+/** The out-of-stock fixture product customer A has a back-in-stock request for (issue 17). */
+const A_WAITS_FOR = 'HZ-001';
+
 /** Query strings the endpoints with required query parameters accept. */
 const EXAMPLE_QUERIES: Record<string, string> = {
   'GET /api/products/search': '?searchType=all&searchString=viz',
@@ -83,8 +90,21 @@ function exampleBody(world: SecurityWorld, op: Operation): unknown {
     'PUT /api/cart/shipping-method': { shippingMethodCode: 'home-delivery' },
     'PUT /api/cart/payment-method': { paymentMethodId: 1 },
     'PUT /api/cart/delivery-date': { deliveryDate: null },
+    'PUT /api/cart/purchase-order-number': { purchaseOrderNumber: 'MATRIX-PO' },
     'POST /api/users/change-password': { password: 'Uj-Jelszo-2026' },
     'POST /api/tracking/page-view': { path: '/cart', language: 'hu', consent: true },
+    'POST /api/order-lists': { name: 'Matrix lista', fromOrderId: world.a.orderId },
+    'PATCH /api/order-lists/{listId}': { name: 'overwritten' },
+    'PUT /api/order-lists/{listId}/items': [{ sku: product, quantity: 9 }],
+    'POST /api/order-lists/{listId}/import': { lines: `${product};9` },
+    // An in-stock product: refused (409), so the caller never holds a request of its own for A's product.
+    'POST /api/back-in-stock': { productSku: 'HZ-003' },
+    // Company users (issue 15): an invitation into the caller's own company.
+    'POST /api/company/users': {
+      email: `matrix-invite-${Date.now()}@example.com`,
+      name: 'Matrix',
+      role: 'buyer',
+    },
   };
   return bodies[`${op.method} ${op.path}`] ?? {};
 }
@@ -128,6 +148,22 @@ async function snapshotOfA(world: SecurityWorld): Promise<string> {
           .execute()
       : [],
     orders,
+    await db
+      .selectFrom('back_in_stock_requests')
+      .innerJoin('users', 'users.id', 'back_in_stock_requests.user_id')
+      .selectAll('back_in_stock_requests')
+      .where('users.customer_id', '=', id)
+      .orderBy('back_in_stock_requests.id')
+      .execute(),
+    await db.selectFrom('order_lists').selectAll().where('customer_id', '=', id).orderBy('id').execute(),
+    await db
+      .selectFrom('order_list_items')
+      .innerJoin('order_lists', 'order_lists.id', 'order_list_items.list_id')
+      .selectAll('order_list_items')
+      .where('order_lists.customer_id', '=', id)
+      .orderBy('order_list_items.list_id')
+      .orderBy('order_list_items.product_id')
+      .execute(),
     orders.length > 0
       ? await db
           .selectFrom('order_items')
@@ -201,6 +237,14 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
       .where('id', '=', disabled.userId)
       .execute();
     tokens.ofDisabledAccount = disabled.token;
+
+    // Customer A waits for an out-of-stock product (issue 17); others must neither see nor cancel it.
+    const waits = await fetch(`${world.baseUrl}/api/back-in-stock`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${world.a.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ productSku: A_WAITS_FOR }),
+    });
+    expect(waits.status).toBe(201);
   });
 
   afterAll(async () => {
@@ -287,11 +331,38 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
     expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
   });
 
+  it('refuses staff (no integration permission) on every webhook and outbox endpoint, changing nothing', async () => {
+    const before = await dataSnapshot(world.testDb.handle);
+    const targets = operations.filter((op) => /^\/api\/admin\/(webhooks|outbox)(\/|$)/.test(op.path));
+    expect(targets.length).toBe(10);
+    const wrong: string[] = [];
+    for (const op of targets) {
+      const answer = await call(world, op, world.staff.token);
+      if (!(answer.status === 403 && answer.json?.error === 'ERR_FORBIDDEN')) {
+        wrong.push(`staff: ${op.method} ${op.path} → ${answer.status} ${answer.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
+  });
+
   /** What the resource-id endpoints answer to a party that does not own the resource. */
   const REFUSED_FOR_OTHERS: Record<string, { status: number; error: string }> = {
     'GET /api/customers/{customerId}/extended': { status: 403, error: 'ERR_FORBIDDEN' },
     'POST /api/orders/{orderId}/order-again': { status: 404, error: 'NOT_FOUND' },
     'POST /api/shipping-addresses/set-current': { status: 400, error: 'ERR_INVALID_SHIPPING_ADDRESS_ID' },
+    // Saved order lists (issue 16): another customer's list does not exist for the caller; a list
+    // made from another customer's order is refused like order-again.
+    'POST /api/order-lists': { status: 404, error: 'NOT_FOUND' },
+    'GET /api/order-lists/{listId}': { status: 404, error: 'ERR_ORDER_LIST_NOT_FOUND' },
+    'PATCH /api/order-lists/{listId}': { status: 404, error: 'ERR_ORDER_LIST_NOT_FOUND' },
+    'DELETE /api/order-lists/{listId}': { status: 404, error: 'ERR_ORDER_LIST_NOT_FOUND' },
+    'PUT /api/order-lists/{listId}/items': { status: 404, error: 'ERR_ORDER_LIST_NOT_FOUND' },
+    'POST /api/order-lists/{listId}/import': { status: 404, error: 'ERR_ORDER_LIST_NOT_FOUND' },
+    'POST /api/order-lists/{listId}/import-file': { status: 404, error: 'ERR_ORDER_LIST_NOT_FOUND' },
+    'POST /api/order-lists/{listId}/to-cart': { status: 404, error: 'ERR_ORDER_LIST_NOT_FOUND' },
+    // A's back-in-stock request is not the caller's: cancelling it finds none (issue 17).
+    'DELETE /api/back-in-stock/{productSku}': { status: 404, error: 'ERR_BACK_IN_STOCK_NOT_FOUND' },
   };
 
   it.each([
@@ -328,6 +399,54 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
       expect(await snapshotOfA(world)).toBe(beforeA);
     },
   );
+
+  it('company users (issue 15): every role but owner, another company and an agent are refused, changing nothing', async () => {
+    const db = world.testDb.handle.db;
+    const targets = operations.filter((op) => op.path.startsWith('/api/company/users'));
+    expect(targets.map((op) => `${op.method} ${op.path}`).sort()).toEqual([
+      'DELETE /api/company/users/{userId}',
+      'GET /api/company/users',
+      'PATCH /api/company/users/{userId}',
+      'POST /api/company/users',
+    ]);
+    const roleTokens: [string, string][] = [];
+    for (const role of ['approver', 'buyer', 'requester'] as const) {
+      const member = await insertUser(world.testDb.handle, {
+        customerId: world.a.customerId,
+        name: `Matrix ${role}`,
+      });
+      await db.updateTable('users').set({ company_role: role }).where('id', '=', member.id).execute();
+      const login = await fetch(`${world.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.78.0.${roleTokens.length + 1}`,
+        },
+        body: JSON.stringify({ emailorusername: member.email, password: member.password }),
+      });
+      expect(login.status).toBe(200);
+      roleTokens.push([role, ((await login.json()) as { access_token: string }).access_token]);
+    }
+    const beforeA = await snapshotOfA(world);
+    const wrong: string[] = [];
+    const expect403 = (who: string, op: Operation, answer: Answer) => {
+      if (!(answer.status === 403 && answer.json?.error === 'ERR_FORBIDDEN'))
+        wrong.push(`${who}: ${op.method} ${op.path} → ${answer.status} ${answer.body.slice(0, 120)}`);
+    };
+    for (const op of targets) {
+      for (const [role, token] of roleTokens) expect403(role, op, await call(world, op, token));
+      expect403('agent', op, await call(world, op, world.agent.token));
+      // B's owner aimed at A's user: that user does not exist in B's company.
+      const answer = await call(world, op, world.b.token);
+      const markers = [world.a.email, world.a.userEmail, A_MARKERS.name];
+      if (markers.some((m) => answer.body.includes(m)))
+        wrong.push(`b: ${op.method} ${op.path} shows A's data`);
+      if (op.path.includes('{userId}') && !(answer.status === 404 && answer.json?.error === 'NOT_FOUND'))
+        wrong.push(`b: ${op.method} ${op.path} → ${answer.status} ${answer.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshotOfA(world)).toBe(beforeA);
+  });
 
   it('refuses an agent the extended data of a customer of another agent', async () => {
     const op = operations.find((o) => o.path === '/api/customers/{customerId}/extended')!;

@@ -45,7 +45,14 @@ export interface SecurityWorld {
   baseUrl: string;
   catalogue: CatalogueFixture;
   /** Customer A, whose data the others try to reach; `email` is in no other party's data. */
-  a: Party & { addressId: number; orderId: number; email: string; userEmail: string };
+  a: Party & {
+    addressId: number;
+    orderId: number;
+    email: string;
+    userEmail: string;
+    /** A saved order list of A (its name carries A_MARKERS.comment), with one line. */
+    listId: number;
+  };
   b: Party & { addressId: number; orderId: number };
   agent: Party & { customerC: number; addressC: number };
   otherAgent: Party & { customerD: number; addressD: number };
@@ -117,6 +124,19 @@ export async function createSecurityWorld(
       .execute();
   }
   await insertAddress(testDb.handle, buyerA.customerId, { city: A_MARKERS.city, note: A_MARKERS.comment });
+  const listOfA = await db
+    .insertInto('order_lists')
+    .values({
+      customer_id: buyerA.customerId,
+      name: `Lista ${A_MARKERS.comment}`,
+      created_by_user_id: buyerA.userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('order_list_items')
+    .values({ list_id: listOfA.id, product_id: productId, quantity: 3, position: 0 })
+    .execute();
   const app = await buildApp(ctx, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -135,6 +155,7 @@ export async function createSecurityWorld(
       orderId: orders[0]!,
       email: buyerA.email,
       userEmail: buyerA.userEmail,
+      listId: listOfA.id,
     },
     b: {
       userId: buyerB.userId,

@@ -3,6 +3,11 @@ import * as m001 from './migrations/001-initial-schema';
 import * as m002 from './migrations/002-search-index';
 import * as m004 from './migrations/004-erp-integration';
 import * as m005 from './migrations/005-outbox';
+import * as m006 from './migrations/006-webhooks';
+import * as m007 from './migrations/007-company-users';
+import * as m008 from './migrations/008-checkout-rules';
+import * as m009 from './migrations/009-order-lists';
+import * as m010 from './migrations/010-photos-and-alerts';
 import type { Database } from './schema';
 
 /** Migrations are listed here (not read from disk) so that the bundled server carries them. */
@@ -11,6 +16,11 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '002-search-index': m002,
   '004-erp-integration': m004,
   '005-outbox': m005,
+  '006-webhooks': m006,
+  '007-company-users': m007,
+  '008-checkout-rules': m008,
+  '009-order-lists': m009,
+  '010-photos-and-alerts': m010,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -17,6 +17,8 @@ type CreatedAt = ColumnType<Instant, Instant | undefined, never>;
 type Default<T> = ColumnType<T, T | undefined, T>;
 
 export type UserRole = 'customer' | 'agent' | 'admin' | 'staff';
+/** A customer login's role in its company (issue 15, migration 007). */
+export type CompanyRole = 'owner' | 'approver' | 'buyer' | 'requester';
 export type PackUnit = 'piece' | 'carton' | 'row' | 'collector' | 'pallet';
 
 export interface UsersTable {
@@ -45,8 +47,25 @@ export interface UsersTable {
   approved_at: Instant | null;
   rejected_at: Instant | null;
   rejection_reason: string | null;
+  /** Role in the company (customer logins; migration 007, default `owner`). */
+  company_role: Default<CompanyRole>;
+  /** Per-order and monthly limit, gross minor units; null = none. */
+  order_limit: Default<number | null>;
+  monthly_limit: Default<number | null>;
+  /** An open invitation: SHA-256 of its single-use code and when it expires. */
+  invite_code_hash: Default<string | null>;
+  invite_expires_at: Default<Instant | null>;
+  invited_by_user_id: Default<number | null>;
+  /** Removed from its company by an owner or staff (kept for the orders it placed). */
+  removed_at: Default<Instant | null>;
   created_at: CreatedAt;
   updated_at: Default<Instant>;
+}
+
+/** The shipping addresses a company user may use (none listed = all of the company's; migration 007). */
+export interface UserShippingAddressesTable {
+  user_id: number;
+  shipping_address_id: number;
 }
 
 export interface CustomersTable {
@@ -67,6 +86,13 @@ export interface CustomersTable {
   customer_discount_bp: Default<number>;
   /** The ERP's customer code (integration API upsert key); unique, null when unknown. */
   erp_code: Default<string | null>;
+  /** Place-order needs a purchase-order number (migration 008, issue 16). */
+  purchase_order_number_required: Default<Flag>;
+  /** Minor units; null = no credit limit. */
+  credit_limit: Default<number | null>;
+  /** Minor units: what the customer owed at `open_balance_at` (staff or the ERP). */
+  open_balance: Default<number>;
+  open_balance_at: Default<Instant | null>;
   created_at: CreatedAt;
   updated_at: Default<Instant>;
 }
@@ -144,8 +170,35 @@ export interface ProductsTable {
   order_quantity_step: Default<number>;
   /** Folded names of every language, SKU and barcodes, for search. */
   search_text: Default<string>;
+  /** The product's photos as JSON (modules/product-photos, migration 010); null = none. */
+  photos: Default<string | null>;
   created_at: CreatedAt;
   updated_at: Default<Instant>;
+}
+
+/** An uploaded product photo (migration 010); files under images/photos/<hash>-<width>.webp|jpg. */
+export interface ProductPhotosTable {
+  id: Id;
+  product_id: number;
+  hash: string;
+  position: number;
+  width: number;
+  height: number;
+  /** The stored widths, comma separated, ascending. */
+  widths: string;
+  alt_hu: Default<string>;
+  alt_en: Default<string>;
+  alt_vi: Default<string>;
+  alt_zh: Default<string>;
+  created_at: Instant;
+}
+
+/** A user waiting for an out-of-stock product (migration 010); deleted when its mail is queued. */
+export interface BackInStockRequestsTable {
+  id: Id;
+  user_id: number;
+  product_id: number;
+  created_at: Instant;
 }
 
 export interface ProductDetailsTable {
@@ -200,6 +253,8 @@ export interface ShippingMethodsTable {
   is_home_delivery: Default<Flag>;
   is_active: Default<Flag>;
   sort_order: Default<number>;
+  /** Gross minor units the items must reach (0 = none; migration 008). */
+  minimum_order_value: Default<number>;
 }
 
 export interface PaymentMethodsTable {
@@ -209,6 +264,8 @@ export interface PaymentMethodsTable {
   term_days: Default<number>;
   is_active: Default<Flag>;
   sort_order: Default<number>;
+  /** Paid later (bank transfer with days, deferred cash): checked against the credit limit (migration 008). */
+  is_deferred: Default<Flag>;
 }
 
 export interface CustomerPaymentMethodsTable {
@@ -225,6 +282,8 @@ export interface CartsTable {
   delivery_date: string | null;
   comment_webshop: Default<string>;
   comment_supplier: Default<string>;
+  /** The buyer's purchase-order number ('' = none; migration 008). */
+  purchase_order_number: Default<string>;
   version: Default<number>;
   created_at: CreatedAt;
   updated_at: Default<Instant>;
@@ -278,6 +337,10 @@ export interface OrdersTable {
   logistics_cost: Default<number>;
   shipping_cost: Default<number>;
   erp_acknowledged_at: Instant | null;
+  /** The buyer's purchase-order number, null when none (migration 008). */
+  purchase_order_number: Default<string | null>;
+  /** Paid by a deferred method: counts against the credit limit until the next balance. */
+  payment_is_deferred: Default<Flag>;
   created_at: CreatedAt;
   updated_at: Default<Instant>;
 }
@@ -402,6 +465,46 @@ export interface IntegrationBatchesTable {
   created_at: CreatedAt;
 }
 
+/** Webhook endpoints (modules/webhooks, docs/decisions/0020-webhooks.md). */
+export interface WebhookEndpointsTable {
+  id: Id;
+  url: string;
+  description: Default<string>;
+  /** JSON array of event types. */
+  events: string;
+  enabled: Default<number>;
+  /** `whsec_…`: signs every delivery. */
+  secret: string;
+  /** The secret before the last rotation; also signs until `previous_secret_expires_at`. */
+  previous_secret: string | null;
+  previous_secret_expires_at: Instant | null;
+  /** Since when every attempt failed (null: the last one succeeded). */
+  failing_since: Instant | null;
+  /** Why the shop disabled it: 'gone' (410) or 'failing' (24 h); null when enabled or by hand. */
+  disabled_reason: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+/** One event for one endpoint; its outbox row delivers it. */
+export interface WebhookDeliveriesTable {
+  id: Id;
+  endpoint_id: number;
+  /** The `webhook-id` header: the same over every attempt and resend. */
+  webhook_id: string;
+  event_type: string;
+  /** The body exactly as sent. */
+  payload: string;
+  /** The outbox row of the latest send (null once pruned). */
+  outbox_id: number | null;
+  attempts: Default<number>;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_attempt_at: Instant | null;
+  delivered_at: Instant | null;
+  created_at: Instant;
+}
+
 /** The transactional outbox (modules/outbox, docs/decisions/0019-outbox.md). */
 export interface OutboxTable {
   id: Id;
@@ -424,8 +527,31 @@ export interface OutboxTable {
   sent_at: Instant | null;
 }
 
+/** Saved order lists of a customer (migration 009, issue 16): shared by its users and its agent. */
+export interface OrderListsTable {
+  id: Id;
+  customer_id: number;
+  /** Unique within the customer. */
+  name: string;
+  created_by_user_id: number | null;
+  /** Bumped by every change of the list or its lines. */
+  version: Default<number>;
+  created_at: CreatedAt;
+  updated_at: Default<Instant>;
+}
+
+export interface OrderListItemsTable {
+  list_id: number;
+  product_id: number;
+  /** Pieces. */
+  quantity: number;
+  /** Order of the lines as saved (0-based). */
+  position: number;
+}
+
 export interface Database {
   users: UsersTable;
+  user_shipping_addresses: UserShippingAddressesTable;
   customers: CustomersTable;
   delivery_routes: DeliveryRoutesTable;
   holiday_periods: HolidayPeriodsTable;
@@ -435,6 +561,8 @@ export interface Database {
   category_translations: CategoryTranslationsTable;
   products: ProductsTable;
   product_details: ProductDetailsTable;
+  product_photos: ProductPhotosTable;
+  back_in_stock_requests: BackInStockRequestsTable;
   product_categories: ProductCategoriesTable;
   pack_sizes: PackSizesTable;
   price_entries: PriceEntriesTable;
@@ -460,6 +588,10 @@ export interface Database {
   api_keys: ApiKeysTable;
   integration_batches: IntegrationBatchesTable;
   outbox: OutboxTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  order_lists: OrderListsTable;
+  order_list_items: OrderListItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -96,6 +96,36 @@ export const OWN_ERROR_CODES = [
   'ERR_BATCH_CONFLICT',
   // Back office: a shop-closed window may not share time with another one.
   'ERR_CLOSED_WINDOW_OVERLAP',
+  // Webhooks and the outbox (issue 14): an unknown endpoint or delivery, a target the shop may
+  // not reach (private network, docs/decisions/0020-webhooks.md), a host without an address, a
+  // disabled endpoint, an unknown outbox message, a retry of one that has not failed.
+  'ERR_WEBHOOK_NOT_FOUND',
+  'ERR_WEBHOOK_TARGET_FORBIDDEN',
+  'ERR_WEBHOOK_HOST_UNKNOWN',
+  'ERR_WEBHOOK_DISABLED',
+  'ERR_OUTBOX_NOT_FOUND',
+  'ERR_OUTBOX_NOT_FAILED',
+  // Checkout rules (issue 16): purchase-order number, credit limit, minimum order value.
+  'ERR_PURCHASE_ORDER_NUMBER_REQUIRED',
+  'ERR_CREDIT_LIMIT_EXCEEDED',
+  'ERR_BELOW_MINIMUM_ORDER_VALUE',
+  // Company users (issue 15): the last owner stays, invitation links, addresses a user may use.
+  'ERR_LAST_OWNER',
+  'ERR_INVITE_LINK',
+  'ERR_ADDRESS_NOT_ALLOWED',
+  // Saved order lists (issue 16): an unknown list or another customer's, a name already used.
+  'ERR_ORDER_LIST_NOT_FOUND',
+  'ERR_ORDER_LIST_NAME_TAKEN',
+  // Product photos and back-in-stock alerts (issue 17).
+  'ERR_NOT_AN_IMAGE',
+  'ERR_IMAGE_TOO_LARGE',
+  'ERR_PHOTO_NOT_FOUND',
+  'ERR_NOT_A_ZIP',
+  'ERR_ZIP_TOO_LARGE',
+  'ERR_PRODUCT_IN_STOCK',
+  'ERR_BACK_IN_STOCK_NOT_FOUND',
+  // The browser itself, without a connection (issue 19: features/offline): the call needs the server.
+  'ERR_OFFLINE',
 ] as const;
 
 export const ERROR_CODES = [...SPEC_ERROR_CODES, ...OWN_ERROR_CODES] as const;
@@ -194,6 +224,28 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ERR_API_KEY_NOT_FOUND: 404,
   ERR_BATCH_CONFLICT: 409,
   ERR_CLOSED_WINDOW_OVERLAP: 409,
+  ERR_WEBHOOK_NOT_FOUND: 404,
+  ERR_WEBHOOK_TARGET_FORBIDDEN: 400,
+  ERR_WEBHOOK_HOST_UNKNOWN: 400,
+  ERR_WEBHOOK_DISABLED: 409,
+  ERR_OUTBOX_NOT_FOUND: 404,
+  ERR_OUTBOX_NOT_FAILED: 409,
+  ERR_PURCHASE_ORDER_NUMBER_REQUIRED: 409,
+  ERR_CREDIT_LIMIT_EXCEEDED: 409,
+  ERR_BELOW_MINIMUM_ORDER_VALUE: 409,
+  ERR_LAST_OWNER: 409,
+  ERR_INVITE_LINK: 400,
+  ERR_ADDRESS_NOT_ALLOWED: 403,
+  ERR_ORDER_LIST_NOT_FOUND: 404,
+  ERR_ORDER_LIST_NAME_TAKEN: 409,
+  ERR_NOT_AN_IMAGE: 415,
+  ERR_IMAGE_TOO_LARGE: 413,
+  ERR_PHOTO_NOT_FOUND: 404,
+  ERR_NOT_A_ZIP: 415,
+  ERR_ZIP_TOO_LARGE: 413,
+  ERR_PRODUCT_IN_STOCK: 409,
+  ERR_BACK_IN_STOCK_NOT_FOUND: 404,
+  ERR_OFFLINE: 503,
 };
 
 /** `Not Found` is handled like `NOT_FOUND` (docs/product.md §8). */

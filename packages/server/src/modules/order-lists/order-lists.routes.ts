@@ -1,0 +1,212 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cartAdditionResponseSchema } from '@shop/shared/contracts/cart';
+import {
+  createOrderListRequestSchema,
+  deleteOrderListResponseSchema,
+  importOrderListRequestSchema,
+  importOrderListResponseSchema,
+  orderListDetailSchema,
+  orderListParamsSchema,
+  orderListsResponseSchema,
+  orderListSummarySchema,
+  putOrderListItemsRequestSchema,
+  renameOrderListRequestSchema,
+} from '@shop/shared/contracts/order-lists';
+import type { AppContext } from '../../app-context';
+import * as service from './order-lists.service';
+
+const WHOSE =
+  "The lists of the acting customer, shared by its users: a customer's own; for an agent, those of the customer of " +
+  'its current shipping address (409 ERR_NO_CURRENT_SHIPPING until it has chosen one). Staff → 403 ERR_FORBIDDEN. ' +
+  "Another customer's list or an unknown id → 404 ERR_ORDER_LIST_NOT_FOUND.";
+const DETAIL =
+  'The answer is the list with the prices (gross minor units, the customer’s price group, discount, tiers at the ' +
+  'saved quantity), stock and stock status of now; `orderable: false` and `problem` (inactive, not_orderable, ' +
+  'out_of_stock, no_price) flag a line that would be dropped from an order; `correctedQuantity` and `warnings` say what ' +
+  'the cart’s quantity correction would make of the saved quantity.';
+
+/** Largest list file accepted (CSV or XLSX of at most 500 rows). */
+export const ORDER_LIST_FILE_MAX_BYTES = 2 * 1024 * 1024;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const importFileQuerySchema = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+
+/** Signed-in customers and agents: registered in the shop-user scope (app.ts, http/route-scopes.ts). */
+export function orderListsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+    // The list file of import-file arrives as it is (only this plugin's routes see the parser).
+    app.addContentTypeParser(
+      ['text/csv', XLSX_TYPE, 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: ORDER_LIST_FILE_MAX_BYTES },
+      (_request, body, done) => {
+        done(null, body);
+      },
+    );
+
+    app.get(
+      '/order-lists',
+      {
+        schema: {
+          tags: ['order-lists'],
+          summary: "The customer's saved order lists",
+          description: `${WHOSE} By name, each with its number of lines.`,
+          response: { 200: orderListsResponseSchema },
+        },
+      },
+      async (request) => service.listLists(ctx, request.auth),
+    );
+
+    app.post(
+      '/order-lists',
+      {
+        schema: {
+          tags: ['order-lists'],
+          summary: 'Create a list (empty, with lines, or from an order)',
+          description:
+            `${WHOSE} \`name\`: 1–100 characters, unique within the customer (409 ERR_ORDER_LIST_NAME_TAKEN). ` +
+            '`items` (optional, e.g. the cart’s lines): `[{ sku, quantity }]`, at most 500, an unknown SKU → 404 ' +
+            'ERR_PRODUCT_NOT_FOUND `{ sku }` and nothing is created. `fromOrderId` (optional, instead of items): the ' +
+            "lines of one of the customer's orders (another customer's or an unknown order → 404 NOT_FOUND). " +
+            DETAIL,
+          body: createOrderListRequestSchema,
+          response: { 200: orderListDetailSchema },
+        },
+      },
+      async (request) => service.createList(ctx, request.auth, request.body, request.language),
+    );
+
+    app.get(
+      '/order-lists/:listId',
+      {
+        schema: {
+          tags: ['order-lists'],
+          summary: 'A list with current prices and stock',
+          description: `${WHOSE} ${DETAIL}`,
+          params: orderListParamsSchema,
+          response: { 200: orderListDetailSchema },
+        },
+      },
+      async (request) => service.getList(ctx, request.auth, request.params.listId, request.language),
+    );
+
+    app.patch(
+      '/order-lists/:listId',
+      {
+        schema: {
+          tags: ['order-lists'],
+          summary: 'Rename a list',
+          description: `${WHOSE} \`name\` as at creation (409 ERR_ORDER_LIST_NAME_TAKEN).`,
+          params: orderListParamsSchema,
+          body: renameOrderListRequestSchema,
+          response: { 200: orderListSummarySchema },
+        },
+      },
+      async (request) => service.renameList(ctx, request.auth, request.params.listId, request.body.name),
+    );
+
+    app.delete(
+      '/order-lists/:listId',
+      {
+        schema: {
+          tags: ['order-lists'],
+          summary: 'Delete a list',
+          description: `${WHOSE} The list and its lines are deleted.`,
+          params: orderListParamsSchema,
+          response: { 200: deleteOrderListResponseSchema },
+        },
+      },
+      async (request) => {
+        await service.deleteList(ctx, request.auth, request.params.listId);
+        return { data: true as const };
+      },
+    );
+
+    app.put(
+      '/order-lists/:listId/items',
+      {
+        schema: {
+          tags: ['order-lists'],
+          summary: 'Replace the lines of a list',
+          description:
+            `${WHOSE} Body: \`[{ sku, quantity }]\` (pieces, 1–1,000,000; at most 500 lines; the same SKU twice is ` +
+            'summed; an empty array empties the list). An unknown SKU → 404 ERR_PRODUCT_NOT_FOUND `{ sku }` and ' +
+            `nothing changes. ${DETAIL}`,
+          params: orderListParamsSchema,
+          body: putOrderListItemsRequestSchema,
+          response: { 200: orderListDetailSchema },
+        },
+      },
+      async (request) =>
+        service.putItems(ctx, request.auth, request.params.listId, request.body, request.language),
+    );
+
+    app.post(
+      '/order-lists/:listId/import',
+      {
+        schema: {
+          tags: ['order-lists'],
+          summary: 'Add lines of SKU or barcode and quantity (CSV/XLSX rows, pasted text)',
+          description:
+            `${WHOSE} \`lines\` as in the quick order: text with one \`SKU or barcode; quantity\` per line, or ` +
+            '`[{ code, quantity }]`; at most 500. A pack barcode counts the pack’s pieces. Each line’s pieces are added ' +
+            'to the product’s quantity in the list; `rejected` names the lines not added (ERR_PRODUCT_NOT_FOUND, ' +
+            'ERR_VALIDATION for an unreadable quantity or a list already holding 500 products). `list`: the list after ' +
+            'the import.',
+          params: orderListParamsSchema,
+          body: importOrderListRequestSchema,
+          response: { 200: importOrderListResponseSchema },
+        },
+      },
+      async (request) =>
+        service.importLines(ctx, request.auth, request.params.listId, request.body.lines, request.language),
+    );
+
+    app.post(
+      '/order-lists/:listId/import-file',
+      {
+        schema: {
+          tags: ['order-lists'],
+          summary: 'Add the rows of a CSV or XLSX file (SKU or barcode, quantity)',
+          description:
+            `${WHOSE} The body is the file itself (Content-Type text/csv or ${XLSX_TYPE}, at most 2 MB and 500 rows; ` +
+            '`format=csv|xlsx`). Column A: SKU or barcode, column B: quantity (empty = 1); a first row whose quantity ' +
+            'is text is a header. Each row is read like a line of the quick order and added as by `import`; row numbers ' +
+            'are the file’s. An unreadable file → 400 ERR_IMPORT_FILE `{ reason }`.',
+          params: orderListParamsSchema,
+          querystring: importFileQuerySchema,
+          response: { 200: importOrderListResponseSchema },
+        },
+      },
+      async (request) =>
+        service.importFile(
+          ctx,
+          request.auth,
+          request.params.listId,
+          request.query.format,
+          request.body,
+          request.language,
+        ),
+    );
+
+    app.post(
+      '/order-lists/:listId/to-cart',
+      {
+        schema: {
+          tags: ['order-lists'],
+          summary: 'Put the lines of a list into the cart',
+          description:
+            `${WHOSE} Adds each line's quantity to the product's quantity in the cart through the cart's correction ` +
+            '(minimum, maximum, stock, step; never more than the stock) in one transaction, and answers per line like ' +
+            'the quick order: `added`, `corrected` (with the warnings; quantity 0 = nothing added), `rejected` ' +
+            '(ERR_PRODUCT_NOT_ORDERABLE for an inactive product).',
+          params: orderListParamsSchema,
+          response: { 200: cartAdditionResponseSchema },
+        },
+      },
+      async (request) => service.toCart(ctx, request.auth, request.params.listId),
+    );
+  };
+}

@@ -1,0 +1,446 @@
+import type { CartAdditionResponse, QuickOrderLine } from '@shop/shared/contracts/cart';
+import { parseQuickOrderText, QUICK_ORDER_MAX_LINES } from '@shop/shared/contracts/cart';
+import {
+  ORDER_LIST_MAX_LINES,
+  type CreateOrderListRequest,
+  type ImportOrderListResponse,
+  type OrderListDetail,
+  type OrderListItemInput,
+  type OrderListLine,
+  type OrderListLineProblem,
+  type OrderListSummary,
+} from '@shop/shared/contracts/order-lists';
+import type { PackUnitName } from '@shop/shared/contracts/products';
+import { lineTotals } from '@shop/shared/rules/cart-totals';
+import { stockStatus } from '@shop/shared/rules/stock-status';
+import type { AppContext } from '../../app-context';
+import { runWrite } from '../../db/group-commit';
+import { AppError } from '../../http/app-error';
+import type { AuthUser } from '../../http/auth';
+import { correctFor, lineOrderability, loadPricedProducts, priceAt } from '../cart/cart-pricing.service';
+import * as cartRepo from '../cart/cart.repository';
+import { addToCart, type AdditionRequest, resolveCodes } from '../cart/cart.service';
+import * as ordersRepo from '../orders/orders.repository';
+import { readCatalogueSettings } from '../products/catalogue-cache.service';
+import { type ActingCustomer, resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
+import { uniqueViolationColumn } from '../users/unique-violation';
+import { parseCsv, parseXlsx } from '../admin-catalogue/import-file';
+import * as repo from './order-lists.repository';
+
+/**
+ * Saved order lists (docs/product.md §3.11, issue 16). Every list belongs to the acting customer
+ * (resolveActingCustomer: a customer's user, or an agent for the customer of its current address);
+ * a list of another customer is ERR_ORDER_LIST_NOT_FOUND on every path, checked inside the write.
+ * Lines keep products and pieces; prices, stock and orderability are read at every answer.
+ */
+
+const MAX_QUANTITY = 1_000_000;
+
+function summaryOf(row: repo.ListRow, itemCount: number): OrderListSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    itemCount,
+    version: Number(row.version),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** A write that collided with another list of the customer with the same name. */
+async function guardName<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (uniqueViolationColumn(error) !== null) throw new AppError('ERR_ORDER_LIST_NAME_TAKEN');
+    throw error;
+  }
+}
+
+/** Sums lines of the same product, keeping the first one's position; quantities stay ≤ the maximum. */
+function mergeLines(lines: readonly { productId: number; quantity: number }[]) {
+  const merged = new Map<number, number>();
+  for (const line of lines) {
+    merged.set(line.productId, Math.min(MAX_QUANTITY, (merged.get(line.productId) ?? 0) + line.quantity));
+  }
+  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+/** SKUs → products; an unknown SKU is ERR_PRODUCT_NOT_FOUND `{ sku }` and nothing is written. */
+async function resolveSkus(ctx: AppContext, items: readonly OrderListItemInput[]) {
+  const skus = [...new Set(items.map((item) => item.sku))];
+  const rows = await cartRepo.findProductsBySkus(ctx.database.db, skus);
+  const bySku = new Map(rows.map((row) => [row.sku, row.id]));
+  return mergeLines(
+    items.map((item) => {
+      const productId = bySku.get(item.sku);
+      if (productId === undefined) throw new AppError('ERR_PRODUCT_NOT_FOUND', { sku: item.sku });
+      return { productId, quantity: item.quantity };
+    }),
+  );
+}
+
+/* ------------------------------------------------------------------ GET /api/order-lists */
+
+export async function listLists(ctx: AppContext, auth: AuthUser | null): Promise<OrderListSummary[]> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  const rows = await repo.findListsOfCustomer(ctx.database.db, acting.customerId);
+  return rows.map((row) => summaryOf(row, Number(row.item_count ?? 0)));
+}
+
+/* ------------------------------------------------------------- GET /api/order-lists/{listId} */
+
+export async function getList(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  listId: number,
+  language: string,
+): Promise<OrderListDetail> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  const db = ctx.database.db;
+  const list = await repo.findList(db, listId, acting.customerId);
+  if (!list) throw new AppError('ERR_ORDER_LIST_NOT_FOUND');
+  return detailOf(ctx, acting, language, list, await repo.findItems(db, list.id));
+}
+
+function problemOf(line: ReturnType<typeof lineOrderability>): OrderListLineProblem | null {
+  if (!line.isActive) return 'inactive';
+  if (!line.isOrderable) return 'not_orderable';
+  if (!(line.stock >= 1)) return 'out_of_stock';
+  if (!line.hasPrice) return 'no_price';
+  return null;
+}
+
+/** The list with the acting customer's prices, stock and orderability of now. */
+async function detailOf(
+  ctx: AppContext,
+  acting: ActingCustomer,
+  language: string,
+  list: repo.ListRow,
+  items: readonly repo.ListItemRow[],
+): Promise<OrderListDetail> {
+  const db = ctx.database.db;
+  const now = ctx.now();
+  const ids = items.map((item) => item.product_id);
+  const [rows, details, packs, settings] = await Promise.all([
+    cartRepo.findProductsByIds(db, ids),
+    cartRepo.findProductDetails(db, ids, language),
+    cartRepo.findPackSizes(db, ids),
+    readCatalogueSettings(db),
+  ]);
+  const priced = await loadPricedProducts(db, rows, acting);
+  const lines: OrderListLine[] = [];
+  let totalGross = 0;
+  let notOrderableCount = 0;
+  for (const item of items) {
+    const product = priced.get(item.product_id);
+    if (!product) continue;
+    const row = product.row;
+    const orderability = lineOrderability(product);
+    const problem = problemOf(orderability);
+    const own = details.filter((d) => d.product_id === row.id);
+    const detail = own.find((d) => d.language === language) ?? own.find((d) => d.language === 'hu') ?? own[0];
+    const packSizes = packs
+      .filter((p) => p.product_id === row.id)
+      .map((p) => ({ unit: p.unit as PackUnitName, pieces: p.pieces, barcode: p.barcode }));
+    const prices = priceAt(product, item.quantity, now);
+    const totals = lineTotals({
+      currentPrice: prices.currentPrice,
+      quantity: item.quantity,
+      vat: row.vat,
+      weight: row.weight,
+    });
+    const correction = correctFor(product, item.quantity);
+    if (problem === null) totalGross += totals.gross;
+    else notOrderableCount += 1;
+    lines.push({
+      quantity: item.quantity,
+      price: prices.price,
+      specialPrice: prices.specialPrice,
+      currentPrice: prices.currentPrice,
+      lineGross: totals.gross,
+      orderable: problem === null,
+      problem,
+      correctedQuantity: correction.quantity,
+      warnings: correction.warnings,
+      product: {
+        id: row.id,
+        sku: row.sku,
+        productDetails: detail
+          ? [{ language: detail.language, name: detail.name, description: detail.description }]
+          : [],
+        vat: row.vat,
+        weight: row.weight,
+        image: row.image,
+        stock: row.stock,
+        stockStatus: stockStatus(
+          { stock: row.stock, packSizes, orderQuantityStep: row.order_quantity_step },
+          settings.fewStockThreshold,
+        ),
+        isActive: row.is_active === 1,
+        isOrderable: row.is_orderable === 1,
+        prices: product.tiers,
+        minOrderQuantity: row.min_order_quantity,
+        maxOrderQuantity: row.max_order_quantity,
+        orderQuantityStep: row.order_quantity_step,
+        limits: product.limits,
+        packSizes,
+      },
+    });
+  }
+  return { ...summaryOf(list, lines.length), lines, totalGross, notOrderableCount };
+}
+
+/* ------------------------------------------------------------------ POST /api/order-lists */
+
+export async function createList(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  body: CreateOrderListRequest,
+  language: string,
+): Promise<OrderListDetail> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  const db = ctx.database.db;
+  let lines: { productId: number; quantity: number }[] = [];
+  if (body.items) lines = await resolveSkus(ctx, body.items);
+  else if (body.fromOrderId !== undefined) {
+    const order = await ordersRepo.findOrder(db, Number(body.fromOrderId));
+    if (!order || order.customer_id !== acting.customerId) throw new AppError('NOT_FOUND');
+    const items = await ordersRepo.findOrderItems(db, [order.id]);
+    // A product deleted since the order has no id any more: it cannot be listed.
+    lines = mergeLines(
+      items.flatMap((item) =>
+        item.product_id === null ? [] : [{ productId: item.product_id, quantity: item.quantity }],
+      ),
+    ).slice(0, ORDER_LIST_MAX_LINES);
+  }
+  const nowIso = ctx.now().toISOString();
+  const name = body.name.trim();
+  const written = await guardName(
+    runWrite(ctx.database, async (trx) => {
+      const list = await repo.insertList(trx, {
+        customerId: acting.customerId,
+        name,
+        userId: acting.userId,
+        nowIso,
+      });
+      await repo.replaceItems(trx, list.id, lines);
+      return { list, items: await repo.findItems(trx, list.id) };
+    }),
+  );
+  return detailOf(ctx, acting, language, written.list, written.items);
+}
+
+/* ------------------------------------------------------------ PATCH /api/order-lists/{listId} */
+
+export async function renameList(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  listId: number,
+  name: string,
+): Promise<OrderListSummary> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  const nowIso = ctx.now().toISOString();
+  const written = await guardName(
+    runWrite(ctx.database, async (trx) => {
+      const list = await repo.touchList(trx, listId, acting.customerId, nowIso, name.trim());
+      if (!list) throw new AppError('ERR_ORDER_LIST_NOT_FOUND');
+      return { list, count: (await repo.findItems(trx, list.id)).length };
+    }),
+  );
+  return summaryOf(written.list, written.count);
+}
+
+/* ----------------------------------------------------------- DELETE /api/order-lists/{listId} */
+
+export async function deleteList(ctx: AppContext, auth: AuthUser | null, listId: number): Promise<void> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  await runWrite(ctx.database, async (trx) => {
+    // The lines go with the list (foreign key, on delete cascade).
+    if (!(await repo.deleteList(trx, listId, acting.customerId)))
+      throw new AppError('ERR_ORDER_LIST_NOT_FOUND');
+  });
+}
+
+/* -------------------------------------------------------- PUT /api/order-lists/{listId}/items */
+
+export async function putItems(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  listId: number,
+  items: readonly OrderListItemInput[],
+  language: string,
+): Promise<OrderListDetail> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  const db = ctx.database.db;
+  // Another customer's list is refused before anything about the SKUs is said.
+  if (!(await repo.findList(db, listId, acting.customerId))) throw new AppError('ERR_ORDER_LIST_NOT_FOUND');
+  const lines = await resolveSkus(ctx, items);
+  const nowIso = ctx.now().toISOString();
+  const written = await runWrite(ctx.database, async (trx) => {
+    const list = await repo.touchList(trx, listId, acting.customerId, nowIso);
+    if (!list) throw new AppError('ERR_ORDER_LIST_NOT_FOUND');
+    await repo.replaceItems(trx, list.id, lines);
+    return { list, items: await repo.findItems(trx, list.id) };
+  });
+  return detailOf(ctx, acting, language, written.list, written.items);
+}
+
+/* ------------------------------------------------------- POST /api/order-lists/{listId}/import */
+
+/**
+ * Adds lines of SKU or barcode and quantity (pasted text or a file's rows, the quick order's
+ * parser and code resolution) to the list: each line's pieces are added to the product's quantity
+ * in the list. Unknown codes and unreadable quantities are rejected per line; lines beyond the
+ * list's 500 products are rejected with ERR_VALIDATION.
+ */
+export async function importLines(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  listId: number,
+  input: string | { code: string; quantity: number }[],
+  language: string,
+): Promise<ImportOrderListResponse> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  if (!(await repo.findList(ctx.database.db, listId, acting.customerId)))
+    throw new AppError('ERR_ORDER_LIST_NOT_FOUND');
+  const parsed: QuickOrderLine[] =
+    typeof input === 'string'
+      ? parseQuickOrderText(input)
+      : input.map((item, index) => ({ line: index + 1, code: item.code.trim(), quantity: item.quantity }));
+  return addLines(ctx, acting, listId, parsed, language);
+}
+
+/**
+ * POST /api/order-lists/{listId}/import-file: a CSV or XLSX file (the first sheet) whose rows are
+ * `SKU or barcode`, `quantity` (read by the back office's import reader, csv-parse and ExcelJS).
+ * A first row whose quantity cell is text is a header and is skipped; each row goes through the
+ * quick order's parser, so the rules are those of pasted text; row numbers are the file's.
+ */
+export async function importFile(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  listId: number,
+  format: 'csv' | 'xlsx',
+  body: unknown,
+  language: string,
+): Promise<ImportOrderListResponse> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  if (!(await repo.findList(ctx.database.db, listId, acting.customerId)))
+    throw new AppError('ERR_ORDER_LIST_NOT_FOUND');
+  if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('ERR_IMPORT_FILE', { reason: 'empty' });
+  let rows: string[][];
+  if (format === 'xlsx') rows = await parseXlsx(body, QUICK_ORDER_MAX_LINES);
+  else {
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
+    } catch {
+      throw new AppError('ERR_IMPORT_FILE', { reason: 'not_utf8' });
+    }
+    rows = parseCsv(text, QUICK_ORDER_MAX_LINES);
+  }
+  const parsed: QuickOrderLine[] = [];
+  rows.forEach((row, index) => {
+    const code = (row[0] ?? '').trim();
+    const quantity = (row[1] ?? '').trim();
+    if (code === '' && quantity === '') return;
+    if (index === 0 && quantity !== '' && !/^[\d\s\u00a0]+$/.test(quantity)) return;
+    const [line] = parseQuickOrderText(quantity === '' ? code : `${code};${quantity}`);
+    if (line) parsed.push({ ...line, line: index + 1 });
+  });
+  return addLines(ctx, acting, listId, parsed, language);
+}
+
+async function addLines(
+  ctx: AppContext,
+  acting: ActingCustomer,
+  listId: number,
+  parsed: readonly QuickOrderLine[],
+  language: string,
+): Promise<ImportOrderListResponse> {
+  const db = ctx.database.db;
+  if (parsed.length > QUICK_ORDER_MAX_LINES) {
+    throw new AppError('ERR_VALIDATION', { field: 'body.lines', maximum: QUICK_ORDER_MAX_LINES });
+  }
+  const requests = await resolveCodes(ctx, parsed);
+  const skuRows = await cartRepo.findProductsByIds(db, [
+    ...new Set(requests.flatMap((r) => ('productId' in r.target ? [r.target.productId] : []))),
+  ]);
+  const skuOf = new Map(skuRows.map((row) => [row.id, row.sku]));
+  const nowIso = ctx.now().toISOString();
+  const written = await runWrite(ctx.database, async (trx) => {
+    const added: ImportOrderListResponse['added'] = [];
+    const rejected: ImportOrderListResponse['rejected'] = [];
+    const list = await repo.touchList(trx, listId, acting.customerId, nowIso);
+    if (!list) throw new AppError('ERR_ORDER_LIST_NOT_FOUND');
+    const lines = (await repo.findItems(trx, list.id)).map((item) => ({
+      productId: item.product_id,
+      quantity: item.quantity,
+    }));
+    const index = new Map(lines.map((line, i) => [line.productId, i]));
+    for (const request of requests) {
+      const target = request.target;
+      if ('reason' in target) {
+        rejected.push({ line: request.line, code: request.code, reason: target.reason });
+        continue;
+      }
+      const at = index.get(target.productId);
+      if (at === undefined && lines.length >= ORDER_LIST_MAX_LINES) {
+        rejected.push({ line: request.line, code: request.code, reason: 'ERR_VALIDATION' });
+        continue;
+      }
+      if (at === undefined) {
+        index.set(target.productId, lines.length);
+        lines.push({ productId: target.productId, quantity: Math.min(MAX_QUANTITY, target.pieces) });
+      } else {
+        const line = lines[at]!;
+        line.quantity = Math.min(MAX_QUANTITY, line.quantity + target.pieces);
+      }
+      added.push({
+        line: request.line,
+        code: request.code,
+        sku: skuOf.get(target.productId) ?? request.code,
+        quantity: target.pieces,
+      });
+    }
+    await repo.replaceItems(trx, list.id, lines);
+    return { list, items: await repo.findItems(trx, list.id), added, rejected };
+  });
+  return {
+    data: true,
+    added: written.added,
+    rejected: written.rejected,
+    list: await detailOf(ctx, acting, language, written.list, written.items),
+  };
+}
+
+/* ------------------------------------------------------ POST /api/order-lists/{listId}/to-cart */
+
+/**
+ * Adds the list's lines to the acting customer's cart with the cart's own write (addToCart in
+ * cart.service.ts: one transaction, the cart row locked, each line added to the product's quantity
+ * in the cart through the quantity correction). Answers per line like the quick order.
+ */
+export async function toCart(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  listId: number,
+): Promise<CartAdditionResponse> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  const db = ctx.database.db;
+  const list = await repo.findList(db, listId, acting.customerId);
+  if (!list) throw new AppError('ERR_ORDER_LIST_NOT_FOUND');
+  const items = await repo.findItems(db, list.id);
+  const rows = await cartRepo.findProductsByIds(
+    db,
+    items.map((item) => item.product_id),
+  );
+  const skuOf = new Map(rows.map((row) => [row.id, row.sku]));
+  const requests: AdditionRequest[] = items.map((item, index) => ({
+    line: index + 1,
+    code: skuOf.get(item.product_id) ?? '',
+    target: { productId: item.product_id, pieces: item.quantity },
+  }));
+  return addToCart(ctx, acting, requests);
+}
