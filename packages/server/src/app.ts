@@ -254,7 +254,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     allowedPath: () => existsSync(imagesDir),
     setHeaders(res, filePath) {
       // Product photos have content-hash names (modules/product-photos): never changed under one name.
-      if (/[\\/]photos[\\/]/.test(filePath)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      if (/[\\/]photos[\\/]/.test(filePath))
+        res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'public, max-age=86400');
     },
   });

@@ -83,6 +83,241 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
     expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
   });
 
+  it('refuses hostile photo uploads, ZIPs and back-in-stock requests with a code, changing nothing (issue 17)', async () => {
+    const before = await dataSnapshot(world.testDb.handle);
+    const send = async (
+      method: string,
+      url: string,
+      token: string,
+      body: string | Buffer | undefined,
+      type: string | undefined,
+    ) => {
+      const res = await fetch(world.baseUrl + url, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'x-forwarded-for': `10.17.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+          ...(type ? { 'content-type': type } : {}),
+        },
+        ...(body !== undefined ? { body } : {}),
+      });
+      const text = await res.text();
+      return { status: res.status, error: text ? (JSON.parse(text) as { error?: string }).error : undefined };
+    };
+    const sku = 'HZ-001';
+    // prettier-ignore
+    const cases: [string, string, string, string | Buffer | undefined, string | undefined, number, string][] = [
+      ['POST', `/api/admin/products/${sku}/photos`, world.admin.token, undefined, undefined, 415, 'ERR_NOT_AN_IMAGE'],
+      ['POST', `/api/admin/products/${sku}/photos`, world.admin.token, '{"a":1}', 'application/json', 415, 'ERR_NOT_AN_IMAGE'],
+      ['POST', `/api/admin/products/${sku}/photos`, world.admin.token, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), 'image/jpeg', 415, 'ERR_NOT_AN_IMAGE'],
+      ['POST', `/api/admin/products/${sku}/photos`, world.admin.token, '<svg onload="x()"/>', 'image/svg+xml', 415, 'ERR_NOT_AN_IMAGE'],
+      ['POST', `/api/admin/products/${'x'.repeat(65)}/photos`, world.admin.token, 'x', 'image/png', 400, 'ERR_VALIDATION'],
+      ['POST', "/api/admin/products/'%3B%20DROP%20TABLE%20products--/photos", world.admin.token, 'x', 'image/png', 404, 'ERR_PRODUCT_NOT_FOUND'],
+      ['DELETE', `/api/admin/products/${sku}/photos/abc`, world.admin.token, undefined, undefined, 400, 'ERR_VALIDATION'],
+      ['DELETE', `/api/admin/products/${sku}/photos/99999999999`, world.admin.token, undefined, undefined, 400, 'ERR_VALIDATION'],
+      ['DELETE', `/api/admin/products/${sku}/photos/7`, world.admin.token, undefined, undefined, 404, 'ERR_PHOTO_NOT_FOUND'],
+      ['PUT', `/api/admin/products/${sku}/photos/order`, world.admin.token, '{"photoIds":["1"]}', 'application/json', 400, 'ERR_VALIDATION'],
+      ['PUT', `/api/admin/products/${sku}/photos/order`, world.admin.token, '{"photoIds":[1]}', 'application/json', 400, 'ERR_VALIDATION'],
+      ['PUT', `/api/admin/products/${sku}/photos/1/alt`, world.admin.token, JSON.stringify({ alt: { hu: 'x'.repeat(301), en: '', vi: '', zh: '' } }), 'application/json', 400, 'ERR_VALIDATION'],
+      ['PUT', `/api/admin/products/${sku}/photos/1/alt`, world.admin.token, '{"alt":null}', 'application/json', 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/product-photos/zip', world.admin.token, 'PK\u0003\u0004 not really', 'application/zip', 415, 'ERR_NOT_A_ZIP'],
+      ['POST', '/api/admin/product-photos/zip', world.admin.token, undefined, undefined, 415, 'ERR_NOT_A_ZIP'],
+      ['POST', '/api/back-in-stock', world.b.token, '{"productSku":""}', 'application/json', 400, 'ERR_VALIDATION'],
+      ['POST', '/api/back-in-stock', world.b.token, '{"productSku":["HZ-001"]}', 'application/json', 400, 'ERR_VALIDATION'],
+      ['POST', '/api/back-in-stock', world.b.token, JSON.stringify({ productSku: 'é'.repeat(65) }), 'application/json', 400, 'ERR_VALIDATION'],
+      ['POST', '/api/back-in-stock', world.b.token, JSON.stringify({ productSku: "' OR 1=1 --" }), 'application/json', 404, 'ERR_PRODUCT_NOT_FOUND'],
+      ['POST', '/api/back-in-stock', world.b.token, JSON.stringify({ productSku: 'HZ-003' }), 'application/json', 409, 'ERR_PRODUCT_IN_STOCK'],
+      ['POST', '/api/back-in-stock', world.b.token, JSON.stringify({ productSku: 'HZ\u0000001' }), 'application/json', 400, 'ERR_VALIDATION'],
+      ['DELETE', `/api/back-in-stock/${encodeURIComponent('%00\u0000')}`, world.b.token, undefined, undefined, 400, 'ERR_VALIDATION'],
+      ['DELETE', '/api/back-in-stock/NO-SUCH-SKU', world.b.token, undefined, undefined, 404, 'ERR_BACK_IN_STOCK_NOT_FOUND'],
+    ];
+    const wrong: string[] = [];
+    for (const [method, url, token, body, type, status, error] of cases) {
+      const answer = await send(method, url, token, body, type);
+      if (answer.status !== status || answer.error !== error) {
+        wrong.push(
+          `${method} ${url} (${type}) → ${answer.status} ${answer.error}, expected ${status} ${error}`,
+        );
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
+  });
+
+  it('refuses hostile company-user inputs with a code, changing nothing (issue 15)', async () => {
+    const before = await dataSnapshot(world.testDb.handle);
+    const own = world.a.userId;
+    const invite = (extra: Record<string, unknown>) =>
+      JSON.stringify({ email: 'hostile-invite@example.com', name: 'Hostile', role: 'buyer', ...extra });
+    const cases: [string, string, string | undefined, number, string][] = [
+      ['POST', '/api/company/users', invite({ email: 'not-an-email' }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/company/users', invite({ role: 'admin' }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/company/users', invite({ role: ['owner'] }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/company/users', invite({ orderLimit: -1 }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/company/users', invite({ orderLimit: 1.5 }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/company/users', invite({ orderLimit: '50000' }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/company/users', invite({ monthlyLimit: 1e12 }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/company/users', invite({ shippingAddressIds: ['1'] }), 400, 'ERR_VALIDATION'],
+      [
+        'POST',
+        '/api/company/users',
+        invite({ shippingAddressIds: [2147483000] }),
+        400,
+        'ERR_INVALID_SHIPPING_ADDRESS_ID',
+      ],
+      ['POST', '/api/company/users', invite({ name: '   ' }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/company/users', invite({ name: 'x'.repeat(256) }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/company/users', invite({ email: world.a.userEmail }), 409, 'ERR_DUP_EMAIL'],
+      ['PATCH', '/api/company/users/abc', '{"role":"buyer"}', 400, 'ERR_VALIDATION'],
+      ['PATCH', '/api/company/users/0', '{"role":"buyer"}', 400, 'ERR_VALIDATION'],
+      ['PATCH', '/api/company/users/2147483000', '{"role":"buyer"}', 404, 'NOT_FOUND'],
+      ['PATCH', `/api/company/users/${own}`, '{"isAdmin":true}', 400, 'ERR_VALIDATION'],
+      ['PATCH', `/api/company/users/${own}`, '{"disabled":"yes"}', 400, 'ERR_VALIDATION'],
+      ['PATCH', `/api/company/users/${own}`, '{"role":"buyer"}', 409, 'ERR_LAST_OWNER'],
+      ['PATCH', `/api/company/users/${own}`, '{"disabled":true}', 409, 'ERR_LAST_OWNER'],
+      ['DELETE', `/api/company/users/${own}`, undefined, 409, 'ERR_LAST_OWNER'],
+      ['DELETE', '/api/company/users/%27%20OR%201%3D1', undefined, 400, 'ERR_VALIDATION'],
+      [
+        'POST',
+        `/api/users/${own}/accept-invite/short`,
+        '{"newPassword":"Jelszo-123"}',
+        400,
+        'ERR_VALIDATION',
+      ],
+      [
+        'POST',
+        `/api/users/${own}/accept-invite/${'A'.repeat(43)}`,
+        '{"newPassword":"Jelszo-123"}',
+        400,
+        'ERR_INVITE_LINK',
+      ],
+      [
+        'POST',
+        `/api/users/${own}/accept-invite/${'A'.repeat(43)}`,
+        '{"newPassword":""}',
+        400,
+        'ERR_VALIDATION',
+      ],
+      [
+        'POST',
+        `/api/users/abc/accept-invite/${'A'.repeat(43)}`,
+        '{"newPassword":"Jelszo-123"}',
+        400,
+        'ERR_VALIDATION',
+      ],
+      ['GET', '/api/orders/history?userId=abc', undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/orders/history?userId=-1', undefined, 400, 'ERR_VALIDATION'],
+    ];
+    const wrong: string[] = [];
+    for (const [method, url, body, status, error] of cases) {
+      const res = await fetch(world.baseUrl + url, {
+        method,
+        headers: {
+          authorization: `Bearer ${world.a.token}`,
+          'x-forwarded-for': `10.15.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body !== undefined ? { body } : {}),
+      });
+      const text = await res.text();
+      const code = text ? (JSON.parse(text) as { error?: string }).error : undefined;
+      if (res.status !== status || code !== error)
+        wrong.push(`${method} ${url} ${body} → ${res.status} ${code}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
+  });
+
+  it('refuses hostile webhook and outbox inputs with a code, changing nothing (issue 14)', async () => {
+    const before = await dataSnapshot(world.testDb.handle);
+    const hook = (extra: Record<string, unknown>) =>
+      JSON.stringify({ url: 'https://erp.example.com/hook', events: ['order.placed'], ...extra });
+    const cases: [string, string, string | undefined, number, string][] = [
+      ['POST', '/api/admin/webhooks', hook({ url: 'javascript:alert(1)' }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/webhooks', hook({ url: 'file:///etc/passwd' }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/webhooks', hook({ url: 'gopher://127.0.0.1:25/' }), 400, 'ERR_VALIDATION'],
+      [
+        'POST',
+        '/api/admin/webhooks',
+        hook({ url: 'http://admin:pw@erp.example.com/' }),
+        400,
+        'ERR_VALIDATION',
+      ],
+      [
+        'POST',
+        '/api/admin/webhooks',
+        hook({ url: `https://e.com/${'a'.repeat(2001)}` }),
+        400,
+        'ERR_VALIDATION',
+      ],
+      ['POST', '/api/admin/webhooks', hook({ url: ['https://erp.example.com'] }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/webhooks', hook({ events: 'order.placed' }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/webhooks', hook({ events: ['order.*'] }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/webhooks', hook({ events: [] }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/webhooks', hook({ description: { $gt: '' } }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/webhooks', hook({ enabled: 'yes' }), 400, 'ERR_VALIDATION'],
+      [
+        'POST',
+        '/api/admin/webhooks',
+        hook({ url: 'http://169.254.169.254/latest/meta-data/' }),
+        400,
+        'ERR_WEBHOOK_TARGET_FORBIDDEN',
+      ],
+      [
+        'POST',
+        '/api/admin/webhooks',
+        hook({ url: 'http://[::ffff:a9fe:a9fe]/' }),
+        400,
+        'ERR_WEBHOOK_TARGET_FORBIDDEN',
+      ],
+      ['POST', '/api/admin/webhooks', hook({ url: 'http://10.0.0.1/' }), 400, 'ERR_WEBHOOK_TARGET_FORBIDDEN'],
+      [
+        'POST',
+        '/api/admin/webhooks',
+        hook({ url: 'http://no-such-host.invalid/' }),
+        400,
+        'ERR_WEBHOOK_HOST_UNKNOWN',
+      ],
+      ['PATCH', '/api/admin/webhooks/1', '{}', 400, 'ERR_VALIDATION'],
+      ['PATCH', '/api/admin/webhooks/abc', '{"enabled":true}', 400, 'ERR_VALIDATION'],
+      ['PATCH', '/api/admin/webhooks/2147483000', '{"enabled":true}', 404, 'ERR_WEBHOOK_NOT_FOUND'],
+      ['DELETE', '/api/admin/webhooks/%27%20OR%201%3D1', undefined, 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/webhooks/2147483000/rotate-secret', '{"overlapHours":-1}', 400, 'ERR_VALIDATION'],
+      [
+        'POST',
+        '/api/admin/webhooks/2147483000/rotate-secret',
+        '{"overlapHours":1000}',
+        400,
+        'ERR_VALIDATION',
+      ],
+      ['POST', '/api/admin/webhooks/2147483000/test', undefined, 404, 'ERR_WEBHOOK_NOT_FOUND'],
+      ['GET', '/api/admin/webhooks/1/deliveries?pageSize=100000', undefined, 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/webhooks/1/deliveries/0/resend', undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/admin/outbox?status=sending', undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/admin/outbox?page=0', undefined, 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/outbox/2147483000/retry', undefined, 404, 'ERR_OUTBOX_NOT_FOUND'],
+      ['POST', '/api/admin/outbox/-5/retry', undefined, 400, 'ERR_VALIDATION'],
+    ];
+    const wrong: string[] = [];
+    for (const [method, url, body, status, error] of cases) {
+      const res = await fetch(world.baseUrl + url, {
+        method,
+        headers: {
+          authorization: `Bearer ${world.admin.token}`,
+          'x-forwarded-for': `10.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body !== undefined ? { body } : {}),
+      });
+      const text = await res.text();
+      const code = text ? (JSON.parse(text) as { error?: string }).error : undefined;
+      if (res.status !== status || code !== error)
+        wrong.push(`${method} ${url} ${body} → ${res.status} ${code}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
+  });
+
   it('runHostileInputs (the benchmark entry) counts what it tried over HTTP', async () => {
     const result = await runHostileInputs(world.baseUrl, { runs: 60, seed: 42, token: world.b.token });
     expect(result.tried).toBeGreaterThan(50);

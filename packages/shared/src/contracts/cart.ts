@@ -9,6 +9,7 @@ import {
   stockStatusSchema,
 } from './products';
 import { paymentMethodSchema } from './checkout';
+import { productPhotoSchema } from './product-photos';
 
 /**
  * Cart contracts (docs/product.md §§3.7, 4.4, 5, 7 and 9; decision 0006).
@@ -52,6 +53,8 @@ export const cartProductSchema = z.object({
   /** The minimum and maximum orderable pieces from the price entries (null: no limit). */
   limits: z.object({ minimum: z.number().int().nullable(), maximum: z.number().int().nullable() }),
   packSizes: z.array(packSizeSchema),
+  /** The product's photos (issue 17); empty: the drawn picture. */
+  photos: z.array(productPhotoSchema).optional(),
 });
 export type CartProduct = z.infer<typeof cartProductSchema>;
 
@@ -128,6 +131,31 @@ export const cartResponseSchema = z.object({
   commentWebshop: z.string(),
   commentSupplier: z.string(),
   containsNonOrderableProduct: z.boolean(),
+  /** The buyer's purchase-order number ('' = none; issue 16). */
+  purchaseOrderNumber: z.string(),
+  /** Staff made this customer give one: place-order refuses without it (ERR_PURCHASE_ORDER_NUMBER_REQUIRED). */
+  purchaseOrderNumberRequired: z.boolean(),
+  /**
+   * The chosen shipping method's minimum order value against the items' gross (minor units);
+   * null without a method or when it has no minimum. `missing` 0 = reached.
+   */
+  minimumOrder: z.object({ minimum: z.number().int(), missing: z.number().int() }).nullable(),
+  /**
+   * The customer's credit for deferred payment methods (minor units); null when it has no limit.
+   * `pending`: deferred orders placed since the balance's instant, not cancelled. `available`:
+   * limit − openBalance − pending (never below 0). A deferred method is refused when
+   * `totals.grandTotal` > `available`.
+   */
+  credit: z
+    .object({
+      limit: z.number().int(),
+      openBalance: z.number().int(),
+      /** The instant of the open balance (ISO), null when never set. */
+      balanceAt: z.string().nullable(),
+      pending: z.number().int(),
+      available: z.number().int(),
+    })
+    .nullable(),
 });
 export type CartResponse = z.infer<typeof cartResponseSchema>;
 

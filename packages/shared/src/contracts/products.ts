@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STOCK_STATUSES } from '../rules/stock-status';
+import { productPhotoSchema } from './product-photos';
 
 /**
  * Catalogue contracts (docs/product.md §§3, 5, 7 and 9): `GET /api/products/all`,
@@ -224,6 +225,8 @@ export const productSchema = z.object({
   priceChanged: z.boolean(),
   /** Barcode searches only: every pack barcode, comma separated. */
   barcodes: z.string().optional(),
+  /** Uploaded photos in their order (issue 17); empty: the drawn picture (`image`) is shown. */
+  photos: z.array(productPhotoSchema).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

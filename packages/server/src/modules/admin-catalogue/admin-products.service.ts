@@ -18,6 +18,7 @@ import {
   productUnchanged,
   writeProduct,
 } from './product-aggregate.repository';
+import { wakeOutbox } from '../outbox/outbox.service';
 
 /**
  * Back-office products: a paged search over the shop's search index (products.search_text through
@@ -92,8 +93,10 @@ export async function saveProduct(
       before,
       after,
     });
-    await finishWrites(trx, [outcome], now);
+    await finishWrites(trx, [outcome], now, ctx);
     return outcome.productId;
   });
+  // Back-in-stock mails queued with the change (issue 17) go out at once.
+  wakeOutbox(ctx);
   return getProduct(ctx, savedId);
 }

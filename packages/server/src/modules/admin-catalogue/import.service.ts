@@ -25,6 +25,7 @@ import {
   writeProducts,
 } from './product-aggregate.repository';
 import { applyRow, type Lookups, type ParsedRow } from './import-row';
+import { wakeOutbox } from '../outbox/outbox.service';
 
 /**
  * The product import (CSV or XLSX, upsert by SKU). Every cell is validated first; a dry run stops
@@ -229,7 +230,7 @@ export async function runImport(
   if (dryRun) return result(await planImport(ctx.database.db, table, timeZone), false);
 
   // The plan is made again inside the transaction, so what is written is what was checked.
-  return ctx.database.db.transaction().execute(async (trx) => {
+  const answer = await ctx.database.db.transaction().execute(async (trx) => {
     const plan = await planImport(trx, table, timeZone);
     if (plan.errors.count > 0) return result(plan, false);
     const outcomes: WriteOutcome[] = await writeProducts(trx, plan.changes, { now, timeZone });
@@ -251,9 +252,12 @@ export async function runImport(
         .values(audits.slice(i, i + 500))
         .execute();
     }
-    await finishWrites(trx, outcomes, now);
+    await finishWrites(trx, outcomes, now, ctx);
     return result(plan, true);
   });
+  // Back-in-stock mails queued with the import (issue 17) go out at once.
+  wakeOutbox(ctx);
+  return answer;
 }
 
 /** Two example rows of the template: a new product with everything, and a price-only change. */

@@ -6,6 +6,8 @@ import { localDateTime, addDays } from '@shop/shared/rules/calendar-date';
 import { LANGUAGES, type Language } from '@shop/shared/i18n/languages';
 import type { Database } from '../../db/schema';
 import { bumpCatalogueVersion } from '../products/catalogue-version';
+import type { AppContext } from '../../app-context';
+import { fulfilBackInStock } from '../back-in-stock/back-in-stock.service';
 import { buildProductSearchText, refreshProductSearchText } from '../products/product-search-text.service';
 
 /**
@@ -554,10 +556,24 @@ async function recordPriceHistory(
   await insertMany(db, 'price_history', inserts);
 }
 
-/** After the writes of one transaction: rebuild search texts and mark the catalogue changed. */
-export async function finishWrites(db: Db, outcomes: readonly WriteOutcome[], now: Date): Promise<void> {
+/**
+ * After the writes of one transaction: rebuild search texts, mark the catalogue changed, and queue
+ * the back-in-stock mails of products whose stock rose above zero (issue 17; the caller wakes the
+ * outbox after its commit).
+ */
+export async function finishWrites(
+  db: Db,
+  outcomes: readonly WriteOutcome[],
+  now: Date,
+  ctx: Pick<AppContext, 'config' | 'now'>,
+): Promise<void> {
   if (outcomes.length === 0) return;
   const search = outcomes.filter((o) => o.searchChanged).map((o) => o.productId);
   if (search.length > 0) await refreshProductSearchText(db, search);
   await bumpCatalogueVersion(db, now);
+  await fulfilBackInStock(
+    ctx,
+    db,
+    outcomes.map((o) => o.productId),
+  );
 }

@@ -23,8 +23,12 @@ import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
 import { recordAudit } from '../admin/admin-access';
 import * as repo from './admin-orders.repository';
+import { fulfilBackInStock } from '../back-in-stock/back-in-stock.service';
+import { wakeOutbox } from '../outbox/outbox.service';
 import { CSV_BOM, csvLine, csvMoney } from './orders-csv';
 import { ORDERS_EXPORT_TEXTS } from './orders-texts';
+import { exportedOrder } from '../integration/orders-export.service';
+import { enqueueEvent } from '../webhooks/webhook-events';
 
 /** The UTC instant local midnight starts `date` in the shop's time zone (clock changes included). */
 export const shopDayStart = zonedDayStart;
@@ -173,6 +177,12 @@ export async function changeOrderStatus(
         await repo.returnStock(trx, line.product_id, Number(line.quantity), nowIso);
         returned.push({ productId: line.product_id, sku: line.sku, quantity: Number(line.quantity) });
       }
+      // Pieces back on the shelf: whoever waits for them is told (issue 17).
+      await fulfilBackInStock(
+        ctx,
+        trx,
+        returned.map((r) => r.productId),
+      );
     }
     await recordAudit(trx, {
       actorUserId: auth.userId,
@@ -183,7 +193,10 @@ export async function changeOrderStatus(
       after: returned.length > 0 ? { status: to, stockReturned: returned } : { status: to },
       at: now,
     });
+    // The ERP's webhook, in the same transaction (docs/decisions/0020-webhooks.md).
+    await enqueueEvent(ctx, trx, 'order.status_changed', () => exportedOrder(trx, id));
   });
+  wakeOutbox(ctx);
   return orderDetail(ctx, id);
 }
 

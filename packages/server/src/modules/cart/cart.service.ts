@@ -32,6 +32,8 @@ import {
   pricedFromReadModel,
 } from './cart-pricing.service';
 import * as repo from './cart.repository';
+import { isLanguage } from '@shop/shared/i18n/languages';
+import { shopPhotos } from '../product-photos/photo-json';
 
 /* ------------------------------------------------------------------ GET /api/cart */
 
@@ -142,6 +144,7 @@ async function cartAnswer(
         orderQuantityStep: row.order_quantity_step,
         limits: product.limits,
         packSizes,
+        photos: shopPhotos(stored.photos, isLanguage(language) ? language : 'hu'),
       },
     });
   }

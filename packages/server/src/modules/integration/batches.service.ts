@@ -34,6 +34,7 @@ import {
 } from '../admin-catalogue/product-aggregate.repository';
 import { startingInput } from '../admin-catalogue/product-input';
 import { uniqueViolationColumn } from '../users/unique-violation';
+import { wakeOutbox } from '../outbox/outbox.service';
 import type { IntegrationClient } from './api-keys.service';
 
 /**
@@ -232,7 +233,7 @@ async function productBatch(
   });
   const now = ctx.now();
   const outcomes = await writeProducts(db, changes, { now, timeZone: ctx.config.shopTimeZone });
-  await finishWrites(db, outcomes, now);
+  await finishWrites(db, outcomes, now, ctx);
   return { created: changes.filter((c) => c.before === null).length };
 }
 
@@ -367,7 +368,7 @@ export async function runBatch(
   const previous = await storedResult(db, body.batchId, kind, hash);
   if (previous) return previous;
   try {
-    return await db.transaction().execute(async (trx) => {
+    const answer = await db.transaction().execute(async (trx) => {
       const errors = new Errors();
       const outcome =
         kind === 'customers'
@@ -411,6 +412,9 @@ export async function runBatch(
       }
       return result;
     });
+    // Back-in-stock mails queued with the batch (issue 17) go out at once.
+    wakeOutbox(ctx);
+    return answer;
   } catch (error) {
     // The same batch id committed by a concurrent request: answer with its stored result.
     if (uniqueViolationColumn(error) !== null) {

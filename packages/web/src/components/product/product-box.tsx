@@ -14,17 +14,70 @@ import { productDialogSearch, type ProductDialogState } from './product-scope';
 
 export const PRODUCT_IMAGE_SIZE = 160;
 
-/** The product picture with its name as alt text and a fixed size (no layout shift). */
+const IMAGE_SX = {
+  display: 'block',
+  objectFit: 'contain',
+  maxWidth: '100%',
+  height: 'auto',
+  aspectRatio: '1 / 1',
+} as const;
+
+/**
+ * The product's first uploaded photo (issue 17) in a square box of `size` CSS pixels: WebP sizes
+ * with a JPEG fallback through srcset/sizes, so the browser loads the width the screen needs.
+ */
+function ProductPhotoImage({
+  photo,
+  alt,
+  size,
+  eager,
+}: {
+  photo: NonNullable<Product['photos']>[number];
+  alt: string;
+  size: number;
+  eager: boolean;
+}) {
+  const sizes = `${size}px`;
+  const fallback = photo.sizes.find((s) => s.width >= size) ?? photo.sizes[photo.sizes.length - 1];
+  return (
+    <picture>
+      <source
+        type="image/webp"
+        srcSet={photo.sizes.map((s) => `${s.webp} ${s.width}w`).join(', ')}
+        sizes={sizes}
+      />
+      <Box
+        component="img"
+        src={fallback?.jpeg}
+        srcSet={photo.sizes.map((s) => `${s.jpeg} ${s.width}w`).join(', ')}
+        sizes={sizes}
+        alt={photo.alt || alt}
+        width={size}
+        height={size}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        sx={IMAGE_SX}
+      />
+    </picture>
+  );
+}
+
+/**
+ * The product picture with its name as alt text and a fixed size (no layout shift): the first
+ * uploaded photo, else the drawn picture, else a placeholder.
+ */
 export function ProductImage({
   product,
   size = PRODUCT_IMAGE_SIZE,
   eager = false,
 }: {
-  product: Pick<Product, 'image' | 'productDetails' | 'sku'>;
+  product: Pick<Product, 'image' | 'productDetails' | 'sku' | 'photos'>;
   size?: number;
   eager?: boolean;
 }) {
   const { t } = useTranslation();
+  const photo = product.photos?.[0];
+  if (photo) return <ProductPhotoImage photo={photo} alt={productName(product)} size={size} eager={eager} />;
   if (!product.image) {
     return (
       <Box
@@ -55,7 +108,7 @@ export function ProductImage({
       height={size}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
-      sx={{ display: 'block', objectFit: 'contain', maxWidth: '100%', height: 'auto', aspectRatio: '1 / 1' }}
+      sx={IMAGE_SX}
     />
   );
 }
