@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../app-context';
 import { PreparedQuery } from '../db/prepared-query';
-import type { UserRole } from '../db/schema';
+import type { CompanyRole, UserRole } from '../db/schema';
 import { AppError } from './app-error';
 
 /** Who is calling, as the server knows it after checking the token against the database. */
@@ -12,6 +12,11 @@ export interface AuthUser {
   customerId: number | null;
   isAgent: boolean;
   role: UserRole;
+  /**
+   * The customer login's role in its company (issue 15); null for agents, administrators and staff.
+   * Optional only so that hand-made test users need not name it; the token check always sets it.
+   */
+  companyRole?: CompanyRole | null;
   mustChangePassword: boolean;
   tokenVersion: number;
 }
@@ -24,6 +29,8 @@ export interface TokenClaims {
   userId: number;
   tv: number;
   role: UserRole;
+  /** The customer login's role in its company (issue 15); null for agents. */
+  companyRole: CompanyRole | null;
 }
 
 declare module 'fastify' {
@@ -41,7 +48,10 @@ export const LONG_TOKEN_SECONDS = 30 * 24 * 60 * 60;
 const ALGORITHMS = ['HS256'];
 
 export interface Auth {
-  sign(user: Omit<AuthUser, 'mustChangePassword'>, keepLoggedIn: boolean): Promise<string>;
+  sign(
+    user: Omit<AuthUser, 'mustChangePassword' | 'companyRole'> & { companyRole?: CompanyRole | null },
+    keepLoggedIn: boolean,
+  ): Promise<string>;
   /** Reads and checks the bearer token if present; never throws for a missing one. */
   identify(request: FastifyRequest): Promise<AuthUser | null>;
   /**
@@ -66,6 +76,7 @@ const tokenUserQuery = new PreparedQuery(1, (db, _dialect, [userId]: [number]) =
     .select([
       'id',
       'role',
+      'company_role',
       'customer_id',
       'token_version',
       'is_disabled',
@@ -156,6 +167,7 @@ export function createAuth(ctx: AppContext): Auth {
         customerId: user.customer_id,
         isAgent: user.role === 'agent',
         role: user.role,
+        companyRole: user.role === 'customer' ? user.company_role : null,
         mustChangePassword: user.must_change_password === 1,
         tokenVersion: user.token_version,
       },
@@ -212,6 +224,7 @@ export function createAuth(ctx: AppContext): Auth {
         userId: user.userId,
         tv: user.tokenVersion,
         role: user.role,
+        companyRole: user.role === 'customer' ? (user.companyRole ?? null) : null,
       })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt(issuedAt)

@@ -6,7 +6,8 @@ import type { Language } from '@shop/shared/i18n/languages';
  * link of the mail (printed on a line of its own in the text part, so it can be clicked or copied).
  */
 
-export type MailKind = 'verification' | 'approval' | 'rejection' | 'passwordReset' | 'accountCreated';
+export type MailKind =
+  'verification' | 'approval' | 'rejection' | 'passwordReset' | 'accountCreated' | 'companyInvite';
 
 export interface MailVars {
   /** The confirmation link `${publicUrl}/user/{userId}/verify/{code}`. */
@@ -18,6 +19,8 @@ export interface MailVars {
   passwordReset: { name: string; link: string };
   /** An account made in the back office: the login address, the generated password and the shop's login link. */
   accountCreated: { name: string; link: string; email: string; password: string };
+  /** An invitation to a company's account (issue 15): `${publicUrl}/user/{userId}/invite/{code}`, 7 days. */
+  companyInvite: { name: string; link: string; company: string; inviter: string; email: string };
 }
 
 export interface RenderedMail {
@@ -87,6 +90,15 @@ const PACKS: Record<Language, LanguagePack> = {
           { link: 'Bejelentkezés' },
         ],
       },
+      companyInvite: {
+        subject: 'Meghívó a(z) {company} webáruházas fiókjába',
+        blocks: [
+          '{inviter} meghívta Önt a(z) {company} cég felhasználói közé a webáruházunkban. Bejelentkezési e-mail-címe: {email}',
+          'Jelszava beállításához nyissa meg az alábbi linket (7 napig érvényes, egyszer használható):',
+          { link: 'Jelszó beállítása' },
+          'Ha nem számított erre a meghívóra, hagyja figyelmen kívül ezt a levelet.',
+        ],
+      },
     },
   },
   en: {
@@ -134,6 +146,15 @@ const PACKS: Record<Language, LanguagePack> = {
           'Password: {password}',
           'You must change this automatically generated password when you first log in.',
           { link: 'Log in' },
+        ],
+      },
+      companyInvite: {
+        subject: 'Invitation to the web shop account of {company}',
+        blocks: [
+          '{inviter} has invited you to the users of {company} in our web shop. Your login e-mail address: {email}',
+          'To set your password, open the link below (valid for 7 days, single use):',
+          { link: 'Set password' },
+          'If you did not expect this invitation, please ignore this e-mail.',
         ],
       },
     },
@@ -185,6 +206,15 @@ const PACKS: Record<Language, LanguagePack> = {
           { link: 'Đăng nhập' },
         ],
       },
+      companyInvite: {
+        subject: 'Lời mời vào tài khoản cửa hàng trực tuyến của {company}',
+        blocks: [
+          '{inviter} đã mời bạn trở thành người dùng của {company} trong cửa hàng trực tuyến của chúng tôi. E-mail đăng nhập của bạn: {email}',
+          'Để đặt mật khẩu, hãy mở liên kết dưới đây (có hiệu lực 7 ngày, chỉ dùng một lần):',
+          { link: 'Đặt mật khẩu' },
+          'Nếu bạn không mong đợi lời mời này, hãy bỏ qua e-mail này.',
+        ],
+      },
     },
   },
   zh: {
@@ -234,6 +264,15 @@ const PACKS: Record<Language, LanguagePack> = {
           { link: '登录' },
         ],
       },
+      companyInvite: {
+        subject: '邀请您加入 {company} 的网上商店账户',
+        blocks: [
+          '{inviter} 邀请您成为 {company} 在我们网上商店的用户。您的登录电子邮箱：{email}',
+          '请打开下面的链接设置密码（7 天内有效，仅可使用一次）：',
+          { link: '设置密码' },
+          '如果您没有预料到此邀请，请忽略这封邮件。',
+        ],
+      },
     },
   },
 };
@@ -271,10 +310,14 @@ export function renderMail<K extends MailKind>(kind: K, language: Language, vars
     reason?: string | null;
     email?: string;
     password?: string;
+    company?: string;
+    inviter?: string;
   };
   const values: Record<string, string> = { name: oneLine(raw.name) };
   if (raw.email) values.email = oneLine(raw.email);
   if (raw.password) values.password = oneLine(raw.password);
+  if (raw.company) values.company = oneLine(raw.company);
+  if (raw.inviter) values.inviter = oneLine(raw.inviter);
   const reason = raw.reason ? oneLine(raw.reason) : '';
   if (reason) values.reason = reason;
   const link = raw.link;
@@ -300,10 +343,11 @@ export function renderMail<K extends MailKind>(kind: K, language: Language, vars
   textParts.push(pack.closing);
   htmlParts.push(`<p>${escapeHtml(pack.closing).replaceAll('\n', '<br>')}</p>`);
 
+  const subject = fill(template.subject, values);
   const html =
-    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(template.subject)}</title></head>` +
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
     `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#222">` +
     htmlParts.join('') +
     `</body></html>`;
-  return { subject: template.subject, text: `${textParts.join('\n\n')}\n`, html };
+  return { subject, text: `${textParts.join('\n\n')}\n`, html };
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { CompanyRole, Database } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import type { CustomerKey } from './demo-customers';
 import { isoDaysFrom } from './demo-products';
@@ -14,7 +14,13 @@ export const DEMO_ACCOUNTS = {
   staff: { email: 'staff@example.com', password: 'staff123' },
   pending: { email: 'pending@example.com', password: 'pending123' },
   forced: { email: 'forced@example.com', password: 'forced123' },
+  // Users of the demo customer's company (issue 15).
+  approver: { email: 'approver@example.com', password: 'approver123' },
+  buyer: { email: 'buyer@example.com', password: 'buyer123' },
 } as const;
+
+/** The demo buyer's limits, gross minor units: 50,000 Ft per order, 300,000 Ft a month. */
+export const DEMO_BUYER_LIMITS = { orderLimit: 5_000_000, monthlyLimit: 30_000_000 } as const;
 
 export type DemoPasswordHashes = Record<keyof typeof DEMO_ACCOUNTS, string>;
 
@@ -49,6 +55,10 @@ function userDefaults(now: Date) {
     current_shipping_address_id: null,
     rejected_at: null,
     rejection_reason: null,
+    // Company users (issue 15): every login the owner of its company unless it says otherwise.
+    company_role: 'owner' as CompanyRole,
+    order_limit: null as number | null,
+    monthly_limit: null as number | null,
     created_at: longAgo,
     updated_at: nowIso,
   };
@@ -171,11 +181,52 @@ export async function insertCustomerUsers(
         current_shipping_address_id: firstAddress('forced'),
         approved_at: isoDaysFrom(now, -3),
       },
+      // The demo company's other users (issue 15): an approver, and a buyer with limits who may
+      // use only the shop's address.
+      {
+        ...baseUser,
+        email: DEMO_ACCOUNTS.approver.email,
+        username: null,
+        password_hash: hashes.approver,
+        role: 'customer' as const,
+        name: 'Trần Văn Minh',
+        phone: '+36 30 555 2345',
+        customer_id: customerId('demo'),
+        is_active: 1 as const,
+        must_change_password: 0 as const,
+        company_role: 'approver' as const,
+        approved_at: longAgo,
+      },
+      {
+        ...baseUser,
+        email: DEMO_ACCOUNTS.buyer.email,
+        username: null,
+        password_hash: hashes.buyer,
+        role: 'customer' as const,
+        name: 'Horváth Péter',
+        phone: '+36 30 555 3456',
+        customer_id: customerId('demo'),
+        is_active: 1 as const,
+        must_change_password: 0 as const,
+        company_role: 'buyer' as const,
+        order_limit: DEMO_BUYER_LIMITS.orderLimit,
+        monthly_limit: DEMO_BUYER_LIMITS.monthlyLimit,
+        current_shipping_address_id: firstAddress('demo'),
+        approved_at: longAgo,
+      },
     ],
     'email',
   );
   const customerUserId = customerUsers.get(DEMO_ACCOUNTS.customer.email);
   if (customerUserId === undefined) throw new Error('customer user was not inserted');
+  const buyerId = customerUsers.get(DEMO_ACCOUNTS.buyer.email);
+  const shopAddress = firstAddress('demo');
+  if (buyerId !== undefined && shopAddress !== null) {
+    await db
+      .insertInto('user_shipping_addresses')
+      .values({ user_id: buyerId, shipping_address_id: shopAddress })
+      .execute();
+  }
 
   return customerUserId;
 }

@@ -43,6 +43,8 @@ import { insertShopSetup } from './demo-shop-setup';
  * - admin@example.com / admin123        administrator
  * - staff@example.com / staff123        back-office staff (no settings, staff accounts, integration or audit log)
  * - pending@example.com / pending123    customer waiting for approval (is_active 0)
+ * - approver@example.com / approver123  approver of the demo customer's company
+ * - buyer@example.com / buyer123        buyer of the demo company: 50,000 Ft per order, 300,000 Ft a month, the shop address only
  * - forced@example.com / forced123      approved customer who must change the password first
  *
  * Quantity-correction products (docs/product.md §5), see RULE_PRODUCTS in catalogue-data.ts:

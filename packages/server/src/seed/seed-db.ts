@@ -20,6 +20,7 @@ export const TABLES_CHILDREN_FIRST = [
   'orders',
   'cart_items',
   'carts',
+  'user_shipping_addresses',
   'customer_payment_methods',
   'payment_methods',
   'shipping_methods',

@@ -23,7 +23,9 @@ export type PlaceOrderError = z.infer<typeof placeOrderErrorSchema>;
  * ERR_NO_SHIPPING, ERR_CART_EMPTY, ERR_CART_ALREADY_ORDERED, ERR_NO_SHIPPING_METHOD,
  * ERR_INVALID_SHIPPING_METHOD, ERR_NO_PAYMENT_METHOD, ERR_INVALID_PAYMENT_METHOD,
  * ERR_NO_DELIVERY_DATE, ERR_INVALID_DELIVERY_DATE, ERR_OUT_OF_STOCK `{ sku, available, requested }`,
- * ERR_QUANTITY_NOT_AVAILABLE `{ sku, requested, allowed, warning }`.
+ * ERR_QUANTITY_NOT_AVAILABLE `{ sku, requested, allowed, warning }`,
+ * ERR_PURCHASE_ORDER_NUMBER_REQUIRED, ERR_BELOW_MINIMUM_ORDER_VALUE `{ minimum, missing }` and
+ * ERR_CREDIT_LIMIT_EXCEEDED `{ available }` (issue 16; these amounts in whole forints).
  * Authentication failures keep their usual 401/403 `{ error }` answers.
  */
 export const placeOrderSuccessSchema = z.object({
@@ -87,6 +89,11 @@ export const orderHistoryItemSchema = z.object({
   commentSupplier: z.string(),
   /** True when a sales agent placed the order for the customer. */
   placedByAgent: z.boolean(),
+  /** The login that placed the order (issue 15: owners and approvers see the whole company's orders). */
+  placedByUserId: z.number().int(),
+  placedByName: z.string().nullable(),
+  /** The buyer's purchase-order number, null when none (issue 16). */
+  purchaseOrderNumber: z.string().nullable(),
   lines: z.array(orderLineSchema),
 });
 export type OrderHistoryItem = z.infer<typeof orderHistoryItemSchema>;

@@ -82,6 +82,7 @@ export async function login(ctx: AppContext, auth: Auth, input: LoginRequest): P
       customerId: isAgent ? null : user.customer_id,
       isAgent,
       role: user.role,
+      companyRole: isAgent ? null : user.company_role,
       tokenVersion: user.token_version,
     },
     input.keepMeLoggedIn === true,

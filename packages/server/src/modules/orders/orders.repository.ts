@@ -75,7 +75,7 @@ export async function findShippingAddress(db: Db, addressId: number) {
 export async function findShippingMethod(db: Db, id: number) {
   return db
     .selectFrom('shipping_methods')
-    .select(['id', 'code', 'name', 'cost', 'is_home_delivery', 'is_active'])
+    .select(['id', 'code', 'name', 'cost', 'is_home_delivery', 'is_active', 'minimum_order_value'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -85,7 +85,7 @@ export async function findCustomerPaymentMethod(db: Db, customerId: number, paym
   return db
     .selectFrom('customer_payment_methods as cpm')
     .innerJoin('payment_methods as pm', 'pm.id', 'cpm.payment_method_id')
-    .select(['pm.id', 'pm.code', 'pm.name', 'pm.term_days'])
+    .select(['pm.id', 'pm.code', 'pm.name', 'pm.term_days', 'pm.is_deferred'])
     .where('cpm.customer_id', '=', customerId)
     .where('pm.id', '=', paymentMethodId)
     .where('pm.is_active', '=', 1)
@@ -131,6 +131,7 @@ export async function clearOrderedCart(db: Db, cartId: number, nowIso: string): 
       delivery_date: null,
       comment_webshop: '',
       comment_supplier: '',
+      purchase_order_number: '',
       updated_at: nowIso,
     }))
     .where('id', '=', cartId)
@@ -161,13 +162,18 @@ export async function findUserContact(db: Db, userId: number) {
 
 export const HISTORY_LIMIT = 500;
 
-export async function findOrdersOfCustomer(db: Db, customerId: number) {
-  return db
+/** The customer's orders, or only those one login placed (`userId`), with the placing login's name. */
+export async function findOrdersOfCustomer(db: Db, customerId: number, userId?: number) {
+  let query = db
     .selectFrom('orders')
-    .selectAll()
-    .where('customer_id', '=', customerId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .leftJoin('users as placer', 'placer.id', 'orders.user_id')
+    .selectAll('orders')
+    .select('placer.name as placed_by_name')
+    .where('orders.customer_id', '=', customerId);
+  if (userId !== undefined) query = query.where('orders.user_id', '=', userId);
+  return query
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
     .limit(HISTORY_LIMIT)
     .execute();
 }
@@ -184,5 +190,9 @@ export async function findOrderItems(db: Db, orderIds: readonly number[]) {
 }
 
 export async function findOrder(db: Db, orderId: number) {
-  return db.selectFrom('orders').select(['id', 'customer_id']).where('id', '=', orderId).executeTakeFirst();
+  return db
+    .selectFrom('orders')
+    .select(['id', 'customer_id', 'user_id'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
 }

@@ -5,6 +5,7 @@ import {
   orderHistoryResponseSchema,
   placeOrderResponseSchema,
 } from '@shop/shared/contracts/orders';
+import { orderHistoryQuerySchema } from '@shop/shared/contracts/company';
 import type { AppContext } from '../../app-context';
 import { placeOrder } from './place-order.service';
 import * as service from './orders.service';
@@ -46,13 +47,16 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['orders'],
           summary: "The acting customer's orders, newest first",
+          querystring: orderHistoryQuerySchema,
           description:
+            'Owners, approvers and agents get every order of the company (`userId` narrows it to one login), ' +
+            'buyers and requesters their own (another `userId` → 403 ERR_FORBIDDEN). ' +
             'At most 500, each with its lines. Amounts are gross minor units (1/100 Ft) unless named net; ' +
             '`orderItemsSumWeight` is grams; `deliveryDatetime` is the delivery day (YYYY-MM-DD) of home delivery.',
           response: { 200: orderHistoryResponseSchema },
         },
       },
-      async (request) => service.orderHistory(ctx, request.auth),
+      async (request) => service.orderHistory(ctx, request.auth, request.query.userId),
     );
 
     app.post(

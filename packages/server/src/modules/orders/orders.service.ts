@@ -4,17 +4,38 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
 import { addToCart, type AdditionRequest } from '../cart/cart.service';
-import { resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
+import { seesCompanyOrders } from '@shop/shared/contracts/company';
+import { type ActingCustomer, resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
 import * as repo from './orders.repository';
 
 /**
- * GET /api/orders/history: the acting customer's orders (placed by any of its users or by its
- * agent), newest first, at most 500, each with its lines, from the order's own snapshot.
+ * Whose orders a login sees (issue 15): an agent, an owner and an approver the whole company's
+ * (optionally one login's, `userId`); a buyer and a requester only their own (asking for another
+ * login's → 403 ERR_FORBIDDEN).
  */
-export async function orderHistory(ctx: AppContext, auth: AuthUser | null): Promise<OrderHistoryItem[]> {
+function historyFilter(
+  auth: AuthUser | null,
+  acting: ActingCustomer,
+  userId: number | undefined,
+): number | undefined {
+  if (acting.agentUserId !== null || seesCompanyOrders(auth?.companyRole)) return userId;
+  if (userId !== undefined && userId !== acting.userId) throw new AppError('ERR_FORBIDDEN');
+  return acting.userId;
+}
+
+/**
+ * GET /api/orders/history: the acting customer's orders (placed by any of its users or by its
+ * agent; for buyers and requesters their own), newest first, at most 500, each with its lines,
+ * from the order's own snapshot.
+ */
+export async function orderHistory(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  userId?: number,
+): Promise<OrderHistoryItem[]> {
   const acting = await resolveActingCustomer(ctx, auth);
   const db = ctx.database.db;
-  const orders = await repo.findOrdersOfCustomer(db, acting.customerId);
+  const orders = await repo.findOrdersOfCustomer(db, acting.customerId, historyFilter(auth, acting, userId));
   const items = await repo.findOrderItems(
     db,
     orders.map((o) => o.id),
@@ -52,6 +73,9 @@ export async function orderHistory(ctx: AppContext, auth: AuthUser | null): Prom
     commentWebshop: order.comment_webshop,
     commentSupplier: order.comment_supplier,
     placedByAgent: order.agent_user_id !== null,
+    placedByUserId: order.user_id,
+    placedByName: order.placed_by_name ?? null,
+    purchaseOrderNumber: order.purchase_order_number,
     lines: (linesOf.get(order.id) ?? []).map((line) => ({
       sku: line.sku,
       name: line.name,
@@ -79,6 +103,10 @@ export async function orderAgain(
   const db = ctx.database.db;
   const order = await repo.findOrder(db, orderId);
   if (!order || order.customer_id !== acting.customerId) throw new AppError('NOT_FOUND');
+  // Buyers and requesters order again only what they ordered themselves (issue 15).
+  if (historyFilter(auth, acting, undefined) !== undefined && order.user_id !== acting.userId) {
+    throw new AppError('NOT_FOUND');
+  }
   const items = await repo.findOrderItems(db, [order.id]);
   const requests: AdditionRequest[] = items.map((item, index) => ({
     line: index + 1,

@@ -19,10 +19,13 @@ import {
   type PricedProduct,
 } from '../cart/cart-pricing.service';
 import * as cartRepo from '../cart/cart.repository';
+import { orderTotalErrors, purchaseOrderNumberErrors } from '../checkout/checkout-rules.service';
 import { deliveryOptionsFor } from '../checkout/delivery-days.service';
 import { type ActingCustomer, resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
 import { readShopState } from '../shop/shop.service';
 import { enqueue, wakeOutbox } from '../outbox/outbox.service';
+import { exportedOrder } from '../integration/orders-export.service';
+import { enqueueEvent } from '../webhooks/webhook-events';
 import { type OrderMailData, renderOrderConfirmation } from './order-mail';
 import * as repo from './orders.repository';
 
@@ -78,6 +81,8 @@ export async function placeOrder(
     }
     throw error;
   }
+  // A company login whose chosen address is not one it may use (issue 15).
+  if (!acting.shippingAddressAllowed) return { data: [{ error: 'ERR_ADDRESS_NOT_ALLOWED' }] };
 
   let placed: Placed;
   try {
@@ -144,6 +149,11 @@ async function placeInTransaction(
   if (!address || address.is_active !== 1 || address.customer_id !== acting.customerId) {
     errors.push({ error: acting.agentUserId === null ? 'ERR_NO_SHIPPING' : 'ERR_NO_CURRENT_SHIPPING' });
   }
+
+  // Issue 16: a customer staff made need a purchase-order number.
+  errors.push(
+    ...purchaseOrderNumberErrors(customer.purchase_order_number_required === 1, cart.purchase_order_number),
+  );
 
   const isHomeDelivery = shipping?.is_home_delivery === 1;
   if (isHomeDelivery && address) {
@@ -258,6 +268,16 @@ async function placeInTransaction(
     },
   );
   const deliveryDate = isHomeDelivery ? cart.delivery_date : null;
+  // Issue 16: the shipping method's minimum order value and the credit limit of a deferred payment.
+  const totalErrors = await orderTotalErrors(trx, ctx.database.dialect, {
+    customerId: acting.customerId,
+    minimumOrderValue: Number(shipping.minimum_order_value),
+    itemsGross: sums.gross,
+    isDeferred: payment.is_deferred === 1,
+    grandTotal: sums.grandTotal,
+  });
+  if (totalErrors.length > 0) return refuse(totalErrors);
+  const purchaseOrderNumber = cart.purchase_order_number.trim() === '' ? null : cart.purchase_order_number.trim();
 
   const orderId = await repo.insertOrder(trx, {
     customer_id: acting.customerId,
@@ -272,6 +292,8 @@ async function placeInTransaction(
     payment_method_code: payment.code,
     payment_method_name: payment.name,
     payment_term_days: payment.term_days,
+    payment_is_deferred: payment.is_deferred === 1 ? 1 : 0,
+    purchase_order_number: purchaseOrderNumber,
     delivery_date: deliveryDate,
     comment_webshop: cart.comment_webshop,
     comment_supplier: cart.comment_supplier,
@@ -354,9 +376,12 @@ async function placeInTransaction(
       shippingAddress,
       commentWebshop: cart.comment_webshop,
       commentSupplier: cart.comment_supplier,
+      purchaseOrderNumber,
     },
   };
   await enqueueConfirmations(ctx, trx, placed);
+  // The ERP's webhook, in the same transaction (docs/decisions/0020-webhooks.md).
+  await enqueueEvent(ctx, trx, 'order.placed', () => exportedOrder(trx, placed.orderId));
   return placed;
 }
 

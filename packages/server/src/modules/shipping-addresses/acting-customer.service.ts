@@ -28,6 +28,11 @@ export interface ActingCustomer {
   discountBp: number;
   /** The acting user's language. */
   language: Language;
+  /**
+   * False when a company login's chosen address is no longer one it may use (issue 15): place-order
+   * refuses with ERR_ADDRESS_NOT_ALLOWED until it chooses an allowed one.
+   */
+  shippingAddressAllowed: boolean;
 }
 
 export async function resolveActingCustomer(
@@ -55,6 +60,7 @@ export async function resolveActingCustomer(
       priceGroup: user.address_price_group,
       discountBp: user.address_discount_bp ?? 0,
       language,
+      shippingAddressAllowed: true,
     };
   }
 
@@ -63,14 +69,18 @@ export async function resolveActingCustomer(
     user.address_id !== null && user.address_active === 1 && user.address_customer_id === user.own_customer_id
       ? user.address_id
       : null;
+  // A login limited to some addresses falls back to the first of those (issue 15).
+  const restricted = Boolean(user.address_restricted);
+  const fallback = restricted ? user.first_allowed_address_id : user.first_address_id;
   return {
     userId: user.id,
     customerId: user.own_customer_id,
     agentUserId: null,
-    shippingAddressId: chosen ?? user.first_address_id ?? null,
+    shippingAddressId: chosen ?? fallback ?? null,
     priceGroup: user.own_price_group,
     discountBp: user.own_discount_bp ?? 0,
     language,
+    shippingAddressAllowed: chosen === null || !restricted || Boolean(user.current_address_allowed),
   };
 }
 

@@ -56,7 +56,11 @@ export async function listShippingAddresses(ctx: AppContext, auth: AuthUser): Pr
   }
   if (auth.role !== 'customer' || auth.customerId === null) throw new AppError('ERR_FORBIDDEN');
   const rows = await repo.findAddresses(db, { customerId: auth.customerId });
-  return rows.map((row) => toAddress(row, current));
+  // A company login sees only the addresses it may use (none listed = all; issue 15).
+  const allowed = new Set(await repo.findAllowedAddressIds(db, auth.userId));
+  return rows
+    .filter((row) => allowed.size === 0 || allowed.has(row.id))
+    .map((row) => toAddress(row, current));
 }
 
 /**
@@ -78,6 +82,10 @@ export async function setCurrentShippingAddress(
     address.is_active === 1 &&
     (auth.role === 'agent' ? address.agent_user_id === auth.userId : address.customer_id === auth.customerId);
   if (!allowed) throw new AppError('ERR_INVALID_SHIPPING_ADDRESS_ID');
+  if (auth.role === 'customer') {
+    const permitted = await repo.findAllowedAddressIds(db, auth.userId);
+    if (permitted.length > 0 && !permitted.includes(addressId)) throw new AppError('ERR_ADDRESS_NOT_ALLOWED');
+  }
   await repo.setCurrentAddress(db, auth.userId, addressId, ctx.now().toISOString());
 }
 

@@ -1,0 +1,56 @@
+import { type Kysely, sql } from 'kysely';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
+
+/**
+ * Company users (issue 15, docs/product.md §3.4): every customer login has a role in its company
+ * (`owner`, `approver`, `buyer`, `requester`), an optional per-order and monthly limit (gross minor
+ * units, 1/100 Ft; null = none), the shipping addresses it may use (none listed = all of the
+ * company's), and an invitation code (hash and expiry) until it accepts. Every existing login
+ * becomes the owner of its company: the column's default is `owner`, which also fills the rows
+ * that exist (agents and staff carry it too; only customer logins read it).
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable('users')
+    .addColumn('company_role', 'varchar(16)', (c) => c.notNull().defaultTo('owner'))
+    .execute();
+  await db.schema.alterTable('users').addColumn('order_limit', 'bigint').execute();
+  await db.schema.alterTable('users').addColumn('monthly_limit', 'bigint').execute();
+  await db.schema.alterTable('users').addColumn('invite_code_hash', 'varchar(128)').execute();
+  await db.schema.alterTable('users').addColumn('invite_expires_at', 'varchar(30)').execute();
+  await db.schema.alterTable('users').addColumn('invited_by_user_id', 'integer').execute();
+  await db.schema.alterTable('users').addColumn('removed_at', 'varchar(30)').execute();
+  // Existing rows: the default filled them; say it once more for a database that ignored it.
+  await db
+    .updateTable('users')
+    .set({ company_role: 'owner' })
+    .where(sql.ref('company_role'), 'is', null)
+    .execute();
+  await db.schema.createIndex('users_customer_role_idx').on('users').columns(['customer_id', 'company_role']).execute();
+
+  await db.schema
+    .createTable('user_shipping_addresses')
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('shipping_address_id', 'integer', (c) =>
+      c.notNull().references('shipping_addresses.id').onDelete('cascade'),
+    )
+    .addPrimaryKeyConstraint('user_shipping_addresses_pk', ['user_id', 'shipping_address_id'])
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('user_shipping_addresses').ifExists().execute();
+  await db.schema.dropIndex('users_customer_role_idx').ifExists().execute();
+  for (const column of [
+    'removed_at',
+    'invited_by_user_id',
+    'invite_expires_at',
+    'invite_code_hash',
+    'monthly_limit',
+    'order_limit',
+    'company_role',
+  ]) {
+    await db.schema.alterTable('users').dropColumn(column).execute();
+  }
+}
