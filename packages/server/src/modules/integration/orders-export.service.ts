@@ -1,5 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { ExportedOrder } from '@shop/shared/contracts/admin-integration';
 import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/schema';
 
 /**
  * New orders for the ERP: orders with an id above the cursor (ids only grow), oldest first, with
@@ -11,16 +13,39 @@ export async function exportOrders(
   query: { after: number; limit: number; unacknowledged: 'true' | 'false' },
 ): Promise<{ orders: ExportedOrder[]; nextCursor: number }> {
   const db = ctx.database.db;
-  let q = db
+  let q = orderRows(db).where('o.id', '>', query.after).orderBy('o.id').limit(query.limit);
+  if (query.unacknowledged === 'true') q = q.where('o.erp_acknowledged_at', 'is', null);
+  const orders = await q.execute();
+  const ids = orders.map((o) => o.id);
+  return {
+    orders: await withItems(db, orders),
+    nextCursor: ids.length > 0 ? ids[ids.length - 1]! : query.after,
+  };
+}
+
+function orderRows(db: Kysely<Database>) {
+  return db
     .selectFrom('orders as o')
     .innerJoin('customers as c', 'c.id', 'o.customer_id')
     .selectAll('o')
-    .select(['c.erp_code'])
-    .where('o.id', '>', query.after)
-    .orderBy('o.id')
-    .limit(query.limit);
-  if (query.unacknowledged === 'true') q = q.where('o.erp_acknowledged_at', 'is', null);
-  const orders = await q.execute();
+    .select(['c.erp_code']);
+}
+
+/**
+ * One order as the ERP sees it (the shape of `GET /api/integration/orders`), read with `db` — the
+ * webhook events read it inside the transaction that placed or changed it.
+ */
+export async function exportedOrder(db: Kysely<Database>, id: number): Promise<ExportedOrder> {
+  const orders = await orderRows(db).where('o.id', '=', id).execute();
+  const [order] = await withItems(db, orders);
+  if (!order) throw new Error(`order ${id} not found`);
+  return order;
+}
+
+async function withItems(
+  db: Kysely<Database>,
+  orders: Awaited<ReturnType<ReturnType<typeof orderRows>['execute']>>,
+): Promise<ExportedOrder[]> {
   const ids = orders.map((o) => o.id);
   const items =
     ids.length === 0
@@ -32,58 +57,55 @@ export async function exportOrders(
           .orderBy('order_id')
           .orderBy('id')
           .execute();
-  return {
-    orders: orders.map((o) => ({
-      id: o.id,
-      createdAt: o.created_at,
-      status: o.status,
-      customer: {
-        id: o.customer_id,
-        erpCode: o.erp_code,
-        name: o.customer_name,
-        email: o.customer_email,
-        taxNumber: o.customer_tax_number,
-      },
-      billing: {
-        country: o.billing_country,
-        zip: o.billing_zip,
-        city: o.billing_city,
-        aptSuite: o.billing_apt_suite,
-      },
-      shipping:
-        o.shipping_zip === null && o.shipping_city === null
-          ? null
-          : {
-              country: o.shipping_country,
-              zip: o.shipping_zip,
-              city: o.shipping_city,
-              aptSuite: o.shipping_apt_suite,
-            },
-      shippingMethodCode: o.shipping_method_code,
-      paymentMethodCode: o.payment_method_code,
-      paymentTermDays: Number(o.payment_term_days),
-      deliveryDate: o.delivery_date,
-      commentWebshop: o.comment_webshop,
-      commentSupplier: o.comment_supplier,
-      itemsSumGross: Number(o.items_sum_gross),
-      itemsSumNet: Number(o.items_sum_net),
-      logisticsCost: Number(o.logistics_cost),
-      shippingCost: Number(o.shipping_cost),
-      items: items
-        .filter((i) => i.order_id === o.id)
-        .map((i) => ({
-          sku: i.sku,
-          name: i.name,
-          quantity: Number(i.quantity),
-          unitPrice: Number(i.unit_price),
-          vat: Number(i.vat),
-          lineGross: Number(i.line_gross),
-          lineNet: Number(i.line_net),
-        })),
-      acknowledgedAt: o.erp_acknowledged_at,
-    })),
-    nextCursor: ids.length > 0 ? ids[ids.length - 1]! : query.after,
-  };
+  return orders.map((o) => ({
+    id: o.id,
+    createdAt: o.created_at,
+    status: o.status,
+    customer: {
+      id: o.customer_id,
+      erpCode: o.erp_code,
+      name: o.customer_name,
+      email: o.customer_email,
+      taxNumber: o.customer_tax_number,
+    },
+    billing: {
+      country: o.billing_country,
+      zip: o.billing_zip,
+      city: o.billing_city,
+      aptSuite: o.billing_apt_suite,
+    },
+    shipping:
+      o.shipping_zip === null && o.shipping_city === null
+        ? null
+        : {
+            country: o.shipping_country,
+            zip: o.shipping_zip,
+            city: o.shipping_city,
+            aptSuite: o.shipping_apt_suite,
+          },
+    shippingMethodCode: o.shipping_method_code,
+    paymentMethodCode: o.payment_method_code,
+    paymentTermDays: Number(o.payment_term_days),
+    deliveryDate: o.delivery_date,
+    commentWebshop: o.comment_webshop,
+    commentSupplier: o.comment_supplier,
+    itemsSumGross: Number(o.items_sum_gross),
+    itemsSumNet: Number(o.items_sum_net),
+    logisticsCost: Number(o.logistics_cost),
+    shippingCost: Number(o.shipping_cost),
+    items: items
+      .filter((i) => i.order_id === o.id)
+      .map((i) => ({
+        sku: i.sku,
+        name: i.name,
+        quantity: Number(i.quantity),
+        unitPrice: Number(i.unit_price),
+        vat: Number(i.vat),
+        lineGross: Number(i.line_gross),
+        lineNet: Number(i.line_net),
+      })),
+    acknowledgedAt: o.erp_acknowledged_at,
+  }));
 }
 
 export async function acknowledgeOrders(

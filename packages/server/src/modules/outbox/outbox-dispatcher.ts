@@ -4,7 +4,8 @@ import type { AppContext } from '../../app-context';
 import { runWrite } from '../../db/group-commit';
 import { nextAttempt } from './outbox-retry';
 import * as repo from './outbox.repository';
-import { mailPayloadSchema, onOutboxWake } from './outbox.service';
+import { mailPayloadSchema, onOutboxWake, OutboxGiveUp } from './outbox.service';
+import { deliverWebhook } from '../webhooks/webhook-delivery';
 
 type Log = {
   info(obj: object, msg: string): void;
@@ -65,7 +66,7 @@ export class OutboxDispatcher {
     private readonly ctx: AppContext,
     private readonly options: DispatcherOptions,
   ) {
-    this.deliverers = { mail: deliverMail, ...options.deliverers };
+    this.deliverers = { mail: deliverMail, webhook: deliverWebhook, ...options.deliverers };
   }
 
   start(): void {
@@ -128,7 +129,7 @@ export class OutboxDispatcher {
         clearTimeout(timer);
       }
     } catch (error) {
-      await this.recordFailure(row, errorText(error));
+      await this.recordFailure(row, errorText(error), error instanceof OutboxGiveUp);
       return;
     }
     try {
@@ -139,15 +140,17 @@ export class OutboxDispatcher {
     }
   }
 
-  private async recordFailure(row: repo.OutboxRow, error: string): Promise<void> {
+  private async recordFailure(row: repo.OutboxRow, error: string, giveUpNow = false): Promise<void> {
     const { ctx, options } = this;
     this.failedAttempts += 1;
     const now = ctx.now();
-    const decision = nextAttempt(
-      ctx.config.outbox,
-      { attempts: row.attempts, createdAt: new Date(row.created_at), now },
-      options.random,
-    );
+    const decision = giveUpNow
+      ? ({ giveUp: true } as const)
+      : nextAttempt(
+          ctx.config.outbox,
+          { attempts: row.attempts, createdAt: new Date(row.created_at), now },
+          options.random,
+        );
     const context = { outboxId: row.id, kind: row.kind, target: row.target, attempts: row.attempts, error };
     if (decision.giveUp) options.log.error(context, 'outbox: giving up on a message');
     else options.log.warn({ ...context, nextAttemptAt: decision.at.toISOString() }, 'outbox: attempt failed');

@@ -150,3 +150,90 @@ export async function pruneSent(db: Db, before: Instant): Promise<number> {
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+export type OutboxView = 'pending' | 'failed' | 'sent';
+
+const VIEW_COLUMNS = [
+  'id',
+  'kind',
+  'message_id',
+  'target',
+  'topic',
+  'status',
+  'attempts',
+  'next_attempt_at',
+  'lease_until',
+  'locked_by',
+  'last_error',
+  'created_at',
+  'sent_at',
+] as const;
+
+/** The back office's outbox page: pending (also being sent), failed, or sent since `sentSince`. */
+export async function listView(
+  db: Db,
+  view: OutboxView,
+  sentSince: Instant,
+  limit: number,
+  offset: number,
+): Promise<{ rows: Omit<OutboxRow, 'payload'>[]; counts: Record<OutboxView, number> }> {
+  let q = db.selectFrom('outbox').select(VIEW_COLUMNS);
+  if (view === 'pending')
+    q = q.where('status', 'in', ['pending', 'sending']).orderBy('next_attempt_at').orderBy('id');
+  else if (view === 'failed') q = q.where('status', '=', 'failed').orderBy('id', 'desc');
+  else
+    q = q
+      .where('status', '=', 'sent')
+      .where('sent_at', '>=', sentSince)
+      .orderBy('sent_at', 'desc')
+      .orderBy('id', 'desc');
+  const [rows, counted] = await Promise.all([
+    q.limit(limit).offset(offset).execute(),
+    db
+      .selectFrom('outbox')
+      .select((eb) => [
+        eb.fn
+          .sum<number>(eb.case().when('status', 'in', ['pending', 'sending']).then(1).else(0).end())
+          .as('pending'),
+        eb.fn.sum<number>(eb.case().when('status', '=', 'failed').then(1).else(0).end()).as('failed'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb('status', '=', 'sent'), eb('sent_at', '>=', sentSince)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('sent'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows,
+    counts: {
+      pending: Number(counted.pending ?? 0),
+      failed: Number(counted.failed ?? 0),
+      sent: Number(counted.sent ?? 0),
+    },
+  };
+}
+
+/** One message without its payload. */
+export async function findView(db: Db, id: number): Promise<Omit<OutboxRow, 'payload'> | undefined> {
+  return db.selectFrom('outbox').select(VIEW_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * A failed message is tried again at once, as if just written: attempts start over and the give-up
+ * time counts from now. Answers whether it was failed (a second retry changes nothing).
+ */
+export async function retryFailed(db: Db, id: number, now: Instant): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: now, created_at: now, last_error: null })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

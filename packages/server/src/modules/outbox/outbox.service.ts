@@ -13,7 +13,24 @@ import * as repo from './outbox.repository';
  * the change and the message are stored together or not at all; after the commit it calls
  * `wakeOutbox(ctx)` so this process's dispatcher delivers at once. Services never call the mailer.
  */
-export type OutboxMessage = { kind: 'mail'; mail: Omit<MailMessage, 'messageId'> };
+export type OutboxMessage =
+  | { kind: 'mail'; mail: Omit<MailMessage, 'messageId'> }
+  /** A webhook delivery (modules/webhooks): the row points to it; it carries the body and webhook-id. */
+  | { kind: 'webhook'; deliveryId: number; url: string; eventType: string };
+
+/** A webhook row's payload. */
+export const webhookPayloadSchema = z.object({ deliveryId: z.number().int() });
+
+/**
+ * Thrown by a delivery that must not be tried again (a webhook endpoint that answered 410 or was
+ * disabled): the row is marked failed at once instead of being rescheduled.
+ */
+export class OutboxGiveUp extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutboxGiveUp';
+  }
+}
 
 /** A mail row's payload: the rendered mail with its stable Message-ID. */
 export const mailPayloadSchema = z.object({
@@ -38,6 +55,19 @@ export async function enqueue(
   message: OutboxMessage,
 ): Promise<{ id: number; messageId: string }> {
   const messageId = randomUUID();
+  if (message.kind === 'webhook') {
+    const id = await repo.insertMessage(trx, {
+      kind: 'webhook',
+      messageId,
+      target: message.url,
+      topic: message.eventType,
+      payload: JSON.stringify({ deliveryId: message.deliveryId } satisfies z.infer<
+        typeof webhookPayloadSchema
+      >),
+      now: ctx.now().toISOString(),
+    });
+    return { id, messageId };
+  }
   const mail = message.mail;
   const payload: z.infer<typeof mailPayloadSchema> = {
     ...mail,

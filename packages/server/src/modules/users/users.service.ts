@@ -20,6 +20,7 @@ import { uniqueViolationColumn } from './unique-violation';
 import * as repo from './users.repository';
 import { recordAudit } from '../admin/admin-access';
 import { enqueue, wakeOutbox } from '../outbox/outbox.service';
+import { customerEventData, enqueueEvent } from '../webhooks/webhook-events';
 
 type Logger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 
@@ -112,15 +113,16 @@ export async function registerUser(
       verificationExpiresAt: new Date(now.getTime() + VERIFICATION_CODE_TTL_MS).toISOString(),
       now: now.toISOString(),
     };
-    ids = await repo.insertRegistration(db, registration, (trx, inserted) =>
-      queueMail(
+    ids = await repo.insertRegistration(db, registration, async (trx, inserted) => {
+      await queueMail(
         ctx,
         trx,
         verificationMail(ctx, { ...inserted, email: input.email, name: input.name, language }, oneTime.code),
         'ERR_SEND_REG_VER_EMAIL',
         log,
-      ),
-    );
+      );
+      await enqueueEvent(ctx, trx, 'customer.registered', () => customerEventData(trx, inserted.userId));
+    });
   } catch (error) {
     if (isAppError(error)) throw error;
     // A concurrent registration won the race past the checks above: the unique index tells which.
@@ -360,6 +362,7 @@ export async function approveUser(
         }),
       },
     });
+    await enqueueEvent(ctx, trx, 'customer.approved', () => customerEventData(trx, user.id));
   });
   wakeOutbox(ctx);
   return { userId: user.id, email: user.email, alreadyApproved: false, mailSent: true };

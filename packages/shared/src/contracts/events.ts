@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { exportedOrderSchema } from './admin-integration';
+
+/**
+ * The events the shop tells the outside world about (issue 14, docs/decisions/0020-webhooks.md):
+ * one place for the webhooks and the ERP documentation. Every webhook body is
+ * `{ type, timestamp, data }`; each event type names the zod schema of its `data`. Later features
+ * add their events here (a type, its data schema, and an entry in EVENT_DATA_SCHEMAS).
+ */
+
+/** A customer account as the customer events carry it. */
+export const customerEventDataSchema = z.object({
+  customerId: z.number().int(),
+  userId: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  contactName: z.string(),
+  phone: z.string().nullable(),
+  isCompany: z.boolean(),
+  taxNumber: z.string().nullable(),
+  companyRegistrationNumber: z.string().nullable(),
+  erpCode: z.string().nullable(),
+  billing: z.object({
+    country: z.string().nullable(),
+    zip: z.string().nullable(),
+    city: z.string().nullable(),
+    aptSuite: z.string().nullable(),
+  }),
+  language: z.string(),
+  registeredAt: z.string(),
+  approvedAt: z.string().nullable(),
+});
+export type CustomerEventData = z.infer<typeof customerEventDataSchema>;
+
+/** `data` of each event type; an order's is the same shape as `GET /api/integration/orders`. */
+export const EVENT_DATA_SCHEMAS = {
+  'order.placed': exportedOrderSchema,
+  'order.status_changed': exportedOrderSchema,
+  'customer.registered': customerEventDataSchema,
+  'customer.approved': customerEventDataSchema,
+} as const;
+
+export type EventType = keyof typeof EVENT_DATA_SCHEMAS;
+export const EVENT_TYPES = Object.keys(EVENT_DATA_SCHEMAS) as [EventType, ...EventType[]];
+export const eventTypeSchema = z.enum(EVENT_TYPES);
+export type EventData<T extends EventType> = z.infer<(typeof EVENT_DATA_SCHEMAS)[T]>;
+
+/** The test event an administrator sends from the back office (not subscribable). */
+export const TEST_EVENT_TYPE = 'webhook.test';
+export const testEventDataSchema = z.object({ endpointId: z.number().int(), message: z.string() });
+
+/** A webhook body. */
+export function eventBodySchema<T extends z.ZodType>(type: string, data: T) {
+  return z.object({ type: z.literal(type), timestamp: z.string(), data });
+}
