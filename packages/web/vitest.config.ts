@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineProject } from 'vitest/config';
 
 /**
@@ -9,7 +10,8 @@ import { defineProject } from 'vitest/config';
 const esm = (specifier: string) => fileURLToPath(import.meta.resolve(specifier));
 
 export default defineProject({
-  plugins: [react()],
+  // The service worker's registration module (features/offline) resolves to the plugin's no-op.
+  plugins: [react(), VitePWA({ disable: true, injectRegister: false })],
   resolve: {
     alias: [
       { find: /^react-router\/dom$/, replacement: esm('react-router/dom') },

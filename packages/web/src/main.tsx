@@ -11,6 +11,7 @@ import { createQueryClient } from './app/query-client';
 import { createAppRouter, routerInitialized } from './app/router';
 import type { InitialSearch } from './features/search/api/initial-search';
 import { createI18n, currentLanguage } from './i18n/i18n';
+import { offlineAwareFetch } from './features/offline/offline-fetch';
 import { createApiClient } from './lib/api-client';
 import { authStore, sessionKey } from './lib/auth-store';
 import { getCookieConsent } from './lib/cookie-consent';
@@ -51,6 +52,7 @@ async function start() {
   // Start-up work in separate tasks (messages, data, router), none long enough to block input.
   await yieldToMain();
   const apiClient = createApiClient({
+    fetch: offlineAwareFetch,
     getToken: () => authStore.getToken(),
     getLanguage: () => currentLanguage(i18n),
     getNavigationSignal,

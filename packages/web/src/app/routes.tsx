@@ -220,6 +220,62 @@ export const appRoutes: RouteObject[] = [
                   return { Component: OrderHistoryPage };
                 },
               },
+              {
+                // Company users (issue 15): owners manage their company's logins.
+                path: 'company-users',
+                handle: handle({ name: 'company-users', title: 'routes.companyUsers' }),
+                lazy: async () => {
+                  const [{ CompanyUsersPage }] = await Promise.all([
+                    import('../features/company/components/company-users-page'),
+                    loadMessages('account', 'feedback'),
+                  ]);
+                  return { Component: CompanyUsersPage };
+                },
+              },
+              {
+                path: 'order-lists',
+                handle: handle({ name: 'order-lists', title: 'routes.orderLists' }),
+                lazy: async () => {
+                  const [{ OrderListsPage }] = await Promise.all([
+                    import('../features/order-lists/components/order-lists-page'),
+                    loadMessages('account', 'catalog', 'feedback'),
+                  ]);
+                  return { Component: OrderListsPage };
+                },
+              },
+              {
+                path: 'order-lists/:listId',
+                handle: handle({ name: 'order-list', title: 'routes.orderList' }),
+                lazy: async () => {
+                  const [{ OrderListPage }] = await Promise.all([
+                    import('../features/order-lists/components/order-list-page'),
+                    loadMessages('account', 'cart', 'catalog', 'feedback'),
+                  ]);
+                  return { Component: OrderListPage };
+                },
+              },
+              {
+                path: 'offline',
+                handle: handle({ name: 'offline', title: 'routes.offline' }),
+                lazy: async () => {
+                  const [{ OfflinePage }] = await Promise.all([
+                    import('../features/offline/components/offline-page'),
+                    loadMessages('catalog', 'feedback'),
+                  ]);
+                  return { Component: OfflinePage };
+                },
+              },
+              {
+                path: 'back-in-stock',
+                handle: handle({ name: 'back-in-stock', title: 'routes.backInStock' }),
+                lazy: async () => {
+                  const [{ BackInStockPage }] = await Promise.all([
+                    import('../features/back-in-stock/components/back-in-stock-page'),
+                    loadMessages('catalog', 'feedback'),
+                  ]);
+                  return { Component: BackInStockPage };
+                },
+              },
             ],
           },
           {
@@ -242,6 +298,18 @@ export const appRoutes: RouteObject[] = [
                 loadMessages('account', 'feedback'),
               ]);
               return { Component: ResetPasswordPage };
+            },
+          },
+          {
+            // The invitation into a company (issue 15): the invited person sets a password.
+            path: 'user/:userId/invite/:code',
+            handle: handle({ name: 'accept-invite', title: 'routes.acceptInvite' }),
+            lazy: async () => {
+              const [{ AcceptInvitePage }] = await Promise.all([
+                import('../features/company/components/accept-invite-page'),
+                loadMessages('account', 'feedback'),
+              ]);
+              return { Component: AcceptInvitePage };
             },
           },
           {

@@ -22,8 +22,14 @@ export type RouteName =
   | 'profile'
   | 'change-password'
   | 'order-history'
+  | 'order-lists'
+  | 'order-list'
+  | 'offline'
+  | 'back-in-stock'
   | 'verify-email'
   | 'reset-password'
+  | 'company-users'
+  | 'accept-invite'
   | 'content';
 
 export type RouteTitleKey = `routes.${keyof Messages['routes']}`;

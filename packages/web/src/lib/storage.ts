@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   productNewsShown: 'product_news_shown',
   cookieConsent: 'cookie_consent',
   closureNoticeDismissed: 'closure_notice_dismissed',
+  /** Whose catalogue is kept offline (features/offline), JSON `{ userId }`; absent: none. */
+  offlineCatalogue: 'offline_catalogue',
 } as const;
 
 function storage(): Storage | undefined {

@@ -52,6 +52,14 @@ const ToastHost = lazy(() =>
   })),
 );
 
+// The installable and offline shop (service worker, update prompt, offline banner; issue 19) loads
+// when the first page is idle.
+const OfflineHost = lazy(() =>
+  Promise.all([import('../../features/offline/components/offline-host'), loadMessages('catalog')]).then(
+    ([module]) => ({ default: module.OfflineHost }),
+  ),
+);
+
 // The news panel (pop-up, floating news button, product news) loads when the first page is idle.
 const NewsHost = lazy(() =>
   Promise.all([import('../../features/news/components/news-host'), loadMessages('catalog')]).then(
@@ -155,6 +163,11 @@ export function AppShell() {
       </Box>
       <GlobalLoader />
       <Header onOpenCart={openCart} onLogout={logout} />
+      {newsReady && (
+        <Suspense fallback={null}>
+          <OfflineHost />
+        </Suspense>
+      )}
       <Suspense fallback={null}>
         <ClosureNotice />
       </Suspense>

@@ -4,12 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
 import { RequireAuth } from '../../../components/require-auth';
+import { useAuth } from '../../../lib/auth-store';
 import { useRouteHandle, type RouteName, type RouteTitleKey } from '../../../lib/route-handle';
 
 const SECTIONS: { name: RouteName; to: string; title: RouteTitleKey }[] = [
   { name: 'profile', to: '/profile', title: 'routes.profile' },
   { name: 'change-password', to: '/profile/change-password', title: 'routes.changePassword' },
   { name: 'order-history', to: '/profile/order-history', title: 'routes.orderHistory' },
+  { name: 'order-lists', to: '/profile/order-lists', title: 'routes.orderLists' },
+  { name: 'offline', to: '/profile/offline', title: 'routes.offline' },
+  { name: 'back-in-stock', to: '/profile/back-in-stock', title: 'routes.backInStock' },
+];
+
+/** Shown to company owners only (issue 15). */
+const OWNER_SECTIONS: typeof SECTIONS = [
+  { name: 'company-users', to: '/profile/company-users', title: 'routes.companyUsers' },
 ];
 
 /**
@@ -19,6 +28,8 @@ const SECTIONS: { name: RouteName; to: string; title: RouteTitleKey }[] = [
 export function ProfileLayout() {
   const { t } = useTranslation();
   const handle = useRouteHandle();
+  const isOwner = useAuth()?.claims.companyRole === 'owner';
+  const sections = isOwner ? [...SECTIONS, ...OWNER_SECTIONS] : SECTIONS;
   return (
     <RequireAuth>
       <Box
@@ -34,8 +45,10 @@ export function ProfileLayout() {
           mb: 3,
         }}
       >
-        {SECTIONS.map((section) => {
-          const current = section.name === handle.name;
+        {sections.map((section) => {
+          // A list's own page belongs to the lists.
+          const current =
+            section.name === handle.name || (section.name === 'order-lists' && handle.name === 'order-list');
           return (
             <Button
               key={section.name}
