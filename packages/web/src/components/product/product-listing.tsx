@@ -8,12 +8,13 @@ import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { Manufacturer, ProductListResponse, ProductsPerPage } from '@shop/shared/contracts/products';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { translateError, type QueryValue } from '../../lib/api-client';
 import { useApiClient } from '../../lib/api-client-context';
 import { useCartQuantities } from '../../lib/cart-bindings';
+import type { ListingSummary } from './all-products-view';
 import { IncrementalGrid } from './incremental-grid';
 import { ProductBox } from './product-box';
 import { useCacheProducts, useProductScope } from './product-scope';
@@ -29,6 +30,11 @@ import {
 export type ListingEndpoint = '/products/all' | '/products/ordered-products' | '/products/search';
 
 export type ListingFilter = Record<string, string | boolean | undefined>;
+
+/** The "all" view (ppp 99999): its own chunk, loaded when chosen (issue 18). */
+const AllProductsView = lazy(() => import('./all-products-view'));
+/** The page size that means "all". */
+const ALL_PPP = 99999;
 
 /** Manufacturers shown before "All (n)". */
 const MANUFACTURERS_SHOWN = 12;
@@ -184,6 +190,7 @@ export function ProductListing({ endpoint, filter }: ProductListingProps) {
   const cartQuantities = useCartQuantities();
   const [searchParams, setSearchParams] = useSearchParams();
   const { page, ppp, manufacturers } = readListingParams(searchParams);
+  const allView = ppp === ALL_PPP;
 
   const query: Record<string, QueryValue> = {
     ...filter,
@@ -196,6 +203,8 @@ export function ProductListing({ endpoint, filter }: ProductListingProps) {
   const listing = useQuery({
     queryKey: ['products', ...filterKey, page, ppp, manufacturers],
     queryFn: ({ signal }) => api.get<ProductListResponse>(endpoint, { query, signal }),
+    // "All" loads pages of 100 as the visitor scrolls (AllProductsView).
+    enabled: !allView,
     // While another page of the same filter loads, the manufacturers and the pagination stay.
     placeholderData: (previous, previousQuery) =>
       previousQuery &&
@@ -221,8 +230,9 @@ export function ProductListing({ endpoint, filter }: ProductListingProps) {
   };
   const changeManufacturers = (next: string[]) => update({ manufacturers: next, page: 1 }, true);
 
-  return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+  /** The count, the page-size select and the manufacturers bar. */
+  const header = (summary: ListingSummary | undefined) => (
+    <>
       <Box
         sx={{
           display: 'flex',
@@ -233,17 +243,48 @@ export function ProductListing({ endpoint, filter }: ProductListingProps) {
         }}
       >
         <Typography variant="body2" color="text.secondary" role="status">
-          {data ? t('catalog.count', { count }) : ''}
+          {summary ? t('catalog.count', { count: summary.count }) : ''}
         </Typography>
         <PerPageSelect value={ppp} onChange={changePpp} />
       </Box>
-      {data && (
+      {summary && (
         <ManufacturerFilter
-          manufacturers={data.manufacturers ?? []}
+          manufacturers={summary.manufacturers}
           selected={manufacturers}
           onChange={changeManufacturers}
         />
       )}
+    </>
+  );
+
+  if (allView) {
+    const spinner = (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+        <CircularProgress aria-label={t('catalog.loading')} />
+      </Box>
+    );
+    return (
+      <Suspense
+        fallback={
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+            {header(undefined)}
+            {spinner}
+          </Box>
+        }
+      >
+        <AllProductsView
+          endpoint={endpoint}
+          filter={filter}
+          manufacturers={manufacturers}
+          renderHeader={header}
+        />
+      </Suspense>
+    );
+  }
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      {header(data ? { count, manufacturers: data.manufacturers ?? [] } : undefined)}
       <Pager page={page} pages={pages} label={t('catalog.paginationTop')} onChange={goToPage} />
       {loading ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
@@ -266,7 +307,7 @@ export function ProductListing({ endpoint, filter }: ProductListingProps) {
           {t('catalog.empty')}
         </Alert>
       ) : (
-        // "All" (ppp 99999) renders its boxes step by step as the visitor scrolls.
+        // A page of 50 or 100 renders its boxes step by step (IncrementalGrid).
         <IncrementalGrid
           items={products}
           sx={{

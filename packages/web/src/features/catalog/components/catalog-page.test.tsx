@@ -133,22 +133,54 @@ describe('catalogue listing: page size', () => {
     expect((screen.getByRole('combobox', { name: 'Oldalanként' }) as HTMLSelectElement).value).toBe('100');
   });
 
-  it('renders "all" (ppp 99999) step by step: 100 boxes first (8 at once, then in chunks), the rest on request', async () => {
-    const many = Array.from({ length: 103 }, (_, index) =>
+  it('shows "all" (ppp 99999) from pages of 100 loaded as the list nears its end', async () => {
+    const many = Array.from({ length: 250 }, (_, index) =>
       makeProduct({ id: index + 1, sku: `SKU-${String(index + 1).padStart(3, '0')}` }),
     );
-    const api = catalogueApi({ products: () => many });
+    const api = catalogueApi({
+      count: many.length,
+      products: (call) => {
+        const size = Number(call.query.productsPerPage);
+        const from = (Number(call.query.currentPage) - 1) * size;
+        return many.slice(from, from + size);
+      },
+    });
     await renderApp({ path: '/?ppp=99999', fetch: api.fetch });
     await listingShown();
-    expect(api.lastProductCall()?.query.productsPerPage).toBe('99999');
-    // (A plain selector: a role query over a hundred boxes at every poll would take seconds.)
+    expect(api.productCalls()[0]?.query).toMatchObject({ productsPerPage: '100', currentPage: '1' });
+    await screen.findByText('100 / 250 termék betöltve', {}, { timeout: 20_000 });
+    // jsdom lays nothing out: a row measures 0 px, plus the 16 px gap. Only the rows in and near the
+    // window's 768 px are in the DOM, never all loaded boxes.
     const articles = () => document.querySelectorAll('article').length;
-    await waitFor(() => expect(articles()).toBe(100), { timeout: 20_000 });
-    expect(screen.getByText('100 / 103 termék megjelenítve')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'További 3 termék megjelenítése' }));
-    await waitFor(() => expect(articles()).toBe(103));
-    expect(screen.getAllByRole('article')).toHaveLength(103);
-    expect(screen.queryByTestId('render-more')).toBeNull();
+    expect(articles()).toBeGreaterThan(0);
+    expect(articles()).toBeLessThan(100);
+    const scrollTo = (y: number) => {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
+    };
+    const loaded = () => document.body.textContent?.match(/(\d+) \/ 250 termék betöltve/)?.[1];
+    // Scroll down step by step (the rows keep their estimated height in jsdom) until all pages are in.
+    const most: number[] = [];
+    for (let y = 2000; y <= 200_000 && loaded() !== '250'; y += 2000) {
+      scrollTo(y);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      most.push(articles());
+    }
+    await screen.findByText('250 / 250 termék betöltve', {}, { timeout: 20_000 });
+    expect(Math.max(...most)).toBeLessThan(100);
+    // The boxes in the DOM are those of the second page's end, where the scrolling is.
+    const shown = [...document.querySelectorAll('article')].map((box) =>
+      Number(box.textContent?.match(/SKU-(\d+)/)?.[1] ?? 0),
+    );
+    expect(Math.min(...shown)).toBeGreaterThan(150);
+    expect(api.productCalls().map((call) => [call.query.currentPage, call.query.productsPerPage])).toEqual([
+      ['1', '100'],
+      ['2', '100'],
+      ['3', '100'],
+    ]);
+    scrollTo(0);
+    expect(screen.getByText('Termékek: 250')).toBeTruthy();
+    expect(document.querySelector('[data-testid="all-products"]')).not.toBeNull();
   }, 60_000);
 
   it.each(['20', '0', 'abc', '50abc', '1e2', '-1'])('falls back to 50 for ppp=%s', async (ppp) => {
@@ -188,8 +220,9 @@ describe('catalogue listing: page size', () => {
     fireEvent.change(select, { target: { value: '99999' } });
     await waitFor(() => expect(router.state.location.search).toBe('?ppp=99999'));
     expect(localStorage.getItem('productsPerPage')).toBe('99999');
+    // "All" loads the listing in pages of 100 (AllProductsView).
     await waitFor(() =>
-      expect(api.lastProductCall()?.query).toMatchObject({ productsPerPage: '99999', currentPage: '1' }),
+      expect(api.lastProductCall()?.query).toMatchObject({ productsPerPage: '100', currentPage: '1' }),
     );
   });
 });
