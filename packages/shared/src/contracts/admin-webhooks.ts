@@ -10,10 +10,12 @@ export const WEBHOOK_URL_MAX = 2000;
 export const webhookUrlSchema = z
   .string()
   .trim()
-  .min(1)
-  .max(WEBHOOK_URL_MAX)
+  .min(1, 'required')
+  .max(WEBHOOK_URL_MAX, 'too_long')
   .refine(
     (text) => {
+      // An empty URL is the `min` rule's to report.
+      if (text === '') return true;
       if (!URL.canParse(text)) return false;
       const url = new URL(text);
       return (
@@ -28,14 +30,14 @@ export const webhookUrlSchema = z
 
 const eventsSchema = z
   .array(eventTypeSchema)
-  .min(1)
+  .min(1, 'required')
   .max(50)
   .transform((events) => [...new Set(events)]);
 
 export const webhookCreateSchema = z.object({
   url: webhookUrlSchema,
   events: eventsSchema,
-  description: z.string().trim().max(500).default(''),
+  description: z.string().trim().max(500, 'too_long').default(''),
   enabled: z.boolean().default(true),
 });
 export type WebhookCreate = z.input<typeof webhookCreateSchema>;
@@ -44,7 +46,7 @@ export const webhookUpdateSchema = z
   .object({
     url: webhookUrlSchema,
     events: eventsSchema,
-    description: z.string().trim().max(500),
+    description: z.string().trim().max(500, 'too_long'),
     enabled: z.boolean(),
   })
   .partial()

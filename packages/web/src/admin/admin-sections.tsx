@@ -7,6 +7,7 @@ import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import StoreMallDirectoryOutlined from '@mui/icons-material/StoreMallDirectoryOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
@@ -15,6 +16,8 @@ import FactoryOutlined from '@mui/icons-material/FactoryOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
+import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
+import OutboxOutlined from '@mui/icons-material/OutboxOutlined';
 import type { ComponentType } from 'react';
 import type { AdminPermission } from '@shop/shared/rules/admin-permissions';
 import { loadMessages } from '../i18n/i18n';
@@ -103,6 +106,17 @@ export const adminSections: AdminSection[] = [
       withFormMessages(import('./sections/import/import-page'), loadMessages('account', 'feedback')),
   },
   {
+    path: 'product-photos',
+    permission: 'catalogue',
+    labelKey: 'nav.productPhotos',
+    icon: PhotoLibraryOutlined,
+    lazy: () =>
+      withFormMessages(
+        import('./sections/product-photos/product-photos-page'),
+        loadMessages('account', 'feedback'),
+      ),
+  },
+  {
     path: 'categories',
     permission: 'catalogue',
     labelKey: 'nav.categories',
@@ -128,6 +142,22 @@ export const adminSections: AdminSection[] = [
     icon: VpnKeyOutlined,
     lazy: () =>
       withFormMessages(import('./sections/api-keys/api-keys-page'), loadMessages('account', 'feedback')),
+  },
+  {
+    path: 'webhooks',
+    permission: 'integration',
+    labelKey: 'nav.webhooks',
+    icon: WebhookOutlined,
+    lazy: () =>
+      withFormMessages(import('./sections/webhooks/webhooks-page'), loadMessages('account', 'feedback')),
+  },
+  {
+    path: 'outbox',
+    permission: 'integration',
+    labelKey: 'nav.outbox',
+    icon: OutboxOutlined,
+    lazy: () =>
+      withFormMessages(import('./sections/outbox/outbox-page'), loadMessages('account', 'feedback')),
   },
   {
     path: 'orders',
