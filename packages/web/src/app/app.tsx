@@ -11,6 +11,8 @@ import type { ApiClient } from '../lib/api-client';
 import { ApiClientProvider } from '../lib/api-client-context';
 import { authStore as browserAuthStore, AuthStoreContext, type AuthStore } from '../lib/auth-store';
 import { CartBindingsContext } from '../lib/cart-bindings';
+import { OrderListSlotsContext } from '../lib/order-list-slots';
+import { orderListSlots } from '../features/order-lists/order-list-slots';
 import type { createAppRouter } from './router';
 import { ShellOptionsProvider, type ShellOptions } from './shell/shell-options';
 import { theme } from './theme';
@@ -54,7 +56,9 @@ export function App({
               <ShellOptionsProvider value={shellOptions}>
                 <InitialSearchProvider value={initialSearch}>
                   <CartBindingsContext value={cartBindings}>
-                    <RouterProvider router={router} />
+                    <OrderListSlotsContext value={orderListSlots}>
+                      <RouterProvider router={router} />
+                    </OrderListSlotsContext>
                   </CartBindingsContext>
                 </InitialSearchProvider>
               </ShellOptionsProvider>

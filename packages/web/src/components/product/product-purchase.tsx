@@ -10,8 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
 import { useSetProductQuantity } from '../../lib/cart-bindings';
+import { AddToListButton } from './add-to-list-button';
 import { PriceDisplay } from './price-display';
-import { defaultQuantity, defaultStepPack, displayPack, stepPacks } from './product-helpers';
+import { defaultQuantity, defaultStepPack, displayPack, productName, stepPacks } from './product-helpers';
 import { QuantityField } from './quantity-field';
 
 /** Anonymous visitors see no prices and no cart: a prompt to log in instead (decision 0004). */
@@ -128,6 +129,8 @@ function PurchaseControls({ product, cartQuantity, compact = false, packUnit }: 
       >
         {label}
       </Button>
+      {/* Saved order lists (docs/product.md §3.11): the quantity shown goes into a list. */}
+      <AddToListButton sku={product.sku} name={productName(product)} quantity={priceQuantity} />
     </Box>
   );
 }

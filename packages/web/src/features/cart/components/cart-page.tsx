@@ -12,6 +12,7 @@ import type { Product } from '@shop/shared/contracts/products';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCacheProducts, useProductScope } from '../../../components/product/product-scope';
+import { SaveAsListButton } from '../../../components/save-as-list-button';
 import { useDeleteCart } from '../api/cart-mutations';
 import { useCartProducts, useFreshCart } from '../api/cart-queries';
 import { focusMainIfLost } from '../../../lib/focus-main';
@@ -85,6 +86,9 @@ export function CartPage() {
         <Typography component="h2" variant="h6" sx={{ flex: 1 }}>
           {t('cart.items', { count: cart.count })}
         </Typography>
+        <SaveAsListButton
+          items={cart.cartItems.map((item) => ({ sku: item.product.sku, quantity: item.quantity }))}
+        />
         <DeleteCartButton />
       </Box>
       <Box

@@ -18,6 +18,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartAdditionReport } from '../../../components/cart-addition-report';
 import { useOrderAgain } from '../../../lib/cart-bindings';
+import { SaveAsListButton } from '../../../components/save-as-list-button';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -143,8 +144,9 @@ export function OrderHistoryDetails({ order }: { order: OrderHistoryItem }) {
           </TableBody>
         </Table>
       </Box>
-      <Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <OrderAgain orderId={order.orderId} />
+        <SaveAsListButton orderId={order.orderId} />
       </Box>
     </Box>
   );
