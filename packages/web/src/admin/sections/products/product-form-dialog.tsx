@@ -36,6 +36,7 @@ import {
   toBody,
   type ProductDraft,
 } from './product-form';
+import { ProductPhotosCard } from './product-photos-card';
 
 /** The label key of a body field whose form label is named differently. */
 const LABEL_OF: Record<string, string> = {
@@ -252,6 +253,9 @@ export function ProductFormDialog({
           />
         ))}
       </Stack>
+
+      {/* Photos and back-in-stock waiters (issue 17): saved at once, apart from the form. */}
+      {product && <ProductPhotosCard t={t} sku={product.sku} />}
 
       {heading('limits')}
       {row(
