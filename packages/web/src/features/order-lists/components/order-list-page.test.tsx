@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { CartAdditionResponse } from '@shop/shared/contracts/cart';
+import type { OrderListDetail, OrderListLine } from '@shop/shared/contracts/order-lists';
+import type { FetchLike } from '../../../lib/api-client';
+import { toastStore } from '../../../lib/toast-store';
+import { jsonResponse, renderApp } from '../../../test/render-app';
+import { validToken } from '../../../test/tokens';
+
+function line(sku: string, name: string, values: Partial<OrderListLine>): OrderListLine {
+  return {
+    quantity: 6,
+    price: 100000,
+    specialPrice: null,
+    currentPrice: 100000,
+    lineGross: 600000,
+    orderable: true,
+    problem: null,
+    correctedQuantity: 6,
+    warnings: [],
+    ...values,
+    product: {
+      id: sku.length,
+      sku,
+      productDetails: [{ language: 'hu', name, description: '' }],
+      vat: 27,
+      weight: 250,
+      image: null,
+      stock: 40,
+      stockStatus: 'in_stock',
+      isActive: true,
+      isOrderable: true,
+      prices: [],
+      minOrderQuantity: null,
+      maxOrderQuantity: null,
+      orderQuantityStep: 1,
+      limits: { minimum: null, maximum: null },
+      packSizes: [],
+    },
+  };
+}
+
+const LIST: OrderListDetail = {
+  id: 7,
+  name: 'Hétfői rendelés',
+  itemCount: 2,
+  version: 3,
+  createdAt: '2026-11-20T08:00:00.000Z',
+  updatedAt: '2026-11-24T08:00:00.000Z',
+  lines: [
+    line('KV-001', 'Kávé, őrölt 250 g', {}),
+    line('TEA-9', 'Tea, zöld', {
+      orderable: false,
+      problem: 'out_of_stock',
+      currentPrice: 50000,
+      price: 50000,
+      lineGross: 100000,
+      quantity: 2,
+      correctedQuantity: 0,
+      warnings: ['quantity_to_order_is_not_available'],
+    }),
+  ],
+  totalGross: 600000,
+  notOrderableCount: 1,
+};
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+function api(handle: (call: Call) => Response | undefined) {
+  const calls: Call[] = [];
+  const fetch: FetchLike = (input, init) => {
+    const path = new URL(input, 'http://localhost').pathname;
+    const call = {
+      method: init.method ?? 'GET',
+      path,
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
+    calls.push(call);
+    return Promise.resolve(handle(call) ?? jsonResponse(404, { error: 'NOT_FOUND' }));
+  };
+  return { fetch, calls };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  toastStore.clear();
+  localStorage.setItem('access_token', validToken());
+});
+
+describe('order list page', () => {
+  it("shows today's prices, flags the line that cannot be ordered and saves changed quantities", async () => {
+    const { fetch, calls } = api((call) => {
+      if (call.path === '/api/order-lists/7' && call.method === 'GET') return jsonResponse(200, LIST);
+      if (call.path === '/api/order-lists/7/items' && call.method === 'PUT')
+        return jsonResponse(200, { ...LIST, version: 4, lines: [{ ...LIST.lines[0]!, quantity: 10 }] });
+      return undefined;
+    });
+    await renderApp({ path: '/profile/order-lists/7', fetch });
+    const table = await screen.findByRole('table', { name: 'Hétfői rendelés' }, { timeout: 5000 });
+    const coffee = within(table).getByText('KV-001').closest('tr')!;
+    const tea = within(table).getByText('TEA-9').closest('tr')!;
+    expect(within(coffee).getByText('Rendelhető')).toBeTruthy();
+    expect(within(coffee).getByText(/^1000\sFt$/)).toBeTruthy();
+    expect(within(tea).getByText('Nincs készleten')).toBeTruthy();
+    expect(screen.getByText(/Most nem rendelhető tételek: 1/)).toBeTruthy();
+
+    const user = userEvent.setup();
+    const quantity = within(coffee).getByRole('spinbutton', { name: 'Kávé, őrölt 250 g mennyisége' });
+    await user.clear(quantity);
+    await user.type(quantity, '10');
+    await user.click(within(tea).getByRole('button', { name: 'Tea, zöld eltávolítása a listáról' }));
+    await user.click(screen.getByRole('button', { name: 'Változások mentése' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual([{ sku: 'KV-001', quantity: 10 }]);
+    expect(await screen.findByText('A lista elmentve.')).toBeTruthy();
+  });
+
+  it('orders the list into the cart and reports each line', async () => {
+    const answer: CartAdditionResponse = {
+      data: true,
+      added: [{ line: 1, code: 'KV-001', sku: 'KV-001', requested: 6, quantity: 6, cartQuantity: 6 }],
+      corrected: [
+        {
+          line: 2,
+          code: 'TEA-9',
+          sku: 'TEA-9',
+          requested: 2,
+          quantity: 0,
+          cartQuantity: 0,
+          warnings: ['quantity_to_order_is_not_available'],
+        },
+      ],
+      rejected: [],
+    };
+    const { fetch, calls } = api((call) => {
+      if (call.path === '/api/order-lists/7') return jsonResponse(200, LIST);
+      if (call.path === '/api/order-lists/7/to-cart') return jsonResponse(200, answer);
+      return undefined;
+    });
+    await renderApp({ path: '/profile/order-lists/7', fetch });
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Lista megrendelése (kosárba)' }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Kosárba tett tételek: Hétfői rendelés' });
+    expect(within(dialog).getByTestId('cart-addition-report')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/order-lists/7/to-cart')).toHaveLength(1);
+    expect(within(dialog).getByRole('link', { name: 'Tovább a kosárhoz' }).getAttribute('href')).toBe(
+      '/cart',
+    );
+  });
+
+  it('says when the list does not exist (another customer’s or deleted)', async () => {
+    const { fetch } = api((call) =>
+      call.path === '/api/order-lists/99'
+        ? jsonResponse(404, { error: 'ERR_ORDER_LIST_NOT_FOUND' })
+        : undefined,
+    );
+    await renderApp({ path: '/profile/order-lists/99', fetch });
+    expect(await screen.findByText('A rendelési lista nem található.', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});
