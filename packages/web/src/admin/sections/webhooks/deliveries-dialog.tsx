@@ -146,7 +146,9 @@ export function DeliveriesDialog({
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="lg" fullWidth>
-      <DialogTitle id={titleId}>{t('log.title', { url: endpoint.url })}</DialogTitle>
+      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+        {t('log.title', { url: endpoint.url })}
+      </DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
           <Button
