@@ -32,7 +32,21 @@ describe('decodeTokenClaims', () => {
       isAgent: true,
       id: null,
       userId: 'u-1',
+      companyRole: null,
     });
+  });
+
+  it('reads the company role of a customer login (issue 15)', () => {
+    const token = fakeToken({ exp: nowSeconds + 60, isAgent: false, id: 3, userId: 9, companyRole: 'buyer' });
+    expect(decodeTokenClaims(token)?.companyRole).toBe('buyer');
+    const unknown = fakeToken({
+      exp: nowSeconds + 60,
+      isAgent: false,
+      id: 3,
+      userId: 9,
+      companyRole: 'boss',
+    });
+    expect(decodeTokenClaims(unknown)?.companyRole).toBeNull();
   });
 
   it('rejects what is not a readable token', () => {
@@ -65,7 +79,13 @@ describe('auth store', () => {
     expect(auth.login(token(600))).toBe(true);
     expect(listener).toHaveBeenCalled();
     expect(localStorage.getItem('access_token')).toBe(token(600));
-    expect(auth.getState()?.claims).toEqual({ exp: nowSeconds + 600, isAgent: false, id: 3, userId: 9 });
+    expect(auth.getState()?.claims).toEqual({
+      exp: nowSeconds + 600,
+      isAgent: false,
+      id: 3,
+      userId: 9,
+      companyRole: null,
+    });
     // The same snapshot object while the token does not change (useSyncExternalStore needs it).
     expect(auth.getState()).toBe(auth.getState());
     expect(auth.getToken()).toBe(token(600));

@@ -1,5 +1,6 @@
 import { SSR_AUTH_COOKIE, SSR_AUTH_COOKIE_PATH } from '@shop/shared/ssr/ssr-contract';
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { CompanyRole } from '@shop/shared/contracts/company';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 /**
@@ -19,6 +20,8 @@ export interface TokenClaims {
   /** Customer id (null for an agent without a selected customer). */
   id: number | string | null;
   userId: number | string;
+  /** The login's role in its company (issue 15); null for agents and older tokens. */
+  companyRole: CompanyRole | null;
 }
 
 export interface AuthState {
@@ -32,6 +35,11 @@ function decodeBase64Url(segment: string): string {
   const binary = atob(padded);
   const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
   return new TextDecoder().decode(bytes);
+}
+
+const COMPANY_ROLE_NAMES: readonly string[] = ['owner', 'approver', 'buyer', 'requester'];
+function isCompanyRole(value: unknown): value is CompanyRole {
+  return typeof value === 'string' && COMPANY_ROLE_NAMES.includes(value);
 }
 
 function isId(value: unknown): value is number | string {
@@ -56,6 +64,7 @@ export function decodeTokenClaims(token: string): TokenClaims | null {
     isAgent: record.isAgent === true,
     id: isId(record.id) ? record.id : null,
     userId: record.userId,
+    companyRole: isCompanyRole(record.companyRole) ? record.companyRole : null,
   };
 }
 

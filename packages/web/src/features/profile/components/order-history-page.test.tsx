@@ -33,6 +33,9 @@ const ORDER: OrderHistoryItem = {
   commentWebshop: '',
   commentSupplier: '',
   placedByAgent: false,
+  placedByUserId: 7,
+  placedByName: 'Nguyễn Thị Lan',
+  purchaseOrderNumber: null,
   lines: [
     {
       sku: 'KV-001',

@@ -15,13 +15,17 @@ import type { OrderHistoryItem } from '@shop/shared/contracts/orders';
 import { formatDateTime, formatMoney } from '@shop/shared/format/format';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { seesCompanyOrders } from '@shop/shared/contracts/company';
 import { isAbortError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-store';
 import { useOrderHistory } from '../../../lib/order-history-api';
 import { isNoShippingError } from '../../../lib/shipping-address-api';
 import { toastStore } from '../../../lib/toast-store';
 import { OrderHistoryDetails } from './order-history-details';
 
-function OrderRow({ order }: { order: OrderHistoryItem }) {
+function OrderRow({ order, showPlacer }: { order: OrderHistoryItem; showPlacer: boolean }) {
   const { t } = useTranslation();
   const detailsId = useId();
   const [open, setOpen] = useState(false);
@@ -51,7 +55,14 @@ function OrderRow({ order }: { order: OrderHistoryItem }) {
         <TableCell sx={{ fontVariantNumeric: 'tabular-nums', px: { xs: 1, sm: 2 } }}>
           {formatDateTime(order.createdAt)}
         </TableCell>
-        <TableCell>{order.orderId}</TableCell>
+        <TableCell>
+          {order.orderId}
+          {showPlacer && order.placedByName !== null && (
+            <Typography variant="body2" color="text.secondary">
+              {t('company.history.placedBy', { name: order.placedByName })}
+            </Typography>
+          )}
+        </TableCell>
         <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>
           {formatMoney(order.orderItemsSumPrice, 0)}
         </TableCell>
@@ -74,7 +85,34 @@ function OrderRow({ order }: { order: OrderHistoryItem }) {
  */
 export function OrderHistoryPage() {
   const { t } = useTranslation();
-  const history = useOrderHistory();
+  // Owners and approvers see the company's orders and may narrow them to one user (issue 15).
+  const seesCompany = seesCompanyOrders(useAuth()?.claims.companyRole);
+  const [placer, setPlacer] = useState<number | undefined>(undefined);
+  const everyone = useOrderHistory();
+  const filtered = useOrderHistory(seesCompany ? placer : undefined);
+  const history = seesCompany && placer !== undefined ? filtered : everyone;
+  const placers = new Map<number, string>();
+  for (const order of everyone.data ?? []) {
+    if (order.placedByName !== null) placers.set(order.placedByUserId, order.placedByName);
+  }
+  const filter =
+    seesCompany && placers.size > 1 ? (
+      <TextField
+        select
+        size="small"
+        label={t('company.history.filter')}
+        value={placer === undefined ? '' : String(placer)}
+        onChange={(event) => setPlacer(event.target.value === '' ? undefined : Number(event.target.value))}
+        sx={{ minWidth: 220, mb: 2 }}
+      >
+        <MenuItem value="">{t('company.history.all')}</MenuItem>
+        {[...placers].map(([id, name]) => (
+          <MenuItem key={id} value={String(id)}>
+            {name}
+          </MenuItem>
+        ))}
+      </TextField>
+    ) : null;
 
   useEffect(() => {
     if (!history.isError || isAbortError(history.error)) return;
@@ -91,39 +129,47 @@ export function OrderHistoryPage() {
   }
   const orders = history.data ?? [];
   if (orders.length === 0) {
-    return history.isError ? null : <Typography>{t('orderHistory.empty')}</Typography>;
+    return history.isError ? null : (
+      <>
+        {filter}
+        <Typography>{t('orderHistory.empty')}</Typography>
+      </>
+    );
   }
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table aria-label={t('orderHistory.tableLabel')} sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}>
-        <TableHead>
-          <TableRow>
-            <TableCell padding="checkbox">
-              <Box
-                component="span"
-                sx={{
-                  position: 'absolute',
-                  width: '1px',
-                  height: '1px',
-                  overflow: 'hidden',
-                  clip: 'rect(0 0 0 0)',
-                  whiteSpace: 'nowrap',
-                }}
-              >
-                {t('orderHistory.details')}
-              </Box>
-            </TableCell>
-            <TableCell>{t('orderHistory.date')}</TableCell>
-            <TableCell>{t('orderHistory.orderId')}</TableCell>
-            <TableCell align="right">{t('orderHistory.total')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {orders.map((order) => (
-            <OrderRow key={order.orderId} order={order} />
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <>
+      {filter}
+      <TableContainer component={Paper} variant="outlined">
+        <Table aria-label={t('orderHistory.tableLabel')} sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}>
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Box
+                  component="span"
+                  sx={{
+                    position: 'absolute',
+                    width: '1px',
+                    height: '1px',
+                    overflow: 'hidden',
+                    clip: 'rect(0 0 0 0)',
+                    whiteSpace: 'nowrap',
+                  }}
+                >
+                  {t('orderHistory.details')}
+                </Box>
+              </TableCell>
+              <TableCell>{t('orderHistory.date')}</TableCell>
+              <TableCell>{t('orderHistory.orderId')}</TableCell>
+              <TableCell align="right">{t('orderHistory.total')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {orders.map((order) => (
+              <OrderRow key={order.orderId} order={order} showPlacer={seesCompany} />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
   );
 }
