@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { PackSize, PackUnitName, Product } from '@shop/shared/contracts/products';
 import { isNonOrderable } from '@shop/shared/rules/non-orderable';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
@@ -14,6 +14,9 @@ import { AddToListButton } from './add-to-list-button';
 import { PriceDisplay } from './price-display';
 import { defaultQuantity, defaultStepPack, displayPack, productName, stepPacks } from './product-helpers';
 import { QuantityField } from './quantity-field';
+
+/** Back-in-stock alerts (issue 17): only sold-out products shown to a signed-in user load it. */
+const BackInStockButton = lazy(() => import('./back-in-stock-button'));
 
 /** Anonymous visitors see no prices and no cart: a prompt to log in instead (decision 0004). */
 export function LoginForPrices() {
@@ -129,6 +132,11 @@ function PurchaseControls({ product, cartQuantity, compact = false, packUnit }: 
       >
         {label}
       </Button>
+      {outOfStock && (
+        <Suspense fallback={null}>
+          <BackInStockButton sku={product.sku} />
+        </Suspense>
+      )}
       {/* Saved order lists (docs/product.md §3.11): the quantity shown goes into a list. */}
       <AddToListButton sku={product.sku} name={productName(product)} quantity={priceQuantity} />
     </Box>
