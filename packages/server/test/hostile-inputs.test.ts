@@ -318,6 +318,52 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
     expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
   });
 
+  it('refuses hostile purchase-order numbers, credit fields and minimum order values with a code, changing nothing (issue 16)', async () => {
+    const before = await dataSnapshot(world.testDb.handle);
+    const send = async (method: string, url: string, token: string, body: string) => {
+      const res = await fetch(world.baseUrl + url, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+        },
+        body,
+      });
+      const text = await res.text();
+      return { status: res.status, error: text ? (JSON.parse(text) as { error?: string }).error : undefined };
+    };
+    const po = '/api/cart/purchase-order-number';
+    const customer = `/api/admin/customers/${world.a.userId}`;
+    const method = (extra: Record<string, unknown>) =>
+      JSON.stringify({ code: 'hostile', name: 'Hostile', cost: 0, isHomeDelivery: false, isActive: true, ...extra });
+    const cases: [string, string, string, string, number, string][] = [
+      ['PUT', po, world.a.token, JSON.stringify({ purchaseOrderNumber: 'P'.repeat(36) }), 400, 'ERR_VALIDATION'],
+      ['PUT', po, world.a.token, JSON.stringify({ purchaseOrderNumber: ['PO-1'] }), 400, 'ERR_VALIDATION'],
+      ['PUT', po, world.a.token, JSON.stringify({ purchaseOrderNumber: 'PO\u0000; DROP TABLE orders' }), 400, 'ERR_VALIDATION'],
+      ['PUT', po, world.a.token, JSON.stringify({ purchaseOrderNumber: { $ne: '' } }), 400, 'ERR_VALIDATION'],
+      ['PUT', po, world.a.token, '{}', 400, 'ERR_VALIDATION'],
+      ['PATCH', customer, world.admin.token, JSON.stringify({ customer: { creditLimit: -100 } }), 400, 'ERR_VALIDATION'],
+      ['PATCH', customer, world.admin.token, JSON.stringify({ customer: { creditLimit: 1e300 } }), 400, 'ERR_VALIDATION'],
+      ['PATCH', customer, world.admin.token, JSON.stringify({ customer: { openBalance: 'NaN' } }), 400, 'ERR_VALIDATION'],
+      ['PATCH', customer, world.admin.token, JSON.stringify({ customer: { openBalance: 0.5 } }), 400, 'ERR_VALIDATION'],
+      ['PATCH', customer, world.admin.token, JSON.stringify({ customer: { purchaseOrderNumberRequired: 1 } }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/shipping-methods', world.admin.token, method({ minimumOrderValue: -1 }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/shipping-methods', world.admin.token, method({ minimumOrderValue: 10_000_001 }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/shipping-methods', world.admin.token, method({ minimumOrderValue: '30000' }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/payment-methods', world.admin.token, JSON.stringify({ code: 'h', name: 'H', termDays: 8, isActive: true, isDeferred: 'yes' }), 400, 'ERR_VALIDATION'],
+    ];
+    const wrong: string[] = [];
+    for (const [verb, url, token, body, status, error] of cases) {
+      const answer = await send(verb, url, token, body);
+      if (answer.status !== status || answer.error !== error) {
+        wrong.push(`${verb} ${url} ${body} → ${answer.status} ${answer.error}, expected ${status} ${error}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
+  });
+
   it('runHostileInputs (the benchmark entry) counts what it tried over HTTP', async () => {
     const result = await runHostileInputs(world.baseUrl, { runs: 60, seed: 42, token: world.b.token });
     expect(result.tried).toBeGreaterThan(50);

@@ -202,6 +202,7 @@ const EXPECTED: Record<string, Guard> = {
   'POST /api/integration/prices/batch': 'api key',
   'POST /api/integration/stock/batch': 'api key',
   'POST /api/integration/customers/batch': 'api key',
+  'POST /api/integration/credit/batch': 'api key',
   'GET /api/integration/orders': 'api key',
   'POST /api/integration/orders/acknowledge': 'api key',
   'POST /api/integration/products/{sku}/photos': 'api key',

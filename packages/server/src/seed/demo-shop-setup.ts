@@ -59,6 +59,8 @@ export async function insertShopSetup(db: Kysely<Database>, now: Date): Promise<
           code: method.code,
           name: method.name(days),
           term_days: days,
+          // Issue 16: a method with a day term is paid later (checked against the credit limit).
+          is_deferred: days > 0 ? (1 as const) : (0 as const),
           is_active: 1 as const,
           sort_order: sort,
         };

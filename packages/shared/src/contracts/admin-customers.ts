@@ -81,6 +81,15 @@ export const customerDetailSchema = z.object({
       discountBp: z.number().int(),
       paymentMethodIds: z.array(z.number().int()),
       addresses: z.array(adminAddressSchema),
+      /** Issue 16: place-order needs a purchase-order number. */
+      purchaseOrderNumberRequired: z.boolean(),
+      /** Issue 16: credit limit for deferred payment methods, minor units; null = none. */
+      creditLimit: z.number().int().nullable(),
+      /** What the customer owed at `openBalanceAt` (staff or the ERP), minor units. */
+      openBalance: z.number().int(),
+      openBalanceAt: z.string().nullable(),
+      /** Deferred orders placed since `openBalanceAt`, not cancelled, minor units. */
+      pendingDeferred: z.number().int(),
     })
     .nullable(),
   /** An agent's customers. */
@@ -124,6 +133,23 @@ export const updateCustomerSchema = z
         /** 0 to 10 000 basis points (0–100 %). */
         discountBp: z.number().int().min(0).max(10_000).optional(),
         paymentMethodIds: z.array(z.number().int().positive()).max(100).optional(),
+        /** Issue 16: make place-order require a purchase-order number. */
+        purchaseOrderNumberRequired: z.boolean().optional(),
+        /** Minor units, up to 1 billion Ft; null removes the limit. */
+        creditLimit: z
+          .number()
+          .int('invalid_number')
+          .min(0, 'too_small')
+          .max(100_000_000_000, 'too_large')
+          .nullable()
+          .optional(),
+        /** Minor units (negative: the customer has paid ahead); saving it sets its instant to now. */
+        openBalance: z
+          .number()
+          .int('invalid_number')
+          .min(-100_000_000_000, 'too_small')
+          .max(100_000_000_000, 'too_large')
+          .optional(),
       })
       .optional(),
   })

@@ -49,7 +49,7 @@ export const batchIdSchema = z
   .max(100)
   .regex(/^[A-Za-z0-9._:-]+$/, 'invalid_batch_id');
 
-export const BATCH_KINDS = ['products', 'prices', 'stock', 'customers'] as const;
+export const BATCH_KINDS = ['products', 'prices', 'stock', 'customers', 'credit'] as const;
 export type BatchKind = (typeof BATCH_KINDS)[number];
 
 /** Items are checked one by one (so one bad item does not refuse the batch). */
@@ -124,6 +124,20 @@ export const customerUpsertItemSchema = z.object({
 });
 export type CustomerUpsertItem = z.infer<typeof customerUpsertItemSchema>;
 
+/**
+ * `POST /api/integration/credit/batch` (issue 16): a customer's credit limit and open balance from
+ * the ERP, by ERP customer code. Minor units (1/100 Ft). `creditLimit` null removes the limit.
+ * `balanceAt`: the instant the balance was struck (ISO-8601; default: when the batch is processed);
+ * the shop adds the deferred orders placed from that instant on.
+ */
+export const creditUpsertItemSchema = z.object({
+  erpCode: customerUpsertItemSchema.shape.code,
+  creditLimit: z.number().int().min(0).max(100_000_000_000).nullable(),
+  openBalance: z.number().int().min(-100_000_000_000).max(100_000_000_000),
+  balanceAt: z.iso.datetime({ offset: true }).optional(),
+});
+export type CreditUpsertItem = z.infer<typeof creditUpsertItemSchema>;
+
 export const batchItemErrorSchema = z.object({
   index: z.number().int(),
   /** The item's SKU (or customer code) when it could be read. */
@@ -181,6 +195,8 @@ export const exportedOrderSchema = z.object({
   paymentMethodCode: z.string(),
   paymentTermDays: z.number().int(),
   deliveryDate: z.string().nullable(),
+  /** The buyer's purchase-order number, null when none (issue 16). */
+  purchaseOrderNumber: z.string().nullable(),
   commentWebshop: z.string(),
   commentSupplier: z.string(),
   itemsSumGross: z.number().int(),

@@ -51,6 +51,8 @@ export const adminShippingMethodSchema = z.object({
   isHomeDelivery: z.boolean(),
   isActive: z.boolean(),
   sortOrder: z.number().int(),
+  /** Issue 16: the least the items must be worth (gross), whole FORINTS; 0 = no minimum. */
+  minimumOrderValue: z.number().int(),
 });
 export type AdminShippingMethod = z.infer<typeof adminShippingMethodSchema>;
 export const saveShippingMethodSchema = z.object({
@@ -60,6 +62,13 @@ export const saveShippingMethodSchema = z.object({
   isHomeDelivery: z.boolean(),
   isActive: z.boolean(),
   sortOrder: sortOrder.default(0),
+  /** Whole forints, gross, up to 10 million Ft (issue 16); left out: unchanged (0 for a new method). */
+  minimumOrderValue: z
+    .number({ error: 'invalid_number' })
+    .int('invalid_number')
+    .min(0, 'too_small')
+    .max(10_000_000, 'too_large')
+    .optional(),
 });
 export type SaveShippingMethod = z.infer<typeof saveShippingMethodSchema>;
 
@@ -71,6 +80,8 @@ export const adminPaymentMethodSchema = z.object({
   termDays: z.number().int(),
   isActive: z.boolean(),
   sortOrder: z.number().int(),
+  /** Issue 16: paid later (bank transfer with days, deferred cash): only within the customer's credit limit. */
+  isDeferred: z.boolean(),
   /** How many customers may use it. */
   customerCount: z.number().int(),
 });
@@ -81,6 +92,8 @@ export const savePaymentMethodSchema = z.object({
   termDays: z.number().int().min(0).max(365),
   isActive: z.boolean(),
   sortOrder: sortOrder.default(0),
+  /** Issue 16; left out: unchanged (for a new method: deferred when it has a day term). */
+  isDeferred: z.boolean().optional(),
 });
 export type SavePaymentMethod = z.infer<typeof savePaymentMethodSchema>;
 

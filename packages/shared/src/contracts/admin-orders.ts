@@ -61,6 +61,8 @@ export const adminOrderSummarySchema = z.object({
   agentName: z.string().nullable(),
   shippingMethod: z.string(),
   paymentMethod: z.string(),
+  /** The buyer's purchase-order number, null when none (issue 16). */
+  purchaseOrderNumber: z.string().nullable(),
   deliveryDate: z.string().nullable(),
   itemsCount: z.number().int(),
   /** Items, gross, minor units. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../rules/calendar-date';
+import { PURCHASE_ORDER_NUMBER_MAX } from '../rules/checkout-rules';
 
 /**
  * Checkout contracts (docs/product.md §§2.4, 3.6, 4.6–4.8 and 7.2; decision 0006): shipping and
@@ -19,6 +20,11 @@ export const shippingMethodSchema = z.object({
   /** Gross minor units. */
   cost: z.number().int(),
   isHomeDelivery: z.boolean(),
+  /**
+   * The least the items must be worth (gross) for this method, in whole FORINTS (issue 16); 0 = no
+   * minimum. Place-order refuses below it with ERR_BELOW_MINIMUM_ORDER_VALUE.
+   */
+  minimumOrderValue: z.number().int(),
 });
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 export const shippingMethodListResponseSchema = z.array(shippingMethodSchema);
@@ -31,6 +37,8 @@ export const paymentMethodSchema = z.object({
   name: z.string(),
   /** Payment term in days (0 = immediate). */
   termDays: z.number().int(),
+  /** Paid later (bank transfer with days, deferred cash): only within the customer's credit limit (issue 16). */
+  isDeferred: z.boolean(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export const paymentMethodListResponseSchema = z.array(paymentMethodSchema);
@@ -57,6 +65,22 @@ export const setDeliveryDateRequestSchema = z.object({
   deliveryDate: calendarDateSchema.nullable(),
 });
 export type SetDeliveryDateRequest = z.input<typeof setDeliveryDateRequestSchema>;
+
+/**
+ * PUT /api/cart/purchase-order-number (issue 16): the buyer's reference for the order, trimmed, at
+ * most 35 characters; '' (or only spaces) clears it.
+ */
+export const setPurchaseOrderNumberRequestSchema = z.object({
+  purchaseOrderNumber: z
+    .string({ error: 'required' })
+    .trim()
+    .max(PURCHASE_ORDER_NUMBER_MAX, 'too_long')
+    .refine(
+      (value) => ![...value].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127),
+      'invalid_characters',
+    ),
+});
+export type SetPurchaseOrderNumberRequest = z.input<typeof setPurchaseOrderNumberRequestSchema>;
 
 /** The save calls answer `{ data: true }`. */
 export const checkoutSaveResponseSchema = z.object({ data: z.literal(true) });

@@ -10,7 +10,7 @@ import {
 } from '@shop/shared/contracts/admin-customers';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import type { Database } from '../../db/schema';
+import type { CustomerRow, Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { renderMail } from '../../lib/mail-templates';
 import { hashPassword } from '../../lib/password';
@@ -20,6 +20,7 @@ import { pageOf } from '../admin/admin-query';
 import { enqueue, wakeOutbox } from '../outbox/outbox.service';
 import { uniqueViolationColumn } from '../users/unique-violation';
 import { findCustomerById, findUserByEmail } from '../users/users.repository';
+import { sumPendingDeferred } from '../checkout/checkout-rules.repository';
 import { findRoute } from '../admin-logistics/admin-logistics.repository';
 import {
   agentExists,
@@ -100,6 +101,16 @@ function toAddress(row: {
   };
 }
 
+/** Issue 16: the customer's purchase-order and credit settings as the back office shows them. */
+function creditFields(row: CustomerRow) {
+  return {
+    purchaseOrderNumberRequired: row.purchase_order_number_required === 1,
+    creditLimit: row.credit_limit === null ? null : Number(row.credit_limit),
+    openBalance: Number(row.open_balance),
+    openBalanceAt: row.open_balance_at,
+  };
+}
+
 export async function getCustomer(ctx: AppContext, userId: number): Promise<CustomerDetail> {
   const db = ctx.database.db;
   const user = await accountUser(db, userId);
@@ -113,9 +124,10 @@ export async function getCustomer(ctx: AppContext, userId: number): Promise<Cust
   ]);
   let customerOut: CustomerDetail['customer'] = null;
   if (customer) {
-    const [paymentMethodIds, addresses] = await Promise.all([
+    const [paymentMethodIds, addresses, pendingDeferred] = await Promise.all([
       customerPaymentMethodIds(db, customer.id),
       listShippingAddresses(db, customer.id),
+      sumPendingDeferred(db, customer.id, customer.open_balance_at),
     ]);
     customerOut = {
       id: customer.id,
@@ -137,6 +149,8 @@ export async function getCustomer(ctx: AppContext, userId: number): Promise<Cust
       discountBp: customer.customer_discount_bp,
       paymentMethodIds,
       addresses: addresses.map(toAddress),
+      ...creditFields(customer),
+      pendingDeferred,
     };
   }
   return {
@@ -242,6 +256,14 @@ export async function updateCustomer(
           ...(c.agentUserId !== undefined ? { agent_user_id: c.agentUserId } : {}),
           ...(c.priceGroup !== undefined ? { price_group: c.priceGroup } : {}),
           ...(c.discountBp !== undefined ? { customer_discount_bp: c.discountBp } : {}),
+          // Issue 16: purchase-order number, credit limit, open balance (its instant is now).
+          ...(c.purchaseOrderNumberRequired !== undefined
+            ? { purchase_order_number_required: c.purchaseOrderNumberRequired ? (1 as const) : (0 as const) }
+            : {}),
+          ...(c.creditLimit !== undefined ? { credit_limit: c.creditLimit } : {}),
+          ...(c.openBalance !== undefined
+            ? { open_balance: c.openBalance, open_balance_at: now.toISOString() }
+            : {}),
         };
         if (Object.keys(set).length > 0) {
           await updateCustomerRow(trx, customerId, { ...set, updated_at: now.toISOString() });
@@ -301,6 +323,7 @@ async function detailIn(
       priceGroup: row.price_group,
       discountBp: row.customer_discount_bp,
       paymentMethodIds,
+      ...creditFields(row),
     };
   }
   void ctx;

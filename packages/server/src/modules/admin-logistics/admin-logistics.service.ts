@@ -56,6 +56,7 @@ function shippingOf(row: ShippingRow): AdminShippingMethod {
     isHomeDelivery: row.is_home_delivery === 1,
     isActive: row.is_active === 1,
     sortOrder: Number(row.sort_order),
+    minimumOrderValue: Math.round(Number(row.minimum_order_value) / 100),
   };
 }
 function shippingColumns(input: SaveShippingMethod) {
@@ -67,6 +68,8 @@ function shippingColumns(input: SaveShippingMethod) {
     is_home_delivery: v.isHomeDelivery ? (1 as const) : (0 as const),
     is_active: v.isActive ? (1 as const) : (0 as const),
     sort_order: v.sortOrder,
+    // Forints in the API, minor units in the database (issue 16).
+    ...(v.minimumOrderValue !== undefined ? { minimum_order_value: v.minimumOrderValue * 100 } : {}),
   };
 }
 
@@ -100,6 +103,7 @@ function paymentOf(row: PaymentRow): AdminPaymentMethod {
     termDays: Number(row.term_days),
     isActive: row.is_active === 1,
     sortOrder: Number(row.sort_order),
+    isDeferred: row.is_deferred === 1,
     customerCount: Number(row.customer_count ?? 0),
   };
 }
@@ -121,6 +125,12 @@ export async function savePaymentMethod(
     term_days: v.termDays,
     is_active: v.isActive ? (1 as const) : (0 as const),
     sort_order: v.sortOrder,
+    // Issue 16: a new method without the flag is deferred when it has a day term.
+    ...(v.isDeferred !== undefined
+      ? { is_deferred: v.isDeferred ? (1 as const) : (0 as const) }
+      : id === null
+        ? { is_deferred: v.termDays > 0 ? (1 as const) : (0 as const) }
+        : {}),
   };
   return audited(ctx, actor, id === null ? 'create' : 'update', 'payment_method', async (trx) => {
     const before = id === null ? null : paymentOf(found(await repo.findPaymentMethod(trx, id)));

@@ -50,6 +50,7 @@ const SUMMARY_COLUMNS = [
   'o.agent_user_id',
   'o.shipping_method_name',
   'o.payment_method_name',
+  'o.purchase_order_number',
   'o.delivery_date',
   'o.items_count',
   'o.items_sum_gross',

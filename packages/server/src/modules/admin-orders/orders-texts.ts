@@ -12,6 +12,8 @@ export interface OrdersExportTexts {
     agent: string;
     shippingMethod: string;
     paymentMethod: string;
+    /** Issue 16. */
+    purchaseOrderNumber: string;
     deliveryDate: string;
     lines: string;
     itemsNet: string;
@@ -35,6 +37,7 @@ export const ORDERS_EXPORT_TEXTS: Record<Language, OrdersExportTexts> = {
       agent: 'Üzletkötő',
       shippingMethod: 'Szállítási mód',
       paymentMethod: 'Fizetési mód',
+      purchaseOrderNumber: 'Megrendelésszám (PO)',
       deliveryDate: 'Szállítási nap',
       lines: 'Tételek',
       itemsNet: 'Nettó (Ft)',
@@ -63,6 +66,7 @@ export const ORDERS_EXPORT_TEXTS: Record<Language, OrdersExportTexts> = {
       agent: 'Sales agent',
       shippingMethod: 'Shipping method',
       paymentMethod: 'Payment method',
+      purchaseOrderNumber: 'Purchase-order number',
       deliveryDate: 'Delivery day',
       lines: 'Lines',
       itemsNet: 'Net (HUF)',
@@ -91,6 +95,7 @@ export const ORDERS_EXPORT_TEXTS: Record<Language, OrdersExportTexts> = {
       agent: 'Nhân viên kinh doanh',
       shippingMethod: 'Phương thức vận chuyển',
       paymentMethod: 'Phương thức thanh toán',
+      purchaseOrderNumber: 'Số đơn đặt hàng (PO)',
       deliveryDate: 'Ngày giao hàng',
       lines: 'Số dòng',
       itemsNet: 'Chưa thuế (HUF)',
@@ -119,6 +124,7 @@ export const ORDERS_EXPORT_TEXTS: Record<Language, OrdersExportTexts> = {
       agent: '销售代表',
       shippingMethod: '配送方式',
       paymentMethod: '付款方式',
+      purchaseOrderNumber: '采购订单号（PO）',
       deliveryDate: '送货日期',
       lines: '行数',
       itemsNet: '净额（福林）',

@@ -167,9 +167,9 @@ export async function insertMethods(database: DatabaseHandle): Promise<MethodsFi
   const payment = await db
     .insertInto('payment_methods')
     .values([
-      { code: 'bank-transfer', name: 'Átutalás', term_days: 8, is_active: 1, sort_order: 1 },
-      { code: 'cash', name: 'Készpénz', term_days: 0, is_active: 1, sort_order: 2 },
-      { code: 'debit-card', name: 'Bankkártya', term_days: 0, is_active: 1, sort_order: 3 },
+      { code: 'bank-transfer', name: 'Átutalás', term_days: 8, is_active: 1, sort_order: 1, is_deferred: 1 },
+      { code: 'cash', name: 'Készpénz', term_days: 0, is_active: 1, sort_order: 2, is_deferred: 0 },
+      { code: 'debit-card', name: 'Bankkártya', term_days: 0, is_active: 1, sort_order: 3, is_deferred: 0 },
     ])
     .returning(['id', 'code'])
     .execute();

@@ -6,7 +6,7 @@ type Db = Kysely<Database>;
 export async function findActiveShippingMethods(db: Db) {
   return db
     .selectFrom('shipping_methods')
-    .select(['id', 'code', 'name', 'cost', 'is_home_delivery'])
+    .select(['id', 'code', 'name', 'cost', 'is_home_delivery', 'minimum_order_value'])
     .where('is_active', '=', 1)
     .orderBy('sort_order')
     .orderBy('id')
@@ -27,7 +27,7 @@ export async function findAvailablePaymentMethods(db: Db, customerId: number) {
   return db
     .selectFrom('customer_payment_methods as cpm')
     .innerJoin('payment_methods as pm', 'pm.id', 'cpm.payment_method_id')
-    .select(['pm.id', 'pm.code', 'pm.name', 'pm.term_days'])
+    .select(['pm.id', 'pm.code', 'pm.name', 'pm.term_days', 'pm.is_deferred'])
     .where('cpm.customer_id', '=', customerId)
     .where('pm.is_active', '=', 1)
     .orderBy('pm.sort_order')

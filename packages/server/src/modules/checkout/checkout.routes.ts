@@ -5,6 +5,7 @@ import {
   paymentMethodListResponseSchema,
   setDeliveryDateRequestSchema,
   setPaymentMethodRequestSchema,
+  setPurchaseOrderNumberRequestSchema,
   setShippingMethodRequestSchema,
   shippingMethodListResponseSchema,
 } from '@shop/shared/contracts/checkout';
@@ -100,6 +101,26 @@ export function checkoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         await service.setDeliveryDate(ctx, request.auth, request.body.deliveryDate);
+        return { data: true as const };
+      },
+    );
+
+    app.put(
+      '/cart/purchase-order-number',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: "Save the buyer's purchase-order number (issue 16)",
+          description:
+            `${SAVED} \`purchaseOrderNumber\`: trimmed, at most 35 characters (400 ERR_VALIDATION); '' clears it. ` +
+            'Place-order copies it onto the order (history, mails, back office, CSV export, integration API); a ' +
+            'customer staff made need one gets ERR_PURCHASE_ORDER_NUMBER_REQUIRED from place-order without it.',
+          body: setPurchaseOrderNumberRequestSchema,
+          response: { 200: checkoutSaveResponseSchema },
+        },
+      },
+      async (request) => {
+        await service.setPurchaseOrderNumber(ctx, request.auth, request.body.purchaseOrderNumber);
         return { data: true as const };
       },
     );

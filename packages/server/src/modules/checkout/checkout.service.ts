@@ -1,4 +1,5 @@
 import type { DeliveryDaysResponse, PaymentMethod, ShippingMethod } from '@shop/shared/contracts/checkout';
+import { normalizePurchaseOrderNumber, wholeForints } from '@shop/shared/rules/checkout-rules';
 import { deliveryDays, isDeliveryDayAllowed } from '@shop/shared/rules/delivery-days';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
@@ -17,6 +18,7 @@ export async function listShippingMethods(ctx: AppContext): Promise<ShippingMeth
     name: row.name,
     cost: Number(row.cost),
     isHomeDelivery: row.is_home_delivery === 1,
+    minimumOrderValue: wholeForints(Number(row.minimum_order_value), true),
   }));
 }
 
@@ -24,7 +26,13 @@ export async function listShippingMethods(ctx: AppContext): Promise<ShippingMeth
 export async function listPaymentMethods(ctx: AppContext, auth: AuthUser | null): Promise<PaymentMethod[]> {
   const acting = await resolveActingCustomer(ctx, auth);
   const rows = await repo.findAvailablePaymentMethods(ctx.database.db, acting.customerId);
-  return rows.map((row) => ({ id: row.id, code: row.code, name: row.name, termDays: row.term_days }));
+  return rows.map((row) => ({
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    termDays: row.term_days,
+    isDeferred: row.is_deferred === 1,
+  }));
 }
 
 /** PUT /api/cart/shipping-method: an active method's code, else 400 ERR_INVALID_SHIPPING_METHOD. */
@@ -45,6 +53,21 @@ export async function setPaymentMethod(
   const method = await repo.findAvailablePaymentMethod(ctx.database.db, acting.customerId, paymentMethodId);
   if (!method) throw new AppError('ERR_INVALID_PAYMENT_METHOD', { paymentMethodId });
   await saveCartFields(ctx, acting, { payment_method_id: method.id });
+}
+
+/**
+ * PUT /api/cart/purchase-order-number (issue 16): the buyer's reference, trimmed (the contract
+ * checks the length); '' clears it. Copied onto the order by place-order.
+ */
+export async function setPurchaseOrderNumber(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  purchaseOrderNumber: string,
+): Promise<void> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  await saveCartFields(ctx, acting, {
+    purchase_order_number: normalizePurchaseOrderNumber(purchaseOrderNumber),
+  });
 }
 
 /**

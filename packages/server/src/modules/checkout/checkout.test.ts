@@ -76,8 +76,8 @@ describe.each(TEST_DIALECTS)('checkout on %s', (dialect) => {
     const res = await call('GET', '/api/payment-methods/available-for-customer', buyer.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json() as PaymentMethod[]).toEqual([
-      { id: methods.bankTransfer, code: 'bank-transfer', name: 'Átutalás', termDays: 8 },
-      { id: methods.cash, code: 'cash', name: 'Készpénz', termDays: 0 },
+      { id: methods.bankTransfer, code: 'bank-transfer', name: 'Átutalás', termDays: 8, isDeferred: true },
+      { id: methods.cash, code: 'cash', name: 'Készpénz', termDays: 0, isDeferred: false },
     ]);
     const refused = await call('PUT', '/api/cart/payment-method', buyer.token, {
       paymentMethodId: methods.card,
@@ -98,6 +98,7 @@ describe.each(TEST_DIALECTS)('checkout on %s', (dialect) => {
       code: 'bank-transfer',
       name: 'Átutalás',
       termDays: 8,
+      isDeferred: true,
     });
     expect(
       (await call('PUT', '/api/cart/payment-method', buyer.token, { paymentMethodId: 'x' })).statusCode,

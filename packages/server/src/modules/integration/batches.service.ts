@@ -9,6 +9,8 @@ import {
   type BatchItemError,
   type BatchKind,
   type BatchResult,
+  creditUpsertItemSchema,
+  type CreditUpsertItem,
   customerUpsertItemSchema,
   priceUpsertItemSchema,
   productUpsertItemSchema,
@@ -63,6 +65,7 @@ const ITEM_MESSAGES: Record<string, string> = {
   ERR_SKU_TAKEN: 'The SKU belongs to another product.',
   ERR_DUP_TAX_NUM: 'Another customer has this tax number.',
   ERR_DUP_COMP_REG_NUM: 'Another customer has this company registration number.',
+  NOT_FOUND: 'No customer has this ERP code.',
 };
 
 class Errors {
@@ -76,7 +79,9 @@ class Errors {
   }
 }
 
-function keyOf(item: unknown, field: 'sku' | 'code'): string | null {
+type KeyField = 'sku' | 'code' | 'erpCode';
+
+function keyOf(item: unknown, field: KeyField): string | null {
   if (typeof item === 'object' && item !== null && field in item) {
     const value = (item as Record<string, unknown>)[field];
     if (typeof value === 'string') return value.trim().slice(0, 64);
@@ -88,7 +93,7 @@ function keyOf(item: unknown, field: 'sku' | 'code'): string | null {
 function parseItems<S extends z.ZodType>(
   items: readonly unknown[],
   schema: S,
-  field: 'sku' | 'code',
+  field: KeyField,
   errors: Errors,
 ): { index: number; item: z.infer<S> }[] {
   const seen = new Set<string>();
@@ -331,6 +336,51 @@ async function customerBatch(
   return { created };
 }
 
+/**
+ * Issue 16: credit limits and open balances by ERP customer code. The balance's instant is the
+ * item's `balanceAt` or now; the shop counts the deferred orders placed from then on.
+ */
+async function creditBatch(
+  ctx: AppContext,
+  db: Db,
+  items: readonly unknown[],
+  errors: Errors,
+): Promise<Applied> {
+  const parsed = parseItems(items, creditUpsertItemSchema, 'erpCode', errors) as {
+    index: number;
+    item: CreditUpsertItem;
+  }[];
+  const codes = parsed.map((p) => p.item.erpCode);
+  const ids = new Map<string, number>();
+  for (let i = 0; i < codes.length; i += 500) {
+    const rows = await db
+      .selectFrom('customers')
+      .select(['id', 'erp_code'])
+      .where('erp_code', 'in', codes.slice(i, i + 500))
+      .execute();
+    for (const row of rows) if (row.erp_code) ids.set(row.erp_code, row.id);
+  }
+  const now = ctx.now().toISOString();
+  for (const { index, item } of parsed) {
+    const id = ids.get(item.erpCode);
+    if (id === undefined) {
+      errors.add(index, item.erpCode, 'NOT_FOUND');
+      continue;
+    }
+    await db
+      .updateTable('customers')
+      .set({
+        credit_limit: item.creditLimit,
+        open_balance: item.openBalance,
+        open_balance_at: item.balanceAt ? new Date(item.balanceAt).toISOString() : now,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+  return { created: 0 };
+}
+
 function hashOf(kind: BatchKind, items: readonly unknown[]): string {
   return createHash('sha256').update(JSON.stringify({ kind, items })).digest('hex');
 }
@@ -373,7 +423,9 @@ export async function runBatch(
       const outcome =
         kind === 'customers'
           ? await customerBatch(ctx, trx, body.items, errors)
-          : await productBatch(ctx, trx, kind, body.items, errors);
+          : kind === 'credit'
+            ? await creditBatch(ctx, trx, body.items, errors)
+            : await productBatch(ctx, trx, kind, body.items, errors);
       const result: BatchResult = {
         batchId: body.batchId,
         kind,

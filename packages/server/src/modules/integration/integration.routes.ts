@@ -96,6 +96,18 @@ const EXAMPLES: Record<BatchKind, unknown> = {
       { sku: 'TE-001', stock: 0 },
     ],
   },
+  credit: {
+    batchId: 'erp-credit-2026-11-25',
+    items: [
+      {
+        erpCode: 'C-10042',
+        creditLimit: 50_000_000,
+        openBalance: 12_500_000,
+        balanceAt: '2026-11-25T05:00:00Z',
+      },
+      { erpCode: 'C-10043', creditLimit: null, openBalance: 0 },
+    ],
+  },
   customers: {
     batchId: 'erp-customers-0007',
     items: [
@@ -222,6 +234,14 @@ export function integrationRoutes(ctx: AppContext): {
       'Item: { code, name, email, phone?, isCompany, taxNumber?, companyRegistrationNumber?, billingCountry, billingCountryCode?, ' +
         'billingZip, billingCity, billingAptSuite, priceGroup?, discountPercent? }. Creates or updates the customer record (login ' +
         'accounts are made in the back office). A tax or registration number of another customer → ERR_DUP_TAX_NUM / ERR_DUP_COMP_REG_NUM.',
+    );
+    batchRoute(
+      'credit',
+      'Set credit limits and open balances by ERP customer code (issue 16)',
+      'Item: { erpCode, creditLimit (minor units, null = no limit), openBalance (minor units), balanceAt? (ISO instant the balance ' +
+        'was struck; default now) }. Deferred payment methods (bank transfer with days, deferred cash) are refused at place-order with ' +
+        'ERR_CREDIT_LIMIT_EXCEEDED when openBalance + the deferred orders placed since balanceAt + the order pass the limit. ' +
+        'Unknown code → NOT_FOUND.',
     );
 
     app.get(

@@ -87,6 +87,7 @@ async function withItems(
     paymentMethodCode: o.payment_method_code,
     paymentTermDays: Number(o.payment_term_days),
     deliveryDate: o.delivery_date,
+    purchaseOrderNumber: o.purchase_order_number,
     commentWebshop: o.comment_webshop,
     commentSupplier: o.comment_supplier,
     itemsSumGross: Number(o.items_sum_gross),

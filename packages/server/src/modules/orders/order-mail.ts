@@ -44,6 +44,8 @@ export interface OrderMailData {
   shippingAddress: string | null;
   commentWebshop: string;
   commentSupplier: string;
+  /** The buyer's purchase-order number, null when none (issue 16). */
+  purchaseOrderNumber?: string | null;
 }
 
 export type OrderMailRecipient = 'customer' | 'agent';
@@ -73,6 +75,7 @@ interface Pack {
   days: string;
   deliveryDate: string;
   shippingAddress: string;
+  purchaseOrderNumber: string;
   commentWebshop: string;
   commentSupplier: string;
   outro: string;
@@ -105,6 +108,7 @@ const PACKS: Record<Language, Pack> = {
     days: '{days} nap',
     deliveryDate: 'Szállítás napja',
     shippingAddress: 'Szállítási cím',
+    purchaseOrderNumber: 'Megrendelésszám (PO)',
     commentWebshop: 'Megjegyzés a webáruháznak',
     commentSupplier: 'Megjegyzés a szállítónak',
     outro: 'Ha kérdése van a rendeléssel kapcsolatban, keresse értékesítőjét vagy ügyfélszolgálatunkat.',
@@ -135,6 +139,7 @@ const PACKS: Record<Language, Pack> = {
     days: '{days} days',
     deliveryDate: 'Delivery day',
     shippingAddress: 'Shipping address',
+    purchaseOrderNumber: 'Purchase-order number',
     commentWebshop: 'Note for the web shop',
     commentSupplier: 'Comment for the supplier',
     outro:
@@ -166,6 +171,7 @@ const PACKS: Record<Language, Pack> = {
     days: '{days} ngày',
     deliveryDate: 'Ngày giao hàng',
     shippingAddress: 'Địa chỉ giao hàng',
+    purchaseOrderNumber: 'Số đơn đặt hàng (PO)',
     commentWebshop: 'Ghi chú cho cửa hàng',
     commentSupplier: 'Ghi chú cho nhà cung cấp',
     outro:
@@ -197,6 +203,7 @@ const PACKS: Record<Language, Pack> = {
     days: '{days}天',
     deliveryDate: '送货日期',
     shippingAddress: '送货地址',
+    purchaseOrderNumber: '采购订单号（PO）',
     commentWebshop: '给网店的备注',
     commentSupplier: '给供应商的备注',
     outro: '如对订单有任何疑问，请联系您的销售代表或我们的客户服务部。',
@@ -261,6 +268,9 @@ export function renderOrderConfirmation(
 
   const facts: [string, string][] = [
     [t.orderNumber, String(data.orderId)],
+    ...(data.purchaseOrderNumber
+      ? ([[t.purchaseOrderNumber, oneLine(data.purchaseOrderNumber)]] as [string, string][])
+      : []),
     [t.date, formatDateTime(data.createdAt, data.timeZone)],
     [t.shippingMethod, oneLine(data.shippingMethod)],
     [t.paymentMethod, oneLine(payment)],

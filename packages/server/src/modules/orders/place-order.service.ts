@@ -277,7 +277,8 @@ async function placeInTransaction(
     grandTotal: sums.grandTotal,
   });
   if (totalErrors.length > 0) return refuse(totalErrors);
-  const purchaseOrderNumber = cart.purchase_order_number.trim() === '' ? null : cart.purchase_order_number.trim();
+  const purchaseOrderNumber =
+    cart.purchase_order_number.trim() === '' ? null : cart.purchase_order_number.trim();
 
   const orderId = await repo.insertOrder(trx, {
     customer_id: acting.customerId,

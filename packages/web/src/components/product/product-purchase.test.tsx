@@ -87,6 +87,10 @@ function cartWithLine(quantity: number): CartResponse {
     commentWebshop: '',
     commentSupplier: '',
     containsNonOrderableProduct: false,
+    purchaseOrderNumber: '',
+    purchaseOrderNumberRequired: false,
+    minimumOrder: null,
+    credit: null,
   };
 }
 

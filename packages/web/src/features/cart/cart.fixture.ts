@@ -52,6 +52,7 @@ export const HOME_DELIVERY: ShippingMethod = {
   name: 'Kiszállítás',
   cost: 0,
   isHomeDelivery: true,
+  minimumOrderValue: 0,
 };
 export const PICKUP: ShippingMethod = {
   id: 2,
@@ -59,14 +60,16 @@ export const PICKUP: ShippingMethod = {
   name: 'Személyes átvétel (vevő szállítja)',
   cost: 0,
   isHomeDelivery: false,
+  minimumOrderValue: 0,
 };
 export const BANK_TRANSFER: PaymentMethod = {
   id: 11,
   code: 'bank_transfer',
   name: 'Banki átutalás (8 nap)',
   termDays: 8,
+  isDeferred: true,
 };
-export const CASH: PaymentMethod = { id: 12, code: 'cash', name: 'Készpénz', termDays: 0 };
+export const CASH: PaymentMethod = { id: 12, code: 'cash', name: 'Készpénz', termDays: 0, isDeferred: false };
 
 export function makeCart(
   items: CartItem[] = [makeItem()],
@@ -102,6 +105,10 @@ export function makeCart(
     commentWebshop: '',
     commentSupplier: '',
     containsNonOrderableProduct: items.some((item) => !item.orderable),
+    purchaseOrderNumber: '',
+    purchaseOrderNumberRequired: false,
+    minimumOrder: null,
+    credit: null,
     ...overrides,
   };
 }

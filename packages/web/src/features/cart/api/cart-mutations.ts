@@ -156,6 +156,15 @@ export function useSaveDeliveryDate() {
   );
 }
 
+/** `PUT /api/cart/purchase-order-number` (issue 16): '' clears it. */
+export function useSavePurchaseOrderNumber() {
+  return useCheckoutSave<string>(
+    '/cart/purchase-order-number',
+    (purchaseOrderNumber) => ({ purchaseOrderNumber }),
+    'checkout.rules.savePurchaseOrderNumberError',
+  );
+}
+
 /** `PUT /api/cart/comments`: the saved comments go into the comments query. */
 export function useSaveComments() {
   const api = useApiClient();

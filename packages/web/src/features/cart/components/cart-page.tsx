@@ -18,6 +18,7 @@ import { useCartProducts, useFreshCart } from '../api/cart-queries';
 import { focusMainIfLost } from '../../../lib/focus-main';
 import { CartItemBox } from './cart-item-box';
 import { QuickOrderBox } from './quick-order-box';
+import { MinimumOrderNotice } from './checkout-rules';
 
 function DeleteCartButton() {
   const { t } = useTranslation();
@@ -82,6 +83,7 @@ export function CartPage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       {cart.containsNonOrderableProduct && <Alert severity="warning">{t('cart.nonOrderable')}</Alert>}
+      <MinimumOrderNotice cart={cart} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography component="h2" variant="h6" sx={{ flex: 1 }}>
           {t('cart.items', { count: cart.count })}

@@ -15,6 +15,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveDeliveryDate, useSavePaymentMethod, useSaveShippingMethod } from '../api/cart-mutations';
 import { useDeliveryDays, usePaymentMethods, useShippingMethods } from '../api/cart-queries';
+import { CreditNotice, useDeferredReason } from './checkout-rules';
 
 function weekdayName(date: string, language: string): string {
   const [year, month, day] = date.split('-').map(Number);
@@ -71,6 +72,9 @@ export function PaymentMethodChoice({ cart }: { cart: CartResponse }) {
   const save = useSavePaymentMethod();
   const [chosen, setChosen] = useState<number | null>(null);
   const value = (save.isPending ? chosen : null) ?? cart.paymentMethodId ?? '';
+  // Issue 16: deferred methods over the credit limit are marked, with the reason.
+  const deferredReason = useDeferredReason(cart);
+  const chosenMethod = (methods.data ?? []).find((method) => method.id === cart.paymentMethodId);
   if (methods.isSuccess && methods.data.length === 0) {
     return <Alert severity="warning">{t('checkout.noPaymentMethods')}</Alert>;
   }
@@ -88,15 +92,37 @@ export function PaymentMethodChoice({ cart }: { cart: CartResponse }) {
           save.mutate(id);
         }}
       >
-        {(methods.data ?? []).map((method) => (
-          <FormControlLabel
-            key={method.id}
-            value={String(method.id)}
-            control={<Radio />}
-            label={method.name}
-          />
-        ))}
+        {(methods.data ?? []).map((method) => {
+          const blocked = method.isDeferred && deferredReason !== null;
+          return (
+            <FormControlLabel
+              key={method.id}
+              value={String(method.id)}
+              control={<Radio />}
+              disabled={blocked && method.id !== cart.paymentMethodId}
+              data-testid={blocked ? 'payment-method-blocked' : undefined}
+              label={
+                blocked ? (
+                  <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
+                    <span>{method.name}</span>
+                    <Typography component="span" variant="caption" color="warning.main">
+                      {deferredReason}
+                    </Typography>
+                  </Box>
+                ) : (
+                  method.name
+                )
+              }
+            />
+          );
+        })}
       </RadioGroup>
+      <CreditNotice cart={cart} />
+      {chosenMethod?.isDeferred && deferredReason !== null && (
+        <Alert severity="warning" sx={{ mt: 1 }} data-testid="deferred-chosen-blocked">
+          {t('checkout.rules.deferredChosenBlocked')}
+        </Alert>
+      )}
     </FormControl>
   );
 }

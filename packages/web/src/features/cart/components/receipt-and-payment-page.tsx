@@ -30,6 +30,7 @@ import { CartSummary } from './cart-summary';
 import { DeliveryDayChoice, PaymentMethodChoice, ShippingMethodChoice } from './checkout-choices';
 import { CheckoutComments } from './checkout-comments';
 import { CheckoutReadonlyData } from './checkout-readonly';
+import { MinimumOrderNotice, PurchaseOrderNumberField } from './checkout-rules';
 import { wallClock } from './closure-notice';
 
 /** A query that has its answer (or its error), or that is not running at all. */
@@ -101,8 +102,10 @@ function Choices({ cart }: { cart: CartResponse }) {
   return (
     <Card variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2.5 }}>
       <ShippingMethodChoice cart={cart} />
+      <MinimumOrderNotice cart={cart} />
       {homeDelivery && <DeliveryDayChoice cart={cart} />}
       <PaymentMethodChoice cart={cart} />
+      <PurchaseOrderNumberField cart={cart} />
       <Box component="section">
         <Typography component="h2" variant="h6" sx={{ mb: 1.5 }}>
           {t('checkout.comments')}

@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import type { CartResponse } from '@shop/shared/contracts/cart';
+import type { PlaceOrderError } from '@shop/shared/contracts/orders';
+import {
+  availableCredit,
+  type CreditState,
+  isPaymentAllowed,
+  isPurchaseOrderNumberMissing,
+  minimumOrderShortfall,
+  wholeForints,
+} from '@shop/shared/rules/checkout-rules';
+import type { DialectName } from '../../db/connection';
+import type { Database } from '../../db/schema';
+import * as repo from './checkout-rules.repository';
+
+/**
+ * The checkout rules of issue 16 (docs/product.md §7.5) on the server: what the cart shows and what
+ * place-order refuses. The pure rules are in shared/rules/checkout-rules.ts (the web uses them too).
+ */
+
+type Db = Kysely<Database>;
+type CustomerRules = NonNullable<Awaited<ReturnType<typeof repo.findCustomerRules>>>;
+
+async function creditStateOf(db: Db, customer: CustomerRules): Promise<CreditState> {
+  const limit = customer.credit_limit === null ? null : Number(customer.credit_limit);
+  const pending =
+    limit === null ? 0 : await repo.sumPendingDeferred(db, customer.id, customer.open_balance_at);
+  return { limit, openBalance: Number(customer.open_balance), pending };
+}
+
+/** The cart's purchase-order, minimum-order and credit fields. */
+export async function cartRules(
+  db: Db,
+  customerId: number,
+  minimumOrderValue: number,
+  itemsGross: number,
+): Promise<Pick<CartResponse, 'purchaseOrderNumberRequired' | 'minimumOrder' | 'credit'>> {
+  const customer = await repo.findCustomerRules(db, customerId);
+  const state = customer ? await creditStateOf(db, customer) : null;
+  const available = state ? availableCredit(state) : null;
+  return {
+    purchaseOrderNumberRequired: customer?.purchase_order_number_required === 1,
+    minimumOrder: minimumOrderShortfall(minimumOrderValue, itemsGross),
+    credit:
+      state && state.limit !== null && available !== null
+        ? {
+            limit: state.limit,
+            openBalance: state.openBalance,
+            balanceAt: customer?.open_balance_at ?? null,
+            pending: state.pending,
+            available,
+          }
+        : null,
+  };
+}
+
+/** Place-order, before the stock is touched: the purchase-order number. */
+export function purchaseOrderNumberErrors(required: boolean, purchaseOrderNumber: string): PlaceOrderError[] {
+  return isPurchaseOrderNumberMissing(required, purchaseOrderNumber)
+    ? [{ error: 'ERR_PURCHASE_ORDER_NUMBER_REQUIRED' }]
+    : [];
+}
+
+/**
+ * Place-order, once the order's totals are known: the shipping method's minimum (items gross) and,
+ * for a deferred payment, the credit limit (open balance + deferred orders since the balance + this
+ * order's grand total). The customer row is locked first, so concurrent deferred orders of the same
+ * customer are checked one after the other and cannot pass the limit together.
+ */
+export async function orderTotalErrors(
+  trx: Db,
+  dialect: DialectName,
+  input: {
+    customerId: number;
+    minimumOrderValue: number;
+    itemsGross: number;
+    isDeferred: boolean;
+    grandTotal: number;
+  },
+): Promise<PlaceOrderError[]> {
+  const errors: PlaceOrderError[] = [];
+  const shortfall = minimumOrderShortfall(input.minimumOrderValue, input.itemsGross);
+  if (shortfall && shortfall.missing > 0) {
+    errors.push({
+      error: 'ERR_BELOW_MINIMUM_ORDER_VALUE',
+      params: {
+        minimum: wholeForints(shortfall.minimum, true),
+        missing: wholeForints(shortfall.missing, true),
+      },
+    });
+  }
+  if (input.isDeferred) {
+    const customer = await repo.lockCustomerRules(trx, dialect, input.customerId);
+    if (customer && customer.credit_limit !== null) {
+      const state = await creditStateOf(trx, customer);
+      if (!isPaymentAllowed(true, state, input.grandTotal)) {
+        errors.push({
+          error: 'ERR_CREDIT_LIMIT_EXCEEDED',
+          params: { available: wholeForints(availableCredit(state) ?? 0) },
+        });
+      }
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,440 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CartResponse } from '@shop/shared/contracts/cart';
+import type { PaymentMethod, ShippingMethod } from '@shop/shared/contracts/checkout';
+import type { OrderHistoryItem, PlaceOrderResponse } from '@shop/shared/contracts/orders';
+import type { AdminPaymentMethod, AdminShippingMethod } from '@shop/shared/contracts/admin-logistics';
+import type { CustomerDetail } from '@shop/shared/contracts/admin-customers';
+import { stopTestApp } from '../../../test/test-app';
+import { TEST_DIALECTS } from '../../../test/test-db';
+import { startTestSmtp, type TestSmtp } from '../../../test/test-smtp';
+import { type AdminTestApp, okJson, startAdminTestApp } from '../admin-orders/admin-test-fixtures';
+import {
+  type BuyerFixture,
+  insertBuyer,
+  insertMethods,
+  insertProduct,
+  type MethodsFixture,
+  type ProductFixture,
+  tokenFor,
+} from '../cart/checkout-fixtures';
+
+/**
+ * Issue 16, points 7–10: the purchase-order number, the minimum order value of a shipping method
+ * and the credit limit of deferred payment methods — the cart, place-order, the history, the mail
+ * and the back-office settings, on both databases, with the credit race.
+ */
+
+/** Tuesday 2025-03-04 10:00 in Budapest. */
+const NOW = new Date('2025-03-04T09:00:00Z');
+
+describe.each(TEST_DIALECTS)('checkout rules on %s', (dialect) => {
+  let t: AdminTestApp;
+  let smtp: TestSmtp;
+  let methods: MethodsFixture;
+  /** 10 000 Ft a piece (minor units). */
+  let product: ProductFixture;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    t = await startAdminTestApp(dialect, { now: NOW, mailer: smtp.mailer });
+    methods = await insertMethods(t.testDb.handle);
+    product = await insertProduct(t.testDb.handle, {
+      stock: 10_000,
+      vat: 27,
+      prices: [{ price: 1_000_000 }],
+    });
+  });
+
+  beforeEach(() => {
+    t.ctx.clock.set(NOW);
+  });
+
+  afterAll(async () => {
+    await stopTestApp(t?.app, t?.testDb);
+    await smtp?.close();
+  });
+
+  const db = () => t.testDb.handle.db;
+  const admin = () => t.parties.admin.token;
+
+  async function buyer(): Promise<BuyerFixture> {
+    return insertBuyer(t.ctx, { paymentMethodIds: [methods.bankTransfer, methods.cash] });
+  }
+
+  async function fill(
+    token: string,
+    quantity: number,
+    shipping = 'pickup-customer',
+    paymentMethodId?: number,
+  ) {
+    const set = await t.call('POST', '/api/cart/set-product-quantity', token, {
+      productSku: product.sku,
+      quantity,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    await okJson(await t.call('PUT', '/api/cart/shipping-method', token, { shippingMethodCode: shipping }));
+    await okJson(
+      await t.call('PUT', '/api/cart/payment-method', token, {
+        paymentMethodId: paymentMethodId ?? methods.bankTransfer,
+      }),
+    );
+  }
+
+  async function place(token: string): Promise<PlaceOrderResponse> {
+    const res = await t.call('POST', '/api/orders/place-order', token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as PlaceOrderResponse;
+  }
+
+  async function cartOf(token: string): Promise<CartResponse> {
+    return (await okJson(await t.call('GET', '/api/cart', token))) as unknown as CartResponse;
+  }
+
+  async function ordersOf(customerId: number) {
+    return db()
+      .selectFrom('orders')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      .orderBy('id')
+      .execute();
+  }
+
+  async function stock(): Promise<number> {
+    const row = await db()
+      .selectFrom('products')
+      .select('stock')
+      .where('id', '=', product.id)
+      .executeTakeFirstOrThrow();
+    return Number(row.stock);
+  }
+
+  /** The back office's customer page for a buyer's user. */
+  async function editCustomer(b: BuyerFixture, customer: Record<string, unknown>): Promise<CustomerDetail> {
+    const res = await t.call('PATCH', `/api/admin/customers/${b.userId}`, admin(), { customer });
+    return (await okJson(res)) as unknown as CustomerDetail;
+  }
+
+  it('saves the purchase-order number on the cart, trimmed; refuses a long one; empty clears it', async () => {
+    const anna = await buyer();
+    await okJson(
+      await t.call('PUT', '/api/cart/purchase-order-number', anna.token, {
+        purchaseOrderNumber: '  PO-2025/17 ',
+      }),
+    );
+    expect((await cartOf(anna.token)).purchaseOrderNumber).toBe('PO-2025/17');
+
+    for (const bad of ['x'.repeat(36), 17, null, 'PO\u0000X']) {
+      const res = await t.call('PUT', '/api/cart/purchase-order-number', anna.token, {
+        purchaseOrderNumber: bad,
+      });
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION' });
+    }
+    expect((await cartOf(anna.token)).purchaseOrderNumber).toBe('PO-2025/17');
+    await okJson(
+      await t.call('PUT', '/api/cart/purchase-order-number', anna.token, {
+        purchaseOrderNumber: 'x'.repeat(35),
+      }),
+    );
+    expect((await cartOf(anna.token)).purchaseOrderNumber).toBe('x'.repeat(35));
+    await okJson(
+      await t.call('PUT', '/api/cart/purchase-order-number', anna.token, { purchaseOrderNumber: '   ' }),
+    );
+    expect((await cartOf(anna.token)).purchaseOrderNumber).toBe('');
+  });
+
+  it('refuses an order without a required purchase-order number; the number reaches the order, history and mail', async () => {
+    const bela = await buyer();
+    const detail = await editCustomer(bela, { purchaseOrderNumberRequired: true });
+    expect(detail.customer?.purchaseOrderNumberRequired).toBe(true);
+    await fill(bela.token, 2);
+    expect((await cartOf(bela.token)).purchaseOrderNumberRequired).toBe(true);
+    const stockBefore = await stock();
+
+    expect(await place(bela.token)).toEqual({ data: [{ error: 'ERR_PURCHASE_ORDER_NUMBER_REQUIRED' }] });
+    expect(await ordersOf(bela.customerId)).toEqual([]);
+    expect(await stock()).toBe(stockBefore);
+
+    await okJson(
+      await t.call('PUT', '/api/cart/purchase-order-number', bela.token, {
+        purchaseOrderNumber: 'BELA-4711',
+      }),
+    );
+    const placed = await place(bela.token);
+    expect(placed).toMatchObject({ data: true });
+    const [order] = await ordersOf(bela.customerId);
+    expect(order?.purchase_order_number).toBe('BELA-4711');
+    expect(order?.payment_is_deferred).toBe(1);
+    // The next order starts without it.
+    expect((await cartOf(bela.token)).purchaseOrderNumber).toBe('');
+
+    const history = (await (
+      await t.call('GET', '/api/orders/history', bela.token)
+    ).json()) as OrderHistoryItem[];
+    expect(history.map((o) => o.purchaseOrderNumber)).toEqual(['BELA-4711']);
+
+    const mail = await smtp.waitFor((m) => m.to.includes(bela.email));
+    expect(mail.text).toContain('Megrendelésszám (PO): BELA-4711');
+    expect(mail.html).toContain('BELA-4711');
+  });
+
+  it('a customer without the requirement orders without a number (stored as none)', async () => {
+    const cili = await buyer();
+    await fill(cili.token, 1);
+    expect(await place(cili.token)).toMatchObject({ data: true });
+    const [order] = await ordersOf(cili.customerId);
+    expect(order?.purchase_order_number).toBeNull();
+  });
+
+  it('minimum order value per shipping method: set in the back office, shown in the cart, enforced by place-order', async () => {
+    const created = await t.call('POST', '/api/admin/shipping-methods', admin(), {
+      code: 'min-delivery',
+      name: 'Kiszállítás minimummal',
+      cost: 0,
+      isHomeDelivery: false,
+      isActive: true,
+      sortOrder: 9,
+      minimumOrderValue: 30_000,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const method = created.json() as AdminShippingMethod;
+    expect(method.minimumOrderValue).toBe(30_000);
+    const stored = await db()
+      .selectFrom('shipping_methods')
+      .select('minimum_order_value')
+      .where('id', '=', method.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.minimum_order_value)).toBe(3_000_000);
+
+    const dora = await buyer();
+    const list = (await okJson(
+      await t.call('GET', '/api/shipping-methods', dora.token),
+    )) as unknown as ShippingMethod[];
+    expect(list.find((m) => m.code === 'min-delivery')?.minimumOrderValue).toBe(30_000);
+    expect(list.find((m) => m.code === 'pickup-customer')?.minimumOrderValue).toBe(0);
+
+    // 2 × 10 000 Ft = 20 000 Ft: 10 000 Ft missing.
+    await fill(dora.token, 2, 'min-delivery');
+    expect((await cartOf(dora.token)).minimumOrder).toEqual({ minimum: 3_000_000, missing: 1_000_000 });
+    const stockBefore = await stock();
+    expect(await place(dora.token)).toEqual({
+      data: [{ error: 'ERR_BELOW_MINIMUM_ORDER_VALUE', params: { minimum: 30_000, missing: 10_000 } }],
+    });
+    expect(await ordersOf(dora.customerId)).toEqual([]);
+    expect(await stock()).toBe(stockBefore);
+
+    // Another method without a minimum: no shortfall.
+    await okJson(
+      await t.call('PUT', '/api/cart/shipping-method', dora.token, { shippingMethodCode: 'pickup-customer' }),
+    );
+    expect((await cartOf(dora.token)).minimumOrder).toBeNull();
+
+    // Staff lower the minimum (the other fields unchanged when it is left out, too).
+    const lowered = await t.call('PUT', `/api/admin/shipping-methods/${method.id}`, admin(), {
+      code: 'min-delivery',
+      name: 'Kiszállítás minimummal',
+      cost: 0,
+      isHomeDelivery: false,
+      isActive: true,
+      sortOrder: 9,
+      minimumOrderValue: 20_000,
+    });
+    expect((lowered.json() as AdminShippingMethod).minimumOrderValue).toBe(20_000);
+    const renamed = await t.call('PUT', `/api/admin/shipping-methods/${method.id}`, admin(), {
+      code: 'min-delivery',
+      name: 'Kiszállítás (min.)',
+      cost: 0,
+      isHomeDelivery: false,
+      isActive: true,
+      sortOrder: 9,
+    });
+    expect((renamed.json() as AdminShippingMethod).minimumOrderValue).toBe(20_000);
+    const refused = await t.call('PUT', `/api/admin/shipping-methods/${method.id}`, admin(), {
+      code: 'min-delivery',
+      name: 'x',
+      cost: 0,
+      isHomeDelivery: false,
+      isActive: true,
+      minimumOrderValue: -1,
+    });
+    expect(refused.statusCode).toBe(400);
+
+    await okJson(
+      await t.call('PUT', '/api/cart/shipping-method', dora.token, { shippingMethodCode: 'min-delivery' }),
+    );
+    expect((await cartOf(dora.token)).minimumOrder).toEqual({ minimum: 2_000_000, missing: 0 });
+    expect(await place(dora.token)).toMatchObject({ data: true });
+  });
+
+  it('payment methods say whether they are deferred; staff change the flag', async () => {
+    const erik = await buyer();
+    const list = (await okJson(
+      await t.call('GET', '/api/payment-methods/available-for-customer', erik.token),
+    )) as unknown as PaymentMethod[];
+    expect(list.map((m) => [m.code, m.isDeferred])).toEqual([
+      ['bank-transfer', true],
+      ['cash', false],
+    ]);
+    const rows = (await okJson(
+      await t.call('GET', '/api/admin/payment-methods', admin()),
+    )) as unknown as AdminPaymentMethod[];
+    const cash = rows.find((m) => m.code === 'cash')!;
+    expect(cash.isDeferred).toBe(false);
+    const created = await t.call('POST', '/api/admin/payment-methods', admin(), {
+      code: 'deferred-cash-15',
+      name: 'Halasztott készpénz (15 nap)',
+      termDays: 15,
+      isActive: true,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect((created.json() as AdminPaymentMethod).isDeferred).toBe(true);
+    const changed = await t.call(
+      'PUT',
+      `/api/admin/payment-methods/${(created.json() as AdminPaymentMethod).id}`,
+      admin(),
+      {
+        code: 'deferred-cash-15',
+        name: 'Halasztott készpénz (15 nap)',
+        termDays: 15,
+        isActive: true,
+        isDeferred: false,
+      },
+    );
+    expect((changed.json() as AdminPaymentMethod).isDeferred).toBe(false);
+  });
+
+  it('credit limit: the cart shows the available credit; a deferred order over it is refused, an immediate one placed', async () => {
+    const feri = await buyer();
+    // Limit 50 000 Ft, open balance 25 000 Ft (set now).
+    const detail = await editCustomer(feri, { creditLimit: 5_000_000, openBalance: 2_500_000 });
+    expect(detail.customer).toMatchObject({
+      creditLimit: 5_000_000,
+      openBalance: 2_500_000,
+      openBalanceAt: NOW.toISOString(),
+      pendingDeferred: 0,
+    });
+
+    // 2 pieces = 20 000 Ft: within the 25 000 Ft left.
+    await fill(feri.token, 2);
+    expect((await cartOf(feri.token)).credit).toEqual({
+      limit: 5_000_000,
+      openBalance: 2_500_000,
+      balanceAt: NOW.toISOString(),
+      pending: 0,
+      available: 2_500_000,
+    });
+    expect(await place(feri.token)).toMatchObject({ data: true });
+
+    // The first order is pending now: 5 000 Ft left; 1 piece (10 000 Ft) by transfer is refused.
+    await fill(feri.token, 1);
+    const cart = await cartOf(feri.token);
+    expect(cart.credit).toMatchObject({ pending: 2_000_000, available: 500_000 });
+    const stockBefore = await stock();
+    expect(await place(feri.token)).toEqual({
+      data: [{ error: 'ERR_CREDIT_LIMIT_EXCEEDED', params: { available: 5_000 } }],
+    });
+    expect(await ordersOf(feri.customerId)).toHaveLength(1);
+    expect(await stock()).toBe(stockBefore);
+
+    // Cash (immediate) is placed, and does not use the credit.
+    await okJson(
+      await t.call('PUT', '/api/cart/payment-method', feri.token, { paymentMethodId: methods.cash }),
+    );
+    expect(await place(feri.token)).toMatchObject({ data: true });
+    expect((await cartOf(feri.token)).credit).toMatchObject({ pending: 2_000_000, available: 500_000 });
+
+    // A cancelled deferred order frees its credit.
+    const [first] = await ordersOf(feri.customerId);
+    await db().updateTable('orders').set({ status: 'cancelled' }).where('id', '=', first!.id).execute();
+    expect((await cartOf(feri.token)).credit).toMatchObject({ pending: 0, available: 2_500_000 });
+    await db().updateTable('orders').set({ status: 'new' }).where('id', '=', first!.id).execute();
+
+    // A new balance from staff an hour later covers the orders before it (they are on the invoice now).
+    t.ctx.clock.set(new Date(NOW.getTime() + 3_600_000));
+    await editCustomer(feri, { openBalance: 4_000_000 });
+    expect((await cartOf(feri.token)).credit).toMatchObject({ pending: 0, available: 1_000_000 });
+    await fill(feri.token, 1, 'pickup-customer', methods.bankTransfer);
+    expect(await place(feri.token)).toMatchObject({ data: true });
+
+    // No limit: deferred orders are not checked.
+    await editCustomer(feri, { creditLimit: null });
+    expect((await cartOf(feri.token)).credit).toBeNull();
+    await fill(feri.token, 50);
+    expect(await place(feri.token)).toMatchObject({ data: true });
+  });
+
+  it('two deferred orders racing that together pass the limit: only one is placed', async () => {
+    const gabi = await buyer();
+    // A second user of the same customer, with a cart of its own.
+    const second = await db()
+      .insertInto('users')
+      .values({
+        email: `gabi-2-${Date.now()}@example.com`,
+        password_hash: 'not-a-real-hash',
+        role: 'customer',
+        name: 'Gabi 2',
+        customer_id: gabi.customerId,
+        language: 'hu',
+        is_active: 1,
+        email_verified_at: NOW.toISOString(),
+        approved_at: NOW.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const secondToken = await tokenFor(t.ctx, {
+      userId: second.id,
+      customerId: gabi.customerId,
+      role: 'customer',
+    });
+    // 30 000 Ft limit; each cart is 20 000 Ft.
+    await editCustomer(gabi, { creditLimit: 3_000_000, openBalance: 0 });
+    await fill(gabi.token, 2);
+    await fill(secondToken, 2);
+    const stockBefore = await stock();
+
+    for (let round = 0; round < 3; round += 1) {
+      const results = await Promise.all([place(gabi.token), place(secondToken)]);
+      const placed = results.filter((r) => r.data === true);
+      const refused = results.filter((r) => r.data !== true);
+      if (round === 0) {
+        expect(placed).toHaveLength(1);
+        expect(refused).toEqual([
+          { data: [{ error: 'ERR_CREDIT_LIMIT_EXCEEDED', params: { available: 10_000 } }] },
+        ]);
+      } else {
+        // Nothing more fits; the carts stay.
+        expect(placed).toHaveLength(0);
+      }
+    }
+    const orders = await ordersOf(gabi.customerId);
+    expect(orders).toHaveLength(1);
+    expect(await stock()).toBe(stockBefore - 2);
+    expect(orders.reduce((sum, o) => sum + Number(o.items_sum_gross), 0)).toBe(2_000_000);
+  });
+
+  it('the back office validates the credit fields and the purchase-order flag', async () => {
+    const hedi = await buyer();
+    for (const customer of [
+      { creditLimit: -1 },
+      { creditLimit: 1.5 },
+      { openBalance: '100' },
+      { purchaseOrderNumberRequired: 'yes' },
+      { creditLimit: 100_000_000_001 },
+    ]) {
+      const res = await t.call('PATCH', `/api/admin/customers/${hedi.userId}`, admin(), { customer });
+      expect(res.statusCode, JSON.stringify(customer)).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION' });
+    }
+    const row = await db()
+      .selectFrom('customers')
+      .select(['credit_limit', 'open_balance', 'open_balance_at', 'purchase_order_number_required'])
+      .where('id', '=', hedi.customerId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      credit_limit: null,
+      open_balance_at: null,
+      purchase_order_number_required: 0,
+    });
+    expect(Number(row.open_balance)).toBe(0);
+  });
+});
