@@ -4,10 +4,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { ORDER_LIST_NAME_MAX } from '@shop/shared/contracts/order-lists';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateError } from '../../../lib/api-client';
+
+/** ORDER_LIST_NAME_MAX of shared/contracts/order-lists.ts (not imported: the contracts load with the calls). */
+const NAME_MAX = 100;
 
 /**
  * A dialog asking for a list's name (new list, save as a list, rename). `error` is the failed
@@ -60,7 +62,7 @@ export function ListNameDialog({
             onChange={(event) => setName(event.target.value)}
             error={message !== null}
             helperText={message ?? ' '}
-            slotProps={{ htmlInput: { maxLength: ORDER_LIST_NAME_MAX } }}
+            slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
           />
         </DialogContent>
         <DialogActions>
