@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SectionHeading } from '../../components/section-heading';
 import { AccountCard } from './account-card';
 import { AddressesCard } from './addresses-card';
+import { CompanyUsersCard } from './company-users-card';
 import { CustomerCard } from './customer-card';
 import { DetailCard, useSaveCustomer } from './detail-card';
 import { customerMessages } from './messages';
@@ -94,6 +95,7 @@ export function CustomerDetailPage() {
             <Stack spacing={2}>
               <CustomerCard key={`customer-${JSON.stringify(data.customer)}`} detail={data} t={t} />
               <AddressesCard detail={data} t={t} />
+              {data.role === 'customer' ? <CompanyUsersCard detail={data} t={t} /> : null}
             </Stack>
           </Grid>
         ) : null}

@@ -1,0 +1,306 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  COMPANY_ROLES,
+  inviteCompanyUserSchema,
+  updateCompanyUserSchema,
+  type CompanyRole,
+  type CompanyUser,
+  type CompanyUserResponse,
+  type CompanyUsersResponse,
+} from '@shop/shared/contracts/company';
+import type { CustomerDetail } from '@shop/shared/contracts/admin-customers';
+import { formatDateTime, formatMoney } from '@shop/shared/format/format';
+import { useAdminApi } from '../../admin-api';
+import { useAdminCommonMessages, type AdminT } from '../../admin-i18n';
+import { useAdminToast } from '../../components/admin-toast';
+import { CrudFormDialog, useAdminCrud } from '../../components/crud';
+import { DataTable, wholeListPaging } from '../../components/data-table';
+import { DetailCard } from './detail-card';
+
+interface UserDraft {
+  email: string;
+  name: string;
+  role: CompanyRole;
+  orderLimitFt: string;
+  monthlyLimitFt: string;
+  shippingAddressIds: number[];
+}
+
+/** Whole forints as typed ("50 000"); '' = no limit; anything else is refused by the contract. */
+function limitOf(text: string): number | null {
+  const cleaned = text.replace(/\s/g, '');
+  if (cleaned === '') return null;
+  return /^\d+$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+}
+
+const limitText = (value: number | null) => (value === null ? '' : String(value));
+
+/**
+ * The company's users on a customer's page (issue 15): roles, limits, addresses and state; staff
+ * invite (the invitation mail goes to the new user), change, disable and enable them. Every change
+ * is audited with the staff member and shows in the company's activity.
+ */
+export function CompanyUsersCard({ detail, t }: { detail: CustomerDetail; t: AdminT }) {
+  const { t: common } = useAdminCommonMessages();
+  const api = useAdminApi();
+  const toast = useAdminToast();
+  const queryClient = useQueryClient();
+  const queryKey = ['admin', 'customer', detail.userId, 'company-users'] as const;
+  const path = `/admin/customers/${detail.userId}/company-users`;
+  const users = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => api.get<CompanyUsersResponse>(path, { signal }),
+  });
+  const addresses = users.data?.addresses ?? [];
+  const crud = useAdminCrud<CompanyUser, UserDraft, Record<string, unknown>, CompanyUserResponse>({
+    queryKey,
+    path,
+    toBody: (draft) => ({
+      ...(draft.email !== '' ? { email: draft.email } : {}),
+      name: draft.name,
+      role: draft.role,
+      orderLimit: limitOf(draft.orderLimitFt),
+      monthlyLimit: limitOf(draft.monthlyLimitFt),
+      shippingAddressIds: draft.shippingAddressIds,
+    }),
+    schema: (id) => (id === null ? inviteCompanyUserSchema : updateCompanyUserSchema),
+    send: (id, body) =>
+      id === null
+        ? api.post<CompanyUserResponse>(path, body, { retry: false })
+        : api.patch<CompanyUserResponse>(`${path}/${id}`, body, { retry: false }),
+    rowId: (row) => row.userId,
+    savedText: (saved) => ['admin-customers:companyUsers.saved', { name: saved.user.name }],
+    deletedText: () => ['admin:common.saved'],
+    fieldErrors: {
+      labels: {
+        email: t('companyUsers.fields.email'),
+        name: t('companyUsers.fields.name'),
+        orderLimit: t('companyUsers.fields.orderLimit'),
+        monthlyLimit: t('companyUsers.fields.monthlyLimit'),
+      },
+      fieldOfCode: { ERR_DUP_EMAIL: 'email', ERR_INVALID_SHIPPING_ADDRESS_ID: 'shippingAddressIds' },
+    },
+  });
+  const toggle = useMutation({
+    mutationFn: (user: CompanyUser) =>
+      api.patch<CompanyUserResponse>(
+        `${path}/${user.userId}`,
+        { disabled: user.status !== 'disabled' },
+        { retry: false },
+      ),
+    onSuccess: (saved) => {
+      toast.done('admin-customers:companyUsers.saved', { name: saved.user.name });
+      void queryClient.invalidateQueries({ queryKey });
+    },
+    onError: (error) => toast.apiError(error),
+  });
+  const edit = (user: CompanyUser | null) =>
+    crud.edit(user?.userId ?? null, {
+      email: '',
+      name: user?.name ?? '',
+      role: user?.role ?? 'buyer',
+      orderLimitFt: limitText(user?.orderLimit ?? null),
+      monthlyLimitFt: limitText(user?.monthlyLimit ?? null),
+      shippingAddressIds: user?.shippingAddressIds ?? [],
+    });
+  const limit = (value: number | null) =>
+    value === null ? t('companyUsers.noLimit') : formatMoney(value * 100, 0);
+  const rows = users.data?.users ?? [];
+
+  return (
+    <DetailCard title={t('companyUsers.title')}>
+      <DataTable
+        label={t('companyUsers.title')}
+        rows={rows}
+        rowKey={(row) => row.userId}
+        {...wholeListPaging(rows)}
+        emptyText={users.isPending ? common('table.loading') : t('companyUsers.empty')}
+        columns={[
+          {
+            id: 'user',
+            header: t('companyUsers.fields.name'),
+            render: (row) => (
+              <>
+                {row.name}
+                <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                  {row.email}
+                </Typography>
+              </>
+            ),
+          },
+          {
+            id: 'role',
+            header: t('companyUsers.fields.role'),
+            render: (row) => t(`companyUsers.roles.${row.role}`),
+          },
+          {
+            id: 'orderLimit',
+            header: t('companyUsers.fields.orderLimit'),
+            align: 'right',
+            render: (row) => limit(row.orderLimit),
+          },
+          {
+            id: 'monthlyLimit',
+            header: t('companyUsers.fields.monthlyLimit'),
+            align: 'right',
+            hideBelow: 'sm',
+            render: (row) => limit(row.monthlyLimit),
+          },
+          {
+            id: 'status',
+            header: t('columns.status'),
+            render: (row) => t(`companyUsers.status.${row.status}`),
+          },
+          {
+            id: 'actions',
+            header: common('common.actions'),
+            align: 'right',
+            render: (row) => (
+              <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+                <Button
+                  size="small"
+                  onClick={() => edit(row)}
+                  aria-label={t('companyUsers.editOf', { name: row.name })}
+                >
+                  {common('common.edit')}
+                </Button>
+                <Button
+                  size="small"
+                  color={row.status === 'disabled' ? 'primary' : 'error'}
+                  disabled={toggle.isPending}
+                  onClick={() => toggle.mutate(row)}
+                  aria-label={t(
+                    row.status === 'disabled' ? 'companyUsers.enableOf' : 'companyUsers.disableOf',
+                    {
+                      name: row.name,
+                    },
+                  )}
+                >
+                  {t(row.status === 'disabled' ? 'enable' : 'disable')}
+                </Button>
+              </Box>
+            ),
+          },
+        ]}
+      />
+      <Box>
+        <Button variant="outlined" onClick={() => edit(null)}>
+          {t('companyUsers.invite')}
+        </Button>
+      </Box>
+      {users.data && users.data.activity.length > 0 ? (
+        <Box>
+          <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 1 }}>
+            {t('companyUsers.activity')}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {users.data.activity.slice(0, 10).map((entry) => (
+              <li key={entry.id}>
+                {t('companyUsers.activityLine', {
+                  at: formatDateTime(entry.at),
+                  actor: entry.actorName ?? t('companyUsers.unknown'),
+                  action: t(`companyUsers.actions.${entry.action as 'invite'}`),
+                  user: entry.userName ?? t('companyUsers.unknown'),
+                })}
+              </li>
+            ))}
+          </Box>
+        </Box>
+      ) : null}
+      <CrudFormDialog
+        crud={crud}
+        title={(isNew) => (isNew ? t('companyUsers.invite') : t('companyUsers.editTitle'))}
+      >
+        {(draft) => (
+          <>
+            {crud.editing?.id === null ? (
+              <TextField
+                label={t('companyUsers.fields.email')}
+                required
+                type="email"
+                value={draft.email}
+                {...crud.errors.props('email')}
+                onChange={(e) => crud.setDraft({ email: e.target.value })}
+              />
+            ) : null}
+            <TextField
+              label={t('companyUsers.fields.name')}
+              required
+              value={draft.name}
+              {...crud.errors.props('name')}
+              onChange={(e) => crud.setDraft({ name: e.target.value })}
+            />
+            <TextField
+              select
+              label={t('companyUsers.fields.role')}
+              value={draft.role}
+              onChange={(e) => crud.setDraft({ role: e.target.value as CompanyRole })}
+            >
+              {COMPANY_ROLES.map((role) => (
+                <MenuItem key={role} value={role}>
+                  {t(`companyUsers.roles.${role}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label={t('companyUsers.fields.orderLimit')}
+              value={draft.orderLimitFt}
+              helperText={t('companyUsers.limitHint')}
+              {...crud.errors.props('orderLimit')}
+              onChange={(e) => crud.setDraft({ orderLimitFt: e.target.value })}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+            <TextField
+              label={t('companyUsers.fields.monthlyLimit')}
+              value={draft.monthlyLimitFt}
+              helperText={t('companyUsers.limitHint')}
+              {...crud.errors.props('monthlyLimit')}
+              onChange={(e) => crud.setDraft({ monthlyLimitFt: e.target.value })}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+            {addresses.length > 0 ? (
+              <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+                <FormLabel component="legend">{t('companyUsers.fields.addresses')}</FormLabel>
+                <FormGroup>
+                  {addresses.map((address) => {
+                    const checked = draft.shippingAddressIds.includes(address.shippingAddressId);
+                    return (
+                      <FormControlLabel
+                        key={address.shippingAddressId}
+                        control={
+                          <Checkbox
+                            checked={checked}
+                            onChange={() =>
+                              crud.setDraft({
+                                shippingAddressIds: checked
+                                  ? draft.shippingAddressIds.filter((id) => id !== address.shippingAddressId)
+                                  : [...draft.shippingAddressIds, address.shippingAddressId],
+                              })
+                            }
+                          />
+                        }
+                        label={`${address.zip} ${address.city}, ${address.aptSuite}`}
+                      />
+                    );
+                  })}
+                </FormGroup>
+                <Typography variant="body2" color="text.secondary">
+                  {t('companyUsers.addressesHint')}
+                </Typography>
+              </Box>
+            ) : null}
+          </>
+        )}
+      </CrudFormDialog>
+    </DetailCard>
+  );
+}
