@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZipUploadResult } from '@shop/shared/contracts/product-photos';
 import { currentLanguage } from '../../../i18n/i18n';
@@ -32,7 +32,7 @@ export default function ProductPhotosPage() {
   const { t, ready } = useAdminMessages('admin-product-photos', loaders);
   const shop = useTranslation();
   const queryClient = useQueryClient();
-  const inputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<ZipUploadResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -71,23 +71,25 @@ export default function ProductPhotosPage() {
       </Box>
       <Box>
         <Button
-          component="label"
           variant="contained"
           startIcon={<UploadFileOutlined />}
           disabled={progress !== null}
+          onClick={() => fileInput.current?.click()}
         >
           {t('choose')}
-          <input
-            id={inputId}
-            type="file"
-            accept=".zip,application/zip"
-            hidden
-            onChange={(event) => {
-              void send(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
         </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".zip,application/zip"
+          hidden
+          tabIndex={-1}
+          aria-label={t('choose')}
+          onChange={(event) => {
+            void send(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
       </Box>
       {progress !== null && (
         <Box>

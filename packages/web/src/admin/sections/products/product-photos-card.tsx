@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   PHOTO_TYPES,
@@ -139,6 +139,7 @@ export function ProductPhotosCard({ t, sku }: { t: AdminT; sku: string }) {
   const queryClient = useQueryClient();
   const { i18n } = useTranslation();
   const inputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const key = ['admin', 'product-photos', sku] as const;
   const base = `/admin/products/${encodeURIComponent(sku)}`;
@@ -249,20 +250,22 @@ export function ProductPhotosCard({ t, sku }: { t: AdminT; sku: string }) {
         />
       )}
       <Box>
-        <Button component="label" htmlFor={inputId} startIcon={<UploadFileOutlined />} disabled={busy}>
+        <Button startIcon={<UploadFileOutlined />} disabled={busy} onClick={() => fileInput.current?.click()}>
           {t('photos.upload')}
-          <input
-            id={inputId}
-            type="file"
-            accept={PHOTO_TYPES.join(',')}
-            multiple
-            hidden
-            onChange={(event) => {
-              void upload(event.target.files);
-              event.target.value = '';
-            }}
-          />
         </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={PHOTO_TYPES.join(',')}
+          multiple
+          hidden
+          tabIndex={-1}
+          aria-label={t('photos.upload')}
+          onChange={(event) => {
+            void upload(event.target.files);
+            event.target.value = '';
+          }}
+        />
       </Box>
     </Box>
   );
