@@ -20,6 +20,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The shop's service worker (issue 19) would precache the build in every fresh context and answer
+    // some requests itself; only the journeys about it allow it (offline.spec.ts).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
@@ -67,6 +70,8 @@ export default defineConfig({
       // is for buyers, not for one address running every journey back to back. The limit itself
       // is tested on the server (auth.test.ts, rate-limit.test.ts).
       LOGIN_RATE_LIMIT: '1000',
+      // The webhook journey's receiver listens on 127.0.0.1 (admin-webhooks.spec.ts).
+      WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32',
     },
   },
 });

@@ -273,6 +273,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         // Hashed build assets and fonts never change under the same name.
         if (/[\\/]assets[\\/]/.test(filePath) || /\.(woff2?|ttf)$/.test(filePath)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (/[\\/](sw\.js|manifest\.webmanifest)$/.test(filePath)) {
+          // The service worker and the manifest (issue 19): always revalidated, so a new version
+          // is found on the next visit.
+          res.header('cache-control', 'no-cache');
         } else {
           // Unhashed public files (the favicon): a day, then revalidated.
           res.header('cache-control', 'public, max-age=86400');

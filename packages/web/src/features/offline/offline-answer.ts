@@ -1,7 +1,8 @@
 import type { CartResponse, SetProductQuantityResponse } from '@shop/shared/contracts/cart';
+import type { CategoryTreeResponse } from '@shop/shared/contracts/categories';
 import type { Product } from '@shop/shared/contracts/products';
 import type { FetchLike } from '../../lib/api-client';
-import { answerListing, answerSearch } from './offline-catalogue';
+import { answerCategorySearch, answerListing, answerSearch } from './offline-catalogue';
 import { correctedQuantity, emptyCart, lineOf, withLine } from './offline-cart';
 import {
   flushQueue,
@@ -139,6 +140,10 @@ async function answerOffline(userId: number, method: string, url: URL, init: Req
   if (method === 'GET' && path === '/api/categories') {
     const tree = await storedAnswer(userId, 'get:/categories');
     return tree ? json(200, tree) : json(503, { error: 'ERR_OFFLINE' });
+  }
+  if (method === 'GET' && path === '/api/categories/search') {
+    const tree = await storedAnswer<CategoryTreeResponse>(userId, 'get:/categories');
+    return json(200, answerCategorySearch(query, tree ?? { data: [] }));
   }
   if (method === 'GET' && path === '/api/cart') {
     const bySku = new Map(list.map((p) => [p.sku, p]));

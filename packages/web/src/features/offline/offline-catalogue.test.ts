@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductListResponse, SimpleSearchResponse } from '@shop/shared/contracts/products';
 import { ALFA, BETA, makeProduct } from '../../components/product/product.fixture';
-import { answerListing, answerSearch } from './offline-catalogue';
+import { answerCategorySearch, answerListing, answerSearch } from './offline-catalogue';
 import { emptyCart, withLine } from './offline-cart';
 
 const NOW = new Date('2026-03-15T12:00:00.000Z');
@@ -109,5 +109,24 @@ describe('the offline cart', () => {
     const removed = withLine(changed, coffee, 0, NOW);
     expect(removed.cartItemIds).toEqual(['TE-002']);
     expect(removed.totals.gross).toBe(100000);
+  });
+});
+
+describe('the offline category search', () => {
+  it('finds main and sub categories by name, accent-insensitively', () => {
+    const tree = {
+      data: [
+        {
+          slug: 'italok',
+          name: 'Italok',
+          productCount: 2,
+          children: [{ slug: 'kave', name: 'Kávé', productCount: 1 }],
+        },
+      ],
+    };
+    expect(answerCategorySearch(q('searchString=KAVE'), tree)).toEqual({
+      data: [{ name: 'Kávé', slug: 'kave', parent: { name: 'Italok', slug: 'italok' } }],
+    });
+    expect(answerCategorySearch(q('searchString=ital'), tree).data.map((c) => c.slug)).toEqual(['italok']);
   });
 });

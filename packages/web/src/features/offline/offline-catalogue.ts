@@ -1,3 +1,4 @@
+import type { CategorySearchResult, CategoryTreeResponse } from '@shop/shared/contracts/categories';
 import type {
   Manufacturer,
   Product,
@@ -170,4 +171,23 @@ export function answerSearch(
   }
   const inFilter = filtered(query, found, now, false);
   return page(query, query.get('orderBy') ? sorted(inFilter, query.get('orderBy')) : inFilter);
+}
+
+/** `GET /categories/search`: the stored categories whose name contains the text (at most 20). */
+export function answerCategorySearch(
+  query: Query,
+  tree: CategoryTreeResponse,
+): { data: CategorySearchResult[] } {
+  const folded = foldForSearch((query.get('searchString') ?? '').trim());
+  const found: CategorySearchResult[] = [];
+  for (const main of tree.data) {
+    if (foldForSearch(main.name).includes(folded))
+      found.push({ name: main.name, slug: main.slug, parent: null });
+    for (const child of main.children) {
+      if (foldForSearch(child.name).includes(folded)) {
+        found.push({ name: child.name, slug: child.slug, parent: { name: main.name, slug: main.slug } });
+      }
+    }
+  }
+  return { data: found.slice(0, 20) };
 }

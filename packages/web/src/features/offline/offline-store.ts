@@ -239,6 +239,8 @@ async function runSync(options: ServerOptions & { customerId?: number }): Promis
       });
     }
     writeStorage(STORAGE_KEYS.offlineCatalogue, JSON.stringify({ userId } satisfies OfflineFlag));
+    // The pictures, in the background: the service worker's picture cache answers them offline.
+    void keepPictures(await db.products.toArray());
     const last = syncProgress.get();
     syncProgress.set({ ...last, phase: 'idle', error: null });
   } catch (error) {
@@ -249,6 +251,32 @@ async function runSync(options: ServerOptions & { customerId?: number }): Promis
     });
   } finally {
     bump();
+  }
+}
+
+/** The service worker's cache of product pictures (vite.config.ts). */
+const PICTURE_CACHE = 'product-images';
+
+/**
+ * Puts the products' pictures into the service worker's picture cache, a few at a time, skipping the
+ * ones it holds already. A picture that fails to load is left for the next sync.
+ */
+async function keepPictures(products: readonly OfflineProduct[]): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  try {
+    const cache = await caches.open(PICTURE_CACHE);
+    const urls = [...new Set(products.flatMap((p) => (p.image ? [p.image] : [])))];
+    let next = 0;
+    const worker = async () => {
+      while (next < urls.length) {
+        const url = urls[next++]!;
+        if (await cache.match(url)) continue;
+        await cache.add(url).catch(() => undefined);
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, worker));
+  } catch {
+    // No cache storage (a private window): pictures show when online only.
   }
 }
 
