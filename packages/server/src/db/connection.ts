@@ -74,7 +74,7 @@ function withStatementCache(raw: SQLite.Database): SqliteDatabase {
 
 export function createDatabase(
   target: DatabaseTarget,
-  options: { poolSize?: number; connectionTimeoutMs?: number } = {},
+  options: { poolSize?: number; connectionTimeoutMs?: number; queryTimeoutMs?: number } = {},
 ): DatabaseHandle {
   if (target.kind === 'sqlite') {
     const raw = openSqlite(target.file);
@@ -87,6 +87,7 @@ export function createDatabase(
     connectionString: target.url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
+    ...(options.queryTimeoutMs !== undefined ? { query_timeout: options.queryTimeoutMs } : {}),
   });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => undefined);

@@ -116,7 +116,13 @@ export class ReadReplicas {
     this.replicas = urls.map((url) => ({
       handle: createDatabase(
         { kind: 'postgres', url },
-        { poolSize: options.poolSize ?? 10, connectionTimeoutMs: 1000 },
+        {
+          poolSize: options.poolSize ?? 10,
+          connectionTimeoutMs: 1000,
+          // A replica that stops answering (a network partition sends no reset) fails its reads
+          // after this, and they run again on the primary.
+          queryTimeoutMs: Math.max(5000, options.maxLagMs * 2),
+        },
       ),
       url: describeTarget({ kind: 'postgres', url }),
       // Unknown until the first check.
