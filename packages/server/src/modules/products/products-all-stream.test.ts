@@ -142,6 +142,24 @@ describe.each(TEST_DIALECTS)('the streamed "all" page on %s', (dialect) => {
     );
   });
 
+  it('streams a search answer of more than 100 products the same way', async () => {
+    const answer = await fetchOverHttp(
+      port,
+      '/api/products/search?searchType=all&searchString=classic&currentPage=1&productsPerPage=99999',
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers['transfer-encoding']).toBe('chunked');
+    const body = JSON.parse(answer.body.toString('utf8')) as ListingBody;
+    expect(body.count).toBeGreaterThan(100);
+    expect(body.products).toHaveLength(body.count);
+    const first = (
+      await t.app.inject({
+        url: '/api/products/search?searchType=all&searchString=classic&currentPage=1&productsPerPage=100',
+      })
+    ).json<ListingBody>();
+    expect(body.products.slice(0, 100)).toEqual(first.products);
+  });
+
   it('writes no further than the reader takes (back-pressure)', async () => {
     const query = productListQuerySchema.parse({ currentPage: '1', productsPerPage: '99999' });
     const answer = await service.listProducts(
