@@ -19,7 +19,7 @@ import type { AppContext } from '../../app-context';
 import { runWrite } from '../../db/group-commit';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
-import { cartRules } from '../checkout/checkout-rules.service';
+import { cartRules, readCartRules } from '../checkout/checkout-rules.service';
 import { readCatalogueSettings } from '../products/catalogue-cache.service';
 import { type ActingCustomer, resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
 import { findStock } from '../products/products.repository';
@@ -76,7 +76,7 @@ async function cartAnswer(
   const dialect = ctx.database.dialect;
   const now = ctx.now();
   const ids = items.map((item) => item.product_id);
-  const [settings, stock, shippingMethod, paymentMethod, address] = await Promise.all([
+  const [settings, stock, shippingMethod, paymentMethod, address, rulesRead] = await Promise.all([
     readCatalogueSettings(db),
     ids.length > 0 ? findStock(db, dialect, ids) : Promise.resolve(new Map<number, number>()),
     cart?.shipping_method_id
@@ -88,6 +88,7 @@ async function cartAnswer(
     acting.shippingAddressId !== null
       ? repo.findAddressCost(db, acting.shippingAddressId)
       : Promise.resolve(undefined),
+    readCartRules(db, acting.customerId),
   ]);
   const statics = await cartReadModel(ctx, settings.version).staticProducts(db, dialect, ids);
 
@@ -165,9 +166,8 @@ async function cartAnswer(
     },
   );
   // Purchase-order number, minimum order value and credit (issue 16).
-  const rules = await cartRules(
-    db,
-    acting.customerId,
+  const rules = cartRules(
+    rulesRead,
     shippingMethod ? Number(shippingMethod.minimum_order_value) : 0,
     totals.gross,
   );

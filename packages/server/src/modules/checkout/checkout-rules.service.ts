@@ -28,15 +28,24 @@ async function creditStateOf(db: Db, customer: CustomerRules): Promise<CreditSta
   return { limit, openBalance: Number(customer.open_balance), pending };
 }
 
+/** What the cart's rules read from the database: the customer's rules and, with a limit, its credit. */
+export interface CartRulesRead {
+  customer: CustomerRules | undefined;
+  state: CreditState | null;
+}
+
+/** The database part of the cart's rules (independent of the cart's lines, so read beside them). */
+export async function readCartRules(db: Db, customerId: number): Promise<CartRulesRead> {
+  const customer = await repo.findCustomerRules(db, customerId);
+  return { customer, state: customer ? await creditStateOf(db, customer) : null };
+}
+
 /** The cart's purchase-order, minimum-order and credit fields. */
-export async function cartRules(
-  db: Db,
-  customerId: number,
+export function cartRules(
+  { customer, state }: CartRulesRead,
   minimumOrderValue: number,
   itemsGross: number,
-): Promise<Pick<CartResponse, 'purchaseOrderNumberRequired' | 'minimumOrder' | 'credit'>> {
-  const customer = await repo.findCustomerRules(db, customerId);
-  const state = customer ? await creditStateOf(db, customer) : null;
+): Pick<CartResponse, 'purchaseOrderNumberRequired' | 'minimumOrder' | 'credit'> {
   const available = state ? availableCredit(state) : null;
   return {
     purchaseOrderNumberRequired: customer?.purchase_order_number_required === 1,
