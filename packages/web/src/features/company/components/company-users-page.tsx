@@ -222,7 +222,7 @@ export function CompanyUsersPage() {
         </Box>
       )}
       <Box component="section" aria-labelledby={activityId}>
-        <Typography id={activityId} variant="h6" component="h3">
+        <Typography id={activityId} variant="h6" component="h2">
           {t('company.activity.title')}
         </Typography>
         {data.data && data.data.activity.length === 0 && (
