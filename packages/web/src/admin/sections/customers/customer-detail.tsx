@@ -16,6 +16,7 @@ import { SectionHeading } from '../../components/section-heading';
 import { AccountCard } from './account-card';
 import { AddressesCard } from './addresses-card';
 import { CompanyUsersCard } from './company-users-card';
+import { CheckoutRulesCard } from './checkout-rules-card';
 import { CustomerCard } from './customer-card';
 import { DetailCard, useSaveCustomer } from './detail-card';
 import { customerMessages } from './messages';
@@ -94,6 +95,7 @@ export function CustomerDetailPage() {
           <Grid size={{ xs: 12, lg: 7 }}>
             <Stack spacing={2}>
               <CustomerCard key={`customer-${JSON.stringify(data.customer)}`} detail={data} t={t} />
+              <CheckoutRulesCard key={`rules-${JSON.stringify(data.customer)}`} detail={data} t={t} />
               <AddressesCard detail={data} t={t} />
               {data.role === 'customer' ? <CompanyUsersCard detail={data} t={t} /> : null}
             </Stack>

@@ -15,6 +15,7 @@ export function ShippingMethods({ t }: { t: AdminT }) {
     isHomeDelivery: boolean;
     isActive: boolean;
     sortOrder: string;
+    minimumOrderValue: string;
   };
   return (
     <Crud<AdminShippingMethod, Draft>
@@ -32,9 +33,24 @@ export function ShippingMethods({ t }: { t: AdminT }) {
           hideBelow: 'sm',
           render: (row) => yesNo(t, row.isHomeDelivery),
         },
+        {
+          id: 'minimum',
+          header: t('columns.minimumOrderValue'),
+          align: 'right',
+          hideBelow: 'sm',
+          render: (row) => (row.minimumOrderValue > 0 ? formatMoney(row.minimumOrderValue * 100) : '–'),
+        },
         { id: 'active', header: t('columns.active'), render: (row) => yesNo(t, row.isActive) },
       ]}
-      empty={{ code: '', name: '', cost: '0', isHomeDelivery: false, isActive: true, sortOrder: '0' }}
+      empty={{
+        code: '',
+        name: '',
+        cost: '0',
+        isHomeDelivery: false,
+        isActive: true,
+        sortOrder: '0',
+        minimumOrderValue: '0',
+      }}
       toDraft={(row) => ({
         code: row.code,
         name: row.name,
@@ -42,6 +58,7 @@ export function ShippingMethods({ t }: { t: AdminT }) {
         isHomeDelivery: row.isHomeDelivery,
         isActive: row.isActive,
         sortOrder: String(row.sortOrder),
+        minimumOrderValue: String(row.minimumOrderValue),
       })}
       toBody={(d) => ({
         code: d.code.trim(),
@@ -50,6 +67,10 @@ export function ShippingMethods({ t }: { t: AdminT }) {
         isHomeDelivery: d.isHomeDelivery,
         isActive: d.isActive,
         sortOrder: sortNumber(d.sortOrder),
+        // Whole forints in the API (issue 16).
+        minimumOrderValue: /^\d+$/.test(d.minimumOrderValue.replace(/\s/g, ''))
+          ? Number(d.minimumOrderValue.replace(/\s/g, ''))
+          : null,
       })}
       schema={saveShippingMethodSchema}
       form={(d, set, errors) => {
@@ -65,6 +86,13 @@ export function ShippingMethods({ t }: { t: AdminT }) {
               {...errors.props('cost', t('fields.costHelp'))}
               onChange={(e) => set({ cost: e.target.value })}
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
+            <TextField
+              label={t('fields.minimumOrderValue')}
+              value={d.minimumOrderValue}
+              {...errors.props('minimumOrderValue', t('fields.minimumOrderValueHelp'))}
+              onChange={(e) => set({ minimumOrderValue: e.target.value })}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
             {shared.sortOrder}
             <FormControlLabel

@@ -175,6 +175,7 @@ export function OrderDetailView({ t }: { t: AdminT }) {
               {o.paymentMethod}
               {o.paymentTermDays > 0 ? ` · ${t('detail.termDays', { count: o.paymentTermDays })}` : ''}
             </Field>
+            <Field label={t('detail.purchaseOrderNumber')}>{o.purchaseOrderNumber ?? '—'}</Field>
             <Field label={t('detail.commentWebshop')}>{o.commentWebshop || '—'}</Field>
             <Field label={t('detail.commentSupplier')}>{o.commentSupplier || '—'}</Field>
           </Paper>

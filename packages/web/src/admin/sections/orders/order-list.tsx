@@ -102,6 +102,12 @@ export function OrderList({ t }: { t: AdminT }) {
       ),
     },
     { id: 'agent', header: t('columns.agent'), hideBelow: 'md', render: (row) => row.agentName ?? '—' },
+    {
+      id: 'po',
+      header: t('columns.purchaseOrderNumber'),
+      hideBelow: 'md',
+      render: (row) => row.purchaseOrderNumber ?? '—',
+    },
     { id: 'status', header: t('columns.status'), render: (row) => <StatusChip status={row.status} t={t} /> },
     {
       id: 'shipping',

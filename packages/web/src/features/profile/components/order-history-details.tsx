@@ -101,6 +101,9 @@ export function OrderHistoryDetails({ order }: { order: OrderHistoryItem }) {
         <Detail label={t('orderHistory.weight')} value={formatWeightKg(order.orderItemsSumWeight)} />
         <Detail label={t('orderHistory.shippingMethod')} value={order.shippingMethod} />
         <Detail label={t('orderHistory.paymentMethod')} value={order.paymentMethod} />
+        {order.purchaseOrderNumber && (
+          <Detail label={t('orderHistory.purchaseOrderNumber')} value={order.purchaseOrderNumber} />
+        )}
         <Detail label={t('orderHistory.address')} value={address(order)} />
         {order.isHomeDelivery && order.deliveryDatetime && (
           <Detail label={t('orderHistory.deliveryDate')} value={formatDate(order.deliveryDatetime)} />
