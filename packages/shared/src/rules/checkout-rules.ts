@@ -1,5 +1,5 @@
 /**
- * Checkout rules of issue 16 (docs/product.md §7.5), the same on the web and the server: the
+ * Checkout rules of issue 16 (docs/product.md §5.11), the same on the web and the server: the
  * purchase-order number, the minimum order value of a shipping method and the credit limit of a
  * deferred payment. Amounts are gross minor units (1/100 Ft) unless the name says forints.
  */

@@ -3,7 +3,7 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
 /**
- * Checkout rules (issue 16, points 7–10; docs/product.md §7.5):
+ * Checkout rules (issue 16, points 7–10; docs/product.md §5.11):
  * - purchase-order number: on the cart (typed at checkout) and copied onto the order; a customer can
  *   be made to need one (`purchase_order_number_required`);
  * - credit: a customer's credit limit (null = none), open balance and the instant of that balance

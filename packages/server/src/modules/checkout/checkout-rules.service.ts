@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema';
 import * as repo from './checkout-rules.repository';
 
 /**
- * The checkout rules of issue 16 (docs/product.md §7.5) on the server: what the cart shows and what
+ * The checkout rules of issue 16 (docs/product.md §5.11) on the server: what the cart shows and what
  * place-order refuses. The pure rules are in shared/rules/checkout-rules.ts (the web uses them too).
  */
 

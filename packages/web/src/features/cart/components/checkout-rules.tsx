@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useSavePurchaseOrderNumber } from '../api/cart-mutations';
 
 /**
- * The checkout rules of issue 16 (docs/product.md §7.5) in the cart and the checkout: the
+ * The checkout rules of issue 16 (docs/product.md §5.11) in the cart and the checkout: the
  * purchase-order number field, the minimum order value of the chosen shipping method and the
  * customer's credit for deferred payment methods. The server checks all of them again at
  * place-order; these only tell the buyer in advance.
