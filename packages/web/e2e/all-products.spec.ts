@@ -39,6 +39,20 @@ test('the "all" view loads pages of 100 as the customer scrolls, keeps the DOM s
   test.setTimeout(180_000);
   await page.setViewportSize(DESKTOP);
   await withoutOverlays(page);
+  // An anonymous visitor's "all" page comes rendered by the server and hydrates without errors.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+  });
+  await page.goto('/?ppp=99999');
+  await expect(page.getByText(/^100 \/ \d+ termék betöltve$/)).toBeVisible();
+  await expect(boxes(page).first()).toBeVisible();
+  expect(errors).toEqual([]);
+
   await logIn(page, CUSTOMER.email, CUSTOMER.password);
   await expectLoggedIn(page);
 

@@ -6,12 +6,13 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import type { Manufacturer, ProductListResponse } from '@shop/shared/contracts/products';
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { translateError, type QueryValue } from '../../lib/api-client';
 import { useApiClient } from '../../lib/api-client-context';
 import { useCartQuantities } from '../../lib/cart-bindings';
+import { useIsClient } from '../../lib/use-is-client';
 import { ProductBox } from './product-box';
 import { useCacheProducts, useProductScope } from './product-scope';
 import type { ListingEndpoint, ListingFilter } from './product-listing';
@@ -63,16 +64,6 @@ interface SavedLayout {
 /** Per history entry (location.key): the layout the view had when it was left. */
 const savedLayouts = new Map<string, SavedLayout>();
 const MAX_SAVED_LAYOUTS = 20;
-
-const noSubscription = () => () => undefined;
-/** False while hydrating server-rendered markup (and on the server), true in any later render. */
-function useIsClient(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 export default function AllProductsView({
   endpoint,

@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router';
 import { translateError, type QueryValue } from '../../lib/api-client';
 import { useApiClient } from '../../lib/api-client-context';
 import { useCartQuantities } from '../../lib/cart-bindings';
+import { useIsClient } from '../../lib/use-is-client';
 import type { ListingSummary } from './all-products-view';
 import { IncrementalGrid } from './incremental-grid';
 import { ProductBox } from './product-box';
@@ -191,6 +192,7 @@ export function ProductListing({ endpoint, filter }: ProductListingProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { page, ppp, manufacturers } = readListingParams(searchParams);
   const allView = ppp === ALL_PPP;
+  const isClient = useIsClient();
 
   const query: Record<string, QueryValue> = {
     ...filter,
@@ -258,20 +260,19 @@ export function ProductListing({ endpoint, filter }: ProductListingProps) {
   );
 
   if (allView) {
-    const spinner = (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-        <CircularProgress aria-label={t('catalog.loading')} />
+    const waiting = (
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+        {header(undefined)}
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+          <CircularProgress aria-label={t('catalog.loading')} />
+        </Box>
       </Box>
     );
+    // The server (and the hydration of its markup) shows the waiting state: the view measures the
+    // window, and its lazy chunk must not leave a suspended boundary in the static page.
+    if (!isClient) return waiting;
     return (
-      <Suspense
-        fallback={
-          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-            {header(undefined)}
-            {spinner}
-          </Box>
-        }
-      >
+      <Suspense fallback={waiting}>
         <AllProductsView
           endpoint={endpoint}
           filter={filter}
