@@ -164,7 +164,7 @@ export function CompanyUsersPage() {
                       {user.email}
                     </Typography>
                   </TableCell>
-                  <TableCell>{t(`company.roles.${user.role}`)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`company.roles.${user.role}`)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     <LimitText value={user.orderLimit} />
                   </TableCell>
