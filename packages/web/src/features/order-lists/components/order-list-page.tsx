@@ -40,6 +40,19 @@ import {
 import { ImportPanel } from './import-panel';
 import { ListNameDialog } from './list-name-dialog';
 
+/** Read by screen readers only (the header of the column of remove buttons). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
 function lineName(line: OrderListLine): string {
   return line.product.productDetails[0]?.name ?? line.product.sku;
 }
@@ -105,7 +118,11 @@ function LinesTable({ list }: { list: OrderListDetail }) {
               <TableCell align="right">{t('orderLists.lineGross')}</TableCell>
               <TableCell>{t('orderLists.stock')}</TableCell>
               <TableCell>{t('orderLists.status')}</TableCell>
-              <TableCell />
+              <TableCell>
+                <Box component="span" sx={visuallyHidden}>
+                  {t('orderLists.actions')}
+                </Box>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
