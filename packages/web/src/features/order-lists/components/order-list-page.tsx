@@ -43,8 +43,9 @@ import { ListNameDialog } from './list-name-dialog';
 /** Read by screen readers only (the header of the column of remove buttons). */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // Strings: a number up to 1 would be a fraction (100 %) in sx.
+  width: '1px',
+  height: '1px',
   p: 0,
   m: '-1px',
   overflow: 'hidden',
