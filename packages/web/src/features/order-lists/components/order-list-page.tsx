@@ -108,7 +108,10 @@ function LinesTable({ list }: { list: OrderListDetail }) {
   if (list.lines.length === 0) return <Alert severity="info">{t('orderLists.emptyList')}</Alert>;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-      <Box sx={{ overflowX: 'auto', maxWidth: { xs: 'calc(100vw - 32px)', md: 'none' } }}>
+      {/* Positioned: the hidden header below scrolls (and is clipped) with the table. */}
+      <Box
+        sx={{ position: 'relative', overflowX: 'auto', maxWidth: { xs: 'calc(100vw - 32px)', md: 'none' } }}
+      >
         <Table size="small" aria-label={list.name}>
           <TableHead>
             <TableRow>
