@@ -116,7 +116,8 @@ function LinesTable({ list }: { list: OrderListDetail }) {
           <TableHead>
             <TableRow>
               <TableCell>{t('orderLists.sku')}</TableCell>
-              <TableCell>{t('orderLists.product')}</TableCell>
+              {/* Chinese names wrap per character: keep the column readable on a phone (the box scrolls). */}
+              <TableCell sx={{ minWidth: 160 }}>{t('orderLists.product')}</TableCell>
               <TableCell sx={{ minWidth: 110 }}>{t('orderLists.quantity')}</TableCell>
               <TableCell align="right">{t('orderLists.unitPrice')}</TableCell>
               <TableCell align="right">{t('orderLists.lineGross')}</TableCell>
