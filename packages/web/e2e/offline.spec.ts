@@ -179,10 +179,11 @@ test('keeps the catalogue offline, browses, searches, scans and fills the cart w
   // The category search of the results page is answered from the stored categories too (no error).
   await expect(page.getByText('Ismeretlen hiba a kategóriákra keresésnél.')).toHaveCount(0);
   await box.getByRole('button', { name: 'Kosárba' }).click();
-  await expect(box.getByText(/^Kosárban: /)).toBeVisible();
   await expect(banner).toContainText('Elküldésre váró kosármódosítások: 1.');
 
   // A hardware scanner types the second product's barcode: the stored catalogue finds it.
+  await page.goto('/');
+  await expect(banner).toContainText('Elküldésre váró kosármódosítások: 1.');
   await search.fill(secondBarcode);
   await search.press('Enter');
   const scanner = page.getByRole('dialog', { name: 'Vonalkód beolvasása' });
