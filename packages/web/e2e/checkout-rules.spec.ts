@@ -215,7 +215,7 @@ test('the checkout refuses a deferred payment over the credit limit and a delive
     const paymentSaved = page.waitForResponse((response) =>
       response.url().endsWith('/api/cart/payment-method'),
     );
-    await page.locator(`input[type="radio"][value="${immediate.id}"]`).check();
+    await page.locator(`input[type="radio"][value="${immediate.id}"]`).click();
     expect((await paymentSaved).ok()).toBe(true);
     await expect(page.getByTestId('deferred-chosen-blocked')).toHaveCount(0);
     const placed = await place();
