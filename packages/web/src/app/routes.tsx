@@ -1,5 +1,7 @@
+import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { loadMessages } from '../i18n/i18n';
+import type { LazyNamespace } from '../i18n/namespaces';
 import { authStore } from '../lib/auth-store';
 import type { RouteHandle } from '../lib/route-handle';
 import { AppShell } from './shell/app-shell';
@@ -7,6 +9,21 @@ import { RouteErrorView } from './shell/route-error-view';
 import { ShellFallback } from './shell/shell-fallback';
 
 const handle = (value: RouteHandle): RouteHandle => value;
+
+/**
+ * A screen's `lazy`: its module and its message namespaces load together; `pick` names the
+ * component. One small function for every route keeps the route table short in the first page.
+ */
+function screen<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  ...namespaces: LazyNamespace[]
+) {
+  return async () => {
+    const [module] = await Promise.all([load(), loadMessages(...namespaces)]);
+    return { Component: pick(module) };
+  };
+}
 
 /** Login, registration and forgot-password: an authenticated user is sent to the shop root. */
 function guestOnly() {
@@ -43,13 +60,12 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             path: '',
-            lazy: async () => {
-              const [{ CatalogPage }] = await Promise.all([
-                import('../features/catalog/components/catalog-page'),
-                loadMessages('catalog', 'feedback'),
-              ]);
-              return { Component: CatalogPage };
-            },
+            lazy: screen(
+              () => import('../features/catalog/components/catalog-page'),
+              (m) => m.CatalogPage,
+              'catalog',
+              'feedback',
+            ),
             children: [
               { index: true, element: null, handle: handle({ name: 'home', title: 'routes.home' }) },
               {
@@ -87,49 +103,45 @@ export const appRoutes: RouteObject[] = [
               {
                 path: 'search',
                 handle: handle({ name: 'search', title: 'routes.search', ownDocumentTitle: true }),
-                lazy: async () => {
-                  const [{ SearchResultsPage }] = await Promise.all([
-                    import('../features/search/components/search-results-page'),
-                    loadMessages('catalog', 'feedback'),
-                  ]);
-                  return { Component: SearchResultsPage };
-                },
+                lazy: screen(
+                  () => import('../features/search/components/search-results-page'),
+                  (m) => m.SearchResultsPage,
+                  'catalog',
+                  'feedback',
+                ),
               },
               {
                 path: 'login',
                 handle: handle({ name: 'login', title: 'routes.login', dialog: true }),
                 loader: guestOnly,
-                lazy: async () => {
-                  const [{ LoginDialog }] = await Promise.all([
-                    import('../features/auth/components/auth-dialogs'),
-                    loadMessages('account', 'feedback'),
-                  ]);
-                  return { Component: LoginDialog };
-                },
+                lazy: screen(
+                  () => import('../features/auth/components/auth-dialogs'),
+                  (m) => m.LoginDialog,
+                  'account',
+                  'feedback',
+                ),
               },
               {
                 path: 'registration',
                 handle: handle({ name: 'registration', title: 'routes.registration', dialog: true }),
                 loader: guestOnly,
-                lazy: async () => {
-                  const [{ RegistrationDialog }] = await Promise.all([
-                    import('../features/auth/components/auth-dialogs'),
-                    loadMessages('account', 'feedback'),
-                  ]);
-                  return { Component: RegistrationDialog };
-                },
+                lazy: screen(
+                  () => import('../features/auth/components/auth-dialogs'),
+                  (m) => m.RegistrationDialog,
+                  'account',
+                  'feedback',
+                ),
               },
               {
                 path: 'forgot-password',
                 handle: handle({ name: 'forgot-password', title: 'routes.forgotPassword', dialog: true }),
                 loader: guestOnly,
-                lazy: async () => {
-                  const [{ ForgotPasswordDialog }] = await Promise.all([
-                    import('../features/auth/components/auth-dialogs'),
-                    loadMessages('account', 'feedback'),
-                  ]);
-                  return { Component: ForgotPasswordDialog };
-                },
+                lazy: screen(
+                  () => import('../features/auth/components/auth-dialogs'),
+                  (m) => m.ForgotPasswordDialog,
+                  'account',
+                  'feedback',
+                ),
               },
             ],
           },
@@ -152,13 +164,13 @@ export const appRoutes: RouteObject[] = [
               {
                 index: true,
                 handle: handle({ name: 'cart', title: 'routes.cart', sidebar: true }),
-                lazy: async () => {
-                  const [{ CartPage }] = await Promise.all([
-                    import('../features/cart/components/cart-page'),
-                    loadMessages('cart', 'catalog', 'feedback'),
-                  ]);
-                  return { Component: CartPage };
-                },
+                lazy: screen(
+                  () => import('../features/cart/components/cart-page'),
+                  (m) => m.CartPage,
+                  'cart',
+                  'catalog',
+                  'feedback',
+                ),
               },
               {
                 path: 'receipt-and-payment',
@@ -167,162 +179,153 @@ export const appRoutes: RouteObject[] = [
                   title: 'routes.receiptAndPayment',
                   sidebar: false,
                 }),
-                lazy: async () => {
-                  const [{ ReceiptAndPaymentPage }] = await Promise.all([
-                    import('../features/cart/components/receipt-and-payment-page'),
-                    loadMessages('cart', 'catalog', 'feedback'),
-                  ]);
-                  return { Component: ReceiptAndPaymentPage };
-                },
+                lazy: screen(
+                  () => import('../features/cart/components/receipt-and-payment-page'),
+                  (m) => m.ReceiptAndPaymentPage,
+                  'cart',
+                  'catalog',
+                  'feedback',
+                ),
               },
             ],
           },
           {
             path: 'profile',
-            lazy: async () => {
-              const [{ ProfileLayout }] = await Promise.all([
-                import('../features/profile/components/profile-layout'),
-                loadMessages('account'),
-              ]);
-              return { Component: ProfileLayout };
-            },
+            lazy: screen(
+              () => import('../features/profile/components/profile-layout'),
+              (m) => m.ProfileLayout,
+              'account',
+            ),
             children: [
               {
                 index: true,
                 handle: handle({ name: 'profile', title: 'routes.profile' }),
-                lazy: async () => {
-                  const [{ ProfileDataPage }] = await Promise.all([
-                    import('../features/profile/components/profile-data-page'),
-                    loadMessages('account', 'feedback'),
-                  ]);
-                  return { Component: ProfileDataPage };
-                },
+                lazy: screen(
+                  () => import('../features/profile/components/profile-data-page'),
+                  (m) => m.ProfileDataPage,
+                  'account',
+                  'feedback',
+                ),
               },
               {
                 path: 'change-password',
                 handle: handle({ name: 'change-password', title: 'routes.changePassword' }),
-                lazy: async () => {
-                  const [{ ChangePasswordPage }] = await Promise.all([
-                    import('../features/profile/components/change-password-page'),
-                    loadMessages('account', 'feedback'),
-                  ]);
-                  return { Component: ChangePasswordPage };
-                },
+                lazy: screen(
+                  () => import('../features/profile/components/change-password-page'),
+                  (m) => m.ChangePasswordPage,
+                  'account',
+                  'feedback',
+                ),
               },
               {
                 path: 'order-history',
                 handle: handle({ name: 'order-history', title: 'routes.orderHistory' }),
-                lazy: async () => {
-                  const [{ OrderHistoryPage }] = await Promise.all([
-                    import('../features/profile/components/order-history-page'),
-                    loadMessages('account', 'cart', 'catalog', 'feedback'),
-                  ]);
-                  return { Component: OrderHistoryPage };
-                },
+                lazy: screen(
+                  () => import('../features/profile/components/order-history-page'),
+                  (m) => m.OrderHistoryPage,
+                  'account',
+                  'cart',
+                  'catalog',
+                  'feedback',
+                ),
               },
               {
                 // Company users (issue 15): owners manage their company's logins.
                 path: 'company-users',
                 handle: handle({ name: 'company-users', title: 'routes.companyUsers' }),
-                lazy: async () => {
-                  const [{ CompanyUsersPage }] = await Promise.all([
-                    import('../features/company/components/company-users-page'),
-                    loadMessages('account', 'feedback'),
-                  ]);
-                  return { Component: CompanyUsersPage };
-                },
+                lazy: screen(
+                  () => import('../features/company/components/company-users-page'),
+                  (m) => m.CompanyUsersPage,
+                  'account',
+                  'feedback',
+                ),
               },
               {
                 path: 'order-lists',
                 handle: handle({ name: 'order-lists', title: 'routes.orderLists' }),
-                lazy: async () => {
-                  const [{ OrderListsPage }] = await Promise.all([
-                    import('../features/order-lists/components/order-lists-page'),
-                    loadMessages('account', 'catalog', 'feedback'),
-                  ]);
-                  return { Component: OrderListsPage };
-                },
+                lazy: screen(
+                  () => import('../features/order-lists/components/order-lists-page'),
+                  (m) => m.OrderListsPage,
+                  'account',
+                  'catalog',
+                  'feedback',
+                ),
               },
               {
                 path: 'order-lists/:listId',
                 handle: handle({ name: 'order-list', title: 'routes.orderList' }),
-                lazy: async () => {
-                  const [{ OrderListPage }] = await Promise.all([
-                    import('../features/order-lists/components/order-list-page'),
-                    loadMessages('account', 'cart', 'catalog', 'feedback'),
-                  ]);
-                  return { Component: OrderListPage };
-                },
+                lazy: screen(
+                  () => import('../features/order-lists/components/order-list-page'),
+                  (m) => m.OrderListPage,
+                  'account',
+                  'cart',
+                  'catalog',
+                  'feedback',
+                ),
               },
               {
                 path: 'offline',
                 handle: handle({ name: 'offline', title: 'routes.offline' }),
-                lazy: async () => {
-                  const [{ OfflinePage }] = await Promise.all([
-                    import('../features/offline/components/offline-page'),
-                    loadMessages('catalog', 'feedback'),
-                  ]);
-                  return { Component: OfflinePage };
-                },
+                lazy: screen(
+                  () => import('../features/offline/components/offline-page'),
+                  (m) => m.OfflinePage,
+                  'catalog',
+                  'feedback',
+                ),
               },
               {
                 path: 'back-in-stock',
                 handle: handle({ name: 'back-in-stock', title: 'routes.backInStock' }),
-                lazy: async () => {
-                  const [{ BackInStockPage }] = await Promise.all([
-                    import('../features/back-in-stock/components/back-in-stock-page'),
-                    loadMessages('catalog', 'feedback'),
-                  ]);
-                  return { Component: BackInStockPage };
-                },
+                lazy: screen(
+                  () => import('../features/back-in-stock/components/back-in-stock-page'),
+                  (m) => m.BackInStockPage,
+                  'catalog',
+                  'feedback',
+                ),
               },
             ],
           },
           {
             path: 'user/:userId/verify/:emailVerificationCode',
             handle: handle({ name: 'verify-email', title: 'routes.verifyEmail' }),
-            lazy: async () => {
-              const [{ VerifyEmailPage }] = await Promise.all([
-                import('../features/auth/components/verify-email-page'),
-                loadMessages('account', 'feedback'),
-              ]);
-              return { Component: VerifyEmailPage };
-            },
+            lazy: screen(
+              () => import('../features/auth/components/verify-email-page'),
+              (m) => m.VerifyEmailPage,
+              'account',
+              'feedback',
+            ),
           },
           {
             path: 'user/:userId/reset-password/:resetPasswordCode',
             handle: handle({ name: 'reset-password', title: 'routes.resetPassword' }),
-            lazy: async () => {
-              const [{ ResetPasswordPage }] = await Promise.all([
-                import('../features/auth/components/reset-password-page'),
-                loadMessages('account', 'feedback'),
-              ]);
-              return { Component: ResetPasswordPage };
-            },
+            lazy: screen(
+              () => import('../features/auth/components/reset-password-page'),
+              (m) => m.ResetPasswordPage,
+              'account',
+              'feedback',
+            ),
           },
           {
             // The invitation into a company (issue 15): the invited person sets a password.
             path: 'user/:userId/invite/:code',
             handle: handle({ name: 'accept-invite', title: 'routes.acceptInvite' }),
-            lazy: async () => {
-              const [{ AcceptInvitePage }] = await Promise.all([
-                import('../features/company/components/accept-invite-page'),
-                loadMessages('account', 'feedback'),
-              ]);
-              return { Component: AcceptInvitePage };
-            },
+            lazy: screen(
+              () => import('../features/company/components/accept-invite-page'),
+              (m) => m.AcceptInvitePage,
+              'account',
+              'feedback',
+            ),
           },
           {
             // The special-offer newspaper (logged-in users; others get the not-allowed view).
             path: 'special-offer',
             handle: handle({ ownDocumentTitle: true }),
-            lazy: async () => {
-              const [{ SpecialOfferPage }] = await Promise.all([
-                import('../features/newspapers/components/special-offer-page'),
-                loadMessages('content', 'feedback'),
-              ]);
-              return { Component: SpecialOfferPage };
-            },
+            lazy: screen(
+              () => import('../features/newspapers/components/special-offer-page'),
+              (m) => m.SpecialOfferPage,
+              'content',
+              'feedback',
+            ),
           },
           {
             // Downloads: the newspapers (from the newspapers feature) and the customer's price list.
@@ -345,13 +348,11 @@ export const appRoutes: RouteObject[] = [
             // Any other path is a content page, or the not-found view when there is none.
             path: '*',
             handle: handle({ name: 'content', ownDocumentTitle: true }),
-            lazy: async () => {
-              const [{ ContentPage }] = await Promise.all([
-                import('../features/content/components/content-page'),
-                loadMessages('content'),
-              ]);
-              return { Component: ContentPage };
-            },
+            lazy: screen(
+              () => import('../features/content/components/content-page'),
+              (m) => m.ContentPage,
+              'content',
+            ),
           },
         ],
       },

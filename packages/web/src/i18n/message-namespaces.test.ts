@@ -103,10 +103,19 @@ function parseModule(file: string, groups: Map<string, string>): ModuleInfo {
       const target = resolveImport(file, node.arguments[0].text);
       let scope: ts.Node = node;
       while (scope.parent && !ts.isFunctionLike(scope)) scope = scope.parent;
+      // routes.tsx: `screen(() => import(...), pick, ...namespaces)` loads its namespaces with the module.
+      const call = scope.parent;
+      const screenLoads =
+        call &&
+        ts.isCallExpression(call) &&
+        ts.isIdentifier(call.expression) &&
+        call.expression.text === 'screen'
+          ? call.arguments.filter(ts.isStringLiteral).map((argument) => argument.text)
+          : [];
       if (target) {
         info.boundaries.push({
           target,
-          loads: loadCallsIn(scope, source),
+          loads: new Set([...loadCallsIn(scope, source), ...screenLoads]),
           line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1,
         });
       }

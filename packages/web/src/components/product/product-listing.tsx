@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Manufacturer, ProductListResponse, ProductsPerPage } from '@shop/shared/contracts/products';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadMessages } from '../../i18n/i18n';
 import { useSearchParams } from 'react-router';
 import { translateError, type QueryValue } from '../../lib/api-client';
 import { useApiClient } from '../../lib/api-client-context';
@@ -33,7 +34,11 @@ export type ListingEndpoint = '/products/all' | '/products/ordered-products' | '
 export type ListingFilter = Record<string, string | boolean | undefined>;
 
 /** The "all" view (ppp 99999): its own chunk, loaded when chosen (issue 18). */
-const AllProductsView = lazy(() => import('./all-products-view'));
+const AllProductsView = lazy(() =>
+  Promise.all([import('./all-products-view'), loadMessages('catalog', 'feedback')]).then(
+    ([module]) => module,
+  ),
+);
 /** The page size that means "all". */
 const ALL_PPP = 99999;
 

@@ -7,6 +7,7 @@ import type { PackSize, PackUnitName, Product } from '@shop/shared/contracts/pro
 import { isNonOrderable } from '@shop/shared/rules/non-orderable';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadMessages } from '../../i18n/i18n';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
 import { useSetProductQuantity } from '../../lib/cart-bindings';
@@ -16,7 +17,11 @@ import { defaultQuantity, defaultStepPack, displayPack, productName, stepPacks }
 import { QuantityField } from './quantity-field';
 
 /** Back-in-stock alerts (issue 17): only sold-out products shown to a signed-in user load it. */
-const BackInStockButton = lazy(() => import('./back-in-stock-button'));
+const BackInStockButton = lazy(() =>
+  Promise.all([import('./back-in-stock-button'), loadMessages('catalog', 'feedback')]).then(
+    ([module]) => module,
+  ),
+);
 
 /** Anonymous visitors see no prices and no cart: a prompt to log in instead (decision 0004). */
 export function LoginForPrices() {

@@ -9,7 +9,7 @@ import { Outlet } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
 import { RequireAuth } from '../../../components/require-auth';
 import { isNoShippingError } from '../../../lib/shipping-address-api';
-import { useFreshCart } from '../api/cart-queries';
+import { useFreshCart } from '../api/checkout-queries';
 import { useRouteHandle } from '../../../lib/route-handle';
 import { CartSummary } from './cart-summary';
 import { CheckoutButton } from './checkout-button';

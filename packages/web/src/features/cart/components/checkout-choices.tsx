@@ -13,8 +13,8 @@ import type { DeliveryDaysResponse } from '@shop/shared/contracts/checkout';
 import { formatDate, formatMoney } from '@shop/shared/format/format';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSaveDeliveryDate, useSavePaymentMethod, useSaveShippingMethod } from '../api/cart-mutations';
-import { useDeliveryDays, usePaymentMethods, useShippingMethods } from '../api/cart-queries';
+import { useSaveDeliveryDate, useSavePaymentMethod, useSaveShippingMethod } from '../api/checkout-mutations';
+import { useDeliveryDays, usePaymentMethods, useShippingMethods } from '../api/checkout-queries';
 import { CreditNotice, useDeferredReason } from './checkout-rules';
 
 function weekdayName(date: string, language: string): string {

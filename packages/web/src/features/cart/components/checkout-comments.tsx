@@ -3,8 +3,8 @@ import TextField from '@mui/material/TextField';
 import { COMMENT_MAX_LENGTH, type CartComments } from '@shop/shared/contracts/cart';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSaveComments } from '../api/cart-mutations';
-import { useCartComments } from '../api/cart-queries';
+import { useSaveComments } from '../api/checkout-mutations';
+import { useCartComments } from '../api/checkout-queries';
 import { toastStore } from '../../../lib/toast-store';
 
 /** How long typing must pause before the comments are saved. */

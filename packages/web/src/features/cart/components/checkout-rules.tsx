@@ -11,7 +11,7 @@ import {
 } from '@shop/shared/rules/checkout-rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSavePurchaseOrderNumber } from '../api/cart-mutations';
+import { useSavePurchaseOrderNumber } from '../api/checkout-mutations';
 
 /**
  * The checkout rules of issue 16 (docs/product.md §5.11) in the cart and the checkout: the

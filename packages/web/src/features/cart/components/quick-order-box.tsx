@@ -9,7 +9,7 @@ import { parseQuickOrderText } from '@shop/shared/contracts/cart';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartAdditionReport } from '../../../components/cart-addition-report';
-import { useQuickOrder } from '../api/cart-mutations';
+import { useQuickOrder } from '../api/checkout-mutations';
 
 /**
  * Quick order (docs/product.md §5.7): paste or load lines of `SKU or barcode; quantity`; the server adds

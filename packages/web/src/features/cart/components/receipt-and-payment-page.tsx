@@ -17,14 +17,14 @@ import { ApiError, UnexpectedAnswerError } from '../../../lib/api-client';
 import { isNoShippingError, useCurrentShippingData } from '../../../lib/shipping-address-api';
 import { useShopState } from '../../../lib/shop-state';
 import { toastStore } from '../../../lib/toast-store';
-import { usePlaceOrder } from '../api/cart-mutations';
+import { usePlaceOrder } from '../api/checkout-mutations';
 import {
   useCartComments,
   useDeliveryDays,
   useFreshCart,
   usePaymentMethods,
   useShippingMethods,
-} from '../api/cart-queries';
+} from '../api/checkout-queries';
 import { markOrderSuccess } from '../hooks/order-success';
 import { CartSummary } from './cart-summary';
 import { DeliveryDayChoice, PaymentMethodChoice, ShippingMethodChoice } from './checkout-choices';

@@ -1,7 +1,6 @@
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import FormHelperText from '@mui/material/FormHelperText';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Button from '@mui/material/Button';
 import { isValidGs1Barcode } from '@shop/shared/rules/gs1-barcode';
@@ -121,11 +120,14 @@ export function SearchBox({ initialValue = '', initialMode = 'text', onBarcode }
           }
         />
         {tooShort && (
-          <FormHelperText
+          // A plain paragraph in the helper text's style (MUI's FormHelperText stays out of the first page).
+          <Box
+            component="p"
             id={helperId}
-            error
             role="alert"
             sx={{
+              typography: 'caption',
+              color: 'error.main',
               position: 'absolute',
               top: '100%',
               left: 0,
@@ -142,7 +144,7 @@ export function SearchBox({ initialValue = '', initialMode = 'text', onBarcode }
             }}
           >
             {t('search.minLength', { min: SEARCH_MIN_LENGTH })}
-          </FormHelperText>
+          </Box>
         )}
       </Box>
     </Box>
