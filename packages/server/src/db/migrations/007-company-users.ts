@@ -27,7 +27,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .set({ company_role: 'owner' })
     .where(sql.ref('company_role'), 'is', null)
     .execute();
-  await db.schema.createIndex('users_customer_role_idx').on('users').columns(['customer_id', 'company_role']).execute();
+  await db.schema
+    .createIndex('users_customer_role_idx')
+    .on('users')
+    .columns(['customer_id', 'company_role'])
+    .execute();
 
   await db.schema
     .createTable('user_shipping_addresses')
