@@ -1,11 +1,21 @@
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { CartResponse } from '@shop/shared/contracts/cart';
 import { formatMoney, formatNumber, formatWeightKg } from '@shop/shared/format/format';
 import { useTranslation } from 'react-i18next';
 
-function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+function Row({
+  label,
+  value,
+  strong = false,
+  ruled = false,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  /** A rule above the row (a border: an <hr> may not stand directly in a <dl>). */
+  ruled?: boolean;
+}) {
   return (
     <Box
       component="div"
@@ -15,6 +25,7 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
         gap: 2,
         py: 0.25,
         fontWeight: strong ? 700 : 400,
+        ...(ruled && { borderTop: 1, borderColor: 'divider', mt: 0.5, pt: 0.75 }),
       }}
     >
       <Box component="dt" sx={{ m: 0 }}>
@@ -52,10 +63,7 @@ export function CartSummary({ cart, compact = false }: { cart: CartResponse; com
           <Row label={t('cart.shippingCost')} value={formatMoney(totals.shippingMethodCost)} />
         )}
         {(homeDelivery || cart.currentShippingMethod) && (
-          <>
-            <Divider sx={{ my: 0.5 }} />
-            <Row label={t('cart.grandTotal')} value={formatMoney(totals.grandTotal)} strong />
-          </>
+          <Row label={t('cart.grandTotal')} value={formatMoney(totals.grandTotal)} strong ruled />
         )}
       </Box>
     </Box>
