@@ -183,7 +183,8 @@ test('a customer fills the cart, chooses home delivery, a day and bank transfer,
   await page.goto('/profile/order-history');
   const table = page.getByRole('table', { name: 'Leadott rendelések' });
   await expect(table).toBeVisible();
-  await expect(table.getByText(String(orderId), { exact: true })).toBeVisible();
+  // The order number's cell also names who placed the order (company users, issue 15).
+  await expect(table.getByRole('cell', { name: new RegExp(`^${orderId}\\b`) })).toBeVisible();
   const toggle = table.getByRole('button', { name: `A(z) ${orderId} számú rendelés részletei` });
   await toggle.click();
   await expect(page.getByText('Banki átutalás (8 nap)').first()).toBeVisible();
