@@ -3,12 +3,21 @@ import { redirect, type RouteObject } from 'react-router';
 import { loadMessages } from '../i18n/i18n';
 import type { LazyNamespace } from '../i18n/namespaces';
 import { authStore } from '../lib/auth-store';
-import type { RouteHandle } from '../lib/route-handle';
+import type { RouteHandle, RouteName, RouteTitleKey } from '../lib/route-handle';
 import { AppShell } from './shell/app-shell';
 import { RouteErrorView } from './shell/route-error-view';
 import { ShellFallback } from './shell/shell-fallback';
 
 const handle = (value: RouteHandle): RouteHandle => value;
+
+/** A named page's handle: its title is `routes.<name in camelCase>` (company-users → routes.companyUsers). */
+function page(name: RouteName, more: Omit<RouteHandle, 'name' | 'title'> = {}): RouteHandle {
+  return {
+    name,
+    title: `routes.${name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}` as RouteTitleKey,
+    ...more,
+  };
+}
 
 /**
  * A screen's `lazy`: its module and its message namespaces load together; `pick` names the
@@ -67,42 +76,38 @@ export const appRoutes: RouteObject[] = [
               'feedback',
             ),
             children: [
-              { index: true, element: null, handle: handle({ name: 'home', title: 'routes.home' }) },
+              { index: true, element: null, handle: page('home') },
               {
                 path: 'ordered-products',
                 element: null,
-                handle: handle({ name: 'ordered-products', title: 'routes.orderedProducts' }),
+                handle: page('ordered-products'),
               },
               {
                 path: 'on-sale-products',
                 element: null,
-                handle: handle({ name: 'on-sale-products', title: 'routes.onSaleProducts' }),
+                handle: page('on-sale-products'),
               },
               {
                 path: 'seasonal-products',
                 element: null,
-                handle: handle({ name: 'seasonal-products', title: 'routes.seasonalProducts' }),
+                handle: page('seasonal-products'),
               },
               {
                 path: 'category/:mainCategorySlug',
                 // The listing sets the tab title to the category's name.
-                handle: handle({
-                  name: 'main-category-products',
-                  title: 'routes.mainCategoryProducts',
-                  ownDocumentTitle: true,
-                }),
+                handle: page('main-category-products', { ownDocumentTitle: true }),
                 children: [
                   { index: true, element: null },
                   {
                     path: ':subCategorySlug',
                     element: null,
-                    handle: handle({ name: 'sub-category-products', title: 'routes.subCategoryProducts' }),
+                    handle: page('sub-category-products'),
                   },
                 ],
               },
               {
                 path: 'search',
-                handle: handle({ name: 'search', title: 'routes.search', ownDocumentTitle: true }),
+                handle: page('search', { ownDocumentTitle: true }),
                 lazy: screen(
                   () => import('../features/search/components/search-results-page'),
                   (m) => m.SearchResultsPage,
@@ -112,7 +117,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'login',
-                handle: handle({ name: 'login', title: 'routes.login', dialog: true }),
+                handle: page('login', { dialog: true }),
                 loader: guestOnly,
                 lazy: screen(
                   () => import('../features/auth/components/auth-dialogs'),
@@ -123,7 +128,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'registration',
-                handle: handle({ name: 'registration', title: 'routes.registration', dialog: true }),
+                handle: page('registration', { dialog: true }),
                 loader: guestOnly,
                 lazy: screen(
                   () => import('../features/auth/components/auth-dialogs'),
@@ -134,7 +139,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'forgot-password',
-                handle: handle({ name: 'forgot-password', title: 'routes.forgotPassword', dialog: true }),
+                handle: page('forgot-password', { dialog: true }),
                 loader: guestOnly,
                 lazy: screen(
                   () => import('../features/auth/components/auth-dialogs'),
@@ -163,7 +168,7 @@ export const appRoutes: RouteObject[] = [
             children: [
               {
                 index: true,
-                handle: handle({ name: 'cart', title: 'routes.cart', sidebar: true }),
+                handle: page('cart', { sidebar: true }),
                 lazy: screen(
                   () => import('../features/cart/components/cart-page'),
                   (m) => m.CartPage,
@@ -174,11 +179,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'receipt-and-payment',
-                handle: handle({
-                  name: 'receipt-and-payment',
-                  title: 'routes.receiptAndPayment',
-                  sidebar: false,
-                }),
+                handle: page('receipt-and-payment', { sidebar: false }),
                 lazy: screen(
                   () => import('../features/cart/components/receipt-and-payment-page'),
                   (m) => m.ReceiptAndPaymentPage,
@@ -199,7 +200,7 @@ export const appRoutes: RouteObject[] = [
             children: [
               {
                 index: true,
-                handle: handle({ name: 'profile', title: 'routes.profile' }),
+                handle: page('profile'),
                 lazy: screen(
                   () => import('../features/profile/components/profile-data-page'),
                   (m) => m.ProfileDataPage,
@@ -209,7 +210,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'change-password',
-                handle: handle({ name: 'change-password', title: 'routes.changePassword' }),
+                handle: page('change-password'),
                 lazy: screen(
                   () => import('../features/profile/components/change-password-page'),
                   (m) => m.ChangePasswordPage,
@@ -219,7 +220,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'order-history',
-                handle: handle({ name: 'order-history', title: 'routes.orderHistory' }),
+                handle: page('order-history'),
                 lazy: screen(
                   () => import('../features/profile/components/order-history-page'),
                   (m) => m.OrderHistoryPage,
@@ -232,7 +233,7 @@ export const appRoutes: RouteObject[] = [
               {
                 // Company users (issue 15): owners manage their company's logins.
                 path: 'company-users',
-                handle: handle({ name: 'company-users', title: 'routes.companyUsers' }),
+                handle: page('company-users'),
                 lazy: screen(
                   () => import('../features/company/components/company-users-page'),
                   (m) => m.CompanyUsersPage,
@@ -242,7 +243,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'order-lists',
-                handle: handle({ name: 'order-lists', title: 'routes.orderLists' }),
+                handle: page('order-lists'),
                 lazy: screen(
                   () => import('../features/order-lists/components/order-lists-page'),
                   (m) => m.OrderListsPage,
@@ -253,7 +254,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'order-lists/:listId',
-                handle: handle({ name: 'order-list', title: 'routes.orderList' }),
+                handle: page('order-list'),
                 lazy: screen(
                   () => import('../features/order-lists/components/order-list-page'),
                   (m) => m.OrderListPage,
@@ -265,7 +266,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'offline',
-                handle: handle({ name: 'offline', title: 'routes.offline' }),
+                handle: page('offline'),
                 lazy: screen(
                   () => import('../features/offline/components/offline-page'),
                   (m) => m.OfflinePage,
@@ -275,7 +276,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'back-in-stock',
-                handle: handle({ name: 'back-in-stock', title: 'routes.backInStock' }),
+                handle: page('back-in-stock'),
                 lazy: screen(
                   () => import('../features/back-in-stock/components/back-in-stock-page'),
                   (m) => m.BackInStockPage,
@@ -287,7 +288,7 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'user/:userId/verify/:emailVerificationCode',
-            handle: handle({ name: 'verify-email', title: 'routes.verifyEmail' }),
+            handle: page('verify-email'),
             lazy: screen(
               () => import('../features/auth/components/verify-email-page'),
               (m) => m.VerifyEmailPage,
@@ -297,7 +298,7 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'user/:userId/reset-password/:resetPasswordCode',
-            handle: handle({ name: 'reset-password', title: 'routes.resetPassword' }),
+            handle: page('reset-password'),
             lazy: screen(
               () => import('../features/auth/components/reset-password-page'),
               (m) => m.ResetPasswordPage,
@@ -308,7 +309,7 @@ export const appRoutes: RouteObject[] = [
           {
             // The invitation into a company (issue 15): the invited person sets a password.
             path: 'user/:userId/invite/:code',
-            handle: handle({ name: 'accept-invite', title: 'routes.acceptInvite' }),
+            handle: page('accept-invite'),
             lazy: screen(
               () => import('../features/company/components/accept-invite-page'),
               (m) => m.AcceptInvitePage,
