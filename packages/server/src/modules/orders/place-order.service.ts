@@ -84,10 +84,71 @@ export async function placeOrder(
   // A company login whose chosen address is not one it may use (issue 15).
   if (!acting.shippingAddressAllowed) return { data: [{ error: 'ERR_ADDRESS_NOT_ALLOWED' }] };
 
+  return placeFrom(ctx, acting, { kind: 'cart' });
+}
+
+/**
+ * Where an order's lines and checkout choices come from.
+ * - `cart`: the acting user's cart (POST /api/orders/place-order), priced now; the cart is emptied.
+ * - `snapshot`: lines at fixed gross unit prices (minor units per piece) with the checkout choices
+ *   kept with them: an approved order request (issue 15), an accepted quote (issue 16). Nothing from
+ *   the browser sets these prices; the caller reads them from its own record.
+ *
+ * Every other rule of place-order applies to both the same way: shop closed, shipping and payment
+ * method, address, purchase-order number, delivery day, stock, quantity rules, minimum order value,
+ * credit limit. A snapshot line whose product can no longer be ordered refuses the order (a cart
+ * drops it and names it in `removedProducts`): what was agreed is ordered whole or not at all.
+ */
+export type OrderSource = { kind: 'cart' } | SnapshotSource;
+
+export interface SnapshotSource {
+  kind: 'snapshot';
+  /**
+   * The order's idempotency key, stored in `orders.source_cart_id` / `source_cart_version` (unique
+   * together): for a cart its id and version. A snapshot names itself so that it never meets a cart's
+   * key: `{ id: -approvalId, version: 0 }` for approvals, `{ id: -quoteId, version: -1 }` for quotes
+   * (the demo orders use negative ids with version 1). A second order from the same snapshot then
+   * answers ERR_CART_ALREADY_ORDERED, whatever `claim` did.
+   */
+  key: { id: number; version: number };
+  checkout: {
+    shippingMethodId: number | null;
+    paymentMethodId: number | null;
+    shippingAddressId: number | null;
+    /** 'YYYY-MM-DD', home delivery only. */
+    deliveryDate: string | null;
+    purchaseOrderNumber: string;
+    commentWebshop: string;
+    commentSupplier: string;
+  };
+  lines: { productId: number; quantity: number; unitPrice: number }[];
+  /**
+   * Runs first in the order's transaction, before anything else is read: the place to move the
+   * snapshot's own record from its open state with a conditional update (`... WHERE status =
+   * 'pending'`), so that of two concurrent calls one orders and the other gets these errors.
+   * Answer [] to go on. It must use only `trx`.
+   */
+  claim?: (trx: Kysely<Database>) => Promise<PlaceOrderError[]>;
+  /** Runs in the same transaction once the order is written (link the record to `orderId`). */
+  afterInsert?: (trx: Kysely<Database>, orderId: number) => Promise<void>;
+}
+
+/**
+ * Places an order from `source` for `acting` in one transaction (grouped commit on SQLite). For a
+ * snapshot, `acting` is whoever the order is for and placed by (for an approval: the requester, with
+ * `shippingAddressAllowed` true; the snapshot's address is checked against the customer here).
+ * Answers like place-order: `{ data: true, orderId, removedProducts }` or the refusals, after which
+ * nothing has changed (also nothing `claim` did).
+ */
+export async function placeFrom(
+  ctx: AppContext,
+  acting: ActingCustomer,
+  source: OrderSource,
+): Promise<PlaceOrderResponse> {
   let placed: Placed;
   try {
     // Grouped with concurrent orders into one commit on SQLite (db/group-commit.ts).
-    placed = await runWrite(ctx.database, (trx) => placeInTransaction(ctx, trx, acting));
+    placed = await runWrite(ctx.database, (trx) => placeInTransaction(ctx, trx, acting, source));
   } catch (error) {
     if (error instanceof OrderRefused) return { data: error.errors };
     if (isSourceCartConflict(error)) return { data: [{ error: 'ERR_CART_ALREADY_ORDERED' }] };
@@ -98,10 +159,63 @@ export async function placeOrder(
   return { data: true, orderId: placed.orderId, removedProducts: placed.removedProducts };
 }
 
+/** The lines and checkout choices of one order, read from its source inside the transaction. */
+interface OrderBasis {
+  key: { id: number; version: number };
+  checkout: SnapshotSource['checkout'];
+  items: { productId: number; quantity: number; unitPrice: number | null }[];
+  /** The cart to empty after the order; null for a snapshot. */
+  cartId: number | null;
+}
+
+async function readBasis(
+  ctx: AppContext,
+  trx: Kysely<Database>,
+  acting: ActingCustomer,
+  source: OrderSource,
+  refuse: (errors: PlaceOrderError[]) => never,
+): Promise<OrderBasis> {
+  if (source.kind === 'snapshot') {
+    const claimed = source.claim ? await source.claim(trx) : [];
+    if (claimed.length > 0) return refuse(claimed);
+    if (source.lines.length === 0) return refuse([{ error: 'ERR_CART_EMPTY' }]);
+    return {
+      key: source.key,
+      checkout: source.checkout,
+      items: source.lines.map((l) => ({
+        productId: l.productId,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+      })),
+      cartId: null,
+    };
+  }
+  // Read under the lock: a concurrent order of the same cart has committed by now.
+  const cart = await repo.lockAndReadCart(trx, ctx.database.dialect, acting.userId, acting.customerId);
+  if (!cart) return refuse([{ error: 'ERR_CART_EMPTY' }]);
+  const items = await cartRepo.findCartItems(trx, cart.id);
+  if (items.length === 0) return refuse([{ error: 'ERR_CART_EMPTY' }]);
+  return {
+    key: { id: cart.id, version: cart.version },
+    checkout: {
+      shippingMethodId: cart.shipping_method_id,
+      paymentMethodId: cart.payment_method_id,
+      shippingAddressId: acting.shippingAddressId,
+      deliveryDate: cart.delivery_date,
+      purchaseOrderNumber: cart.purchase_order_number,
+      commentWebshop: cart.comment_webshop,
+      commentSupplier: cart.comment_supplier,
+    },
+    items: items.map((item) => ({ productId: item.product_id, quantity: item.quantity, unitPrice: null })),
+    cartId: cart.id,
+  };
+}
+
 async function placeInTransaction(
   ctx: AppContext,
   trx: Kysely<Database>,
   acting: ActingCustomer,
+  source: OrderSource,
 ): Promise<Placed> {
   const now = ctx.now();
   const nowIso = now.toISOString();
@@ -109,11 +223,8 @@ async function placeInTransaction(
     throw new OrderRefused(errors);
   };
 
-  // Read under the lock: a concurrent order of the same cart has committed by now.
-  const cart = await repo.lockAndReadCart(trx, ctx.database.dialect, acting.userId, acting.customerId);
-  if (!cart) return refuse([{ error: 'ERR_CART_EMPTY' }]);
-  const items = await cartRepo.findCartItems(trx, cart.id);
-  if (items.length === 0) return refuse([{ error: 'ERR_CART_EMPTY' }]);
+  const basis = await readBasis(ctx, trx, acting, source, refuse);
+  const { checkout } = basis;
 
   const errors: PlaceOrderError[] = [];
 
@@ -128,22 +239,22 @@ async function placeInTransaction(
   }
 
   const [shipping, payment, customer, address] = await Promise.all([
-    cart.shipping_method_id !== null
-      ? repo.findShippingMethod(trx, cart.shipping_method_id)
+    checkout.shippingMethodId !== null
+      ? repo.findShippingMethod(trx, checkout.shippingMethodId)
       : Promise.resolve(undefined),
-    cart.payment_method_id !== null
-      ? repo.findCustomerPaymentMethod(trx, acting.customerId, cart.payment_method_id)
+    checkout.paymentMethodId !== null
+      ? repo.findCustomerPaymentMethod(trx, acting.customerId, checkout.paymentMethodId)
       : Promise.resolve(undefined),
     repo.findCustomer(trx, acting.customerId),
-    acting.shippingAddressId !== null
-      ? repo.findShippingAddress(trx, acting.shippingAddressId)
+    checkout.shippingAddressId !== null
+      ? repo.findShippingAddress(trx, checkout.shippingAddressId)
       : Promise.resolve(undefined),
   ]);
   if (!customer) throw new AppError('ERR_FORBIDDEN');
 
-  if (cart.shipping_method_id === null) errors.push({ error: 'ERR_NO_SHIPPING_METHOD' });
+  if (checkout.shippingMethodId === null) errors.push({ error: 'ERR_NO_SHIPPING_METHOD' });
   else if (!shipping || shipping.is_active !== 1) errors.push({ error: 'ERR_INVALID_SHIPPING_METHOD' });
-  if (cart.payment_method_id === null) errors.push({ error: 'ERR_NO_PAYMENT_METHOD' });
+  if (checkout.paymentMethodId === null) errors.push({ error: 'ERR_NO_PAYMENT_METHOD' });
   else if (!payment) errors.push({ error: 'ERR_INVALID_PAYMENT_METHOD' });
 
   if (!address || address.is_active !== 1 || address.customer_id !== acting.customerId) {
@@ -152,16 +263,16 @@ async function placeInTransaction(
 
   // Issue 16: a customer staff made need a purchase-order number.
   errors.push(
-    ...purchaseOrderNumberErrors(customer.purchase_order_number_required === 1, cart.purchase_order_number),
+    ...purchaseOrderNumberErrors(customer.purchase_order_number_required === 1, checkout.purchaseOrderNumber),
   );
 
   const isHomeDelivery = shipping?.is_home_delivery === 1;
   if (isHomeDelivery && address) {
-    if (cart.delivery_date === null) errors.push({ error: 'ERR_NO_DELIVERY_DATE' });
+    if (checkout.deliveryDate === null) errors.push({ error: 'ERR_NO_DELIVERY_DATE' });
     else {
       const options = await deliveryOptionsFor(ctx, address, trx);
-      if (!isDeliveryDayAllowed(cart.delivery_date, options)) {
-        errors.push({ error: 'ERR_INVALID_DELIVERY_DATE', params: { deliveryDate: cart.delivery_date } });
+      if (!isDeliveryDayAllowed(checkout.deliveryDate, options)) {
+        errors.push({ error: 'ERR_INVALID_DELIVERY_DATE', params: { deliveryDate: checkout.deliveryDate } });
       }
     }
   }
@@ -169,19 +280,38 @@ async function placeInTransaction(
   // Lines: re-read products and prices under the transaction.
   const rows = await cartRepo.findProductsByIds(
     trx,
-    items.map((item) => item.product_id),
+    basis.items.map((item) => item.productId),
   );
   const priced = await loadPricedProducts(trx, rows, acting);
-  const kept: { product: PricedProduct; quantity: number }[] = [];
-  const dropped: { product: PricedProduct; quantity: number }[] = [];
-  for (const item of items) {
-    const product = priced.get(item.product_id);
-    if (!product) continue;
-    (isLineDropped(lineOrderability(product)) ? dropped : kept).push({ product, quantity: item.quantity });
+  type Line = { product: PricedProduct; quantity: number; unitPrice: number | null };
+  const kept: Line[] = [];
+  const dropped: Line[] = [];
+  for (const item of basis.items) {
+    const product = priced.get(item.productId);
+    if (!product) {
+      // Gone from the catalogue: a cart line is simply not there any more; an agreed line refuses.
+      if (source.kind === 'snapshot') errors.push({ error: 'ERR_PRODUCT_NOT_FOUND' });
+      continue;
+    }
+    const line = { product, quantity: item.quantity, unitPrice: item.unitPrice };
+    (isLineDropped(lineOrderability(product)) ? dropped : kept).push(line);
   }
   kept.sort((a, b) => a.product.row.id - b.product.row.id);
 
-  if (kept.length === 0) {
+  if (source.kind === 'snapshot') {
+    // An agreed order is ordered whole: a line that can no longer be ordered refuses it.
+    for (const { product, quantity } of dropped) {
+      const row = product.row;
+      errors.push(
+        row.is_active === 1 && row.is_orderable === 1 && product.tiers.length > 0
+          ? {
+              error: 'ERR_OUT_OF_STOCK',
+              params: { sku: row.sku, available: Math.max(0, row.stock), requested: quantity },
+            }
+          : { error: 'ERR_PRODUCT_NOT_ORDERABLE', params: { sku: row.sku } },
+      );
+    }
+  } else if (kept.length === 0) {
     // Nothing would be left to order: say why instead of dropping everything.
     for (const { product, quantity } of dropped) {
       const row = product.row;
@@ -221,17 +351,6 @@ async function placeInTransaction(
   if (errors.length > 0) return refuse(errors);
   if (!shipping || !payment || !address) return refuse([{ error: 'ERR_UNKNOWN_ERROR' }]);
 
-  // Guarded stock decrements, in product id order (no lock cycles between concurrent orders).
-  for (const { product, quantity } of kept) {
-    const ok = await repo.decrementStock(trx, product.row.id, quantity, nowIso);
-    if (!ok) {
-      const available = await repo.findStock(trx, product.row.id);
-      return refuse([
-        { error: 'ERR_OUT_OF_STOCK', params: { sku: product.row.sku, available, requested: quantity } },
-      ]);
-    }
-  }
-
   const language: Language =
     acting.agentUserId === null
       ? acting.language
@@ -248,9 +367,10 @@ async function placeInTransaction(
     details.find((d) => d.product_id === productId && d.language === 'hu')?.name ??
     sku;
 
-  const lines = kept.map(({ product, quantity }) => {
+  const lines = kept.map(({ product, quantity, unitPrice: agreed }) => {
     const row = product.row;
-    const unitPrice = priceAt(product, quantity, now).currentPrice ?? 0;
+    // A snapshot's agreed price, else today's price for the quantity.
+    const unitPrice = agreed ?? priceAt(product, quantity, now).currentPrice ?? 0;
     const totals = lineTotals({ currentPrice: unitPrice, quantity, vat: row.vat, weight: row.weight });
     return { row, quantity, unitPrice, totals, name: nameOf(row.id, row.sku) };
   });
@@ -267,7 +387,7 @@ async function placeInTransaction(
       isHomeDelivery,
     },
   );
-  const deliveryDate = isHomeDelivery ? cart.delivery_date : null;
+  const deliveryDate = isHomeDelivery ? checkout.deliveryDate : null;
   // Issue 16: the shipping method's minimum order value and the credit limit of a deferred payment.
   const totalErrors = await orderTotalErrors(trx, ctx.database.dialect, {
     customerId: acting.customerId,
@@ -277,15 +397,29 @@ async function placeInTransaction(
     grandTotal: sums.grandTotal,
   });
   if (totalErrors.length > 0) return refuse(totalErrors);
+
+  // Every rule has passed: from here the order is written (issue 15's approval decision for a cart
+  // goes here, before the stock is taken).
+
+  // Guarded stock decrements, in product id order (no lock cycles between concurrent orders).
+  for (const { product, quantity } of kept) {
+    const ok = await repo.decrementStock(trx, product.row.id, quantity, nowIso);
+    if (!ok) {
+      const available = await repo.findStock(trx, product.row.id);
+      return refuse([
+        { error: 'ERR_OUT_OF_STOCK', params: { sku: product.row.sku, available, requested: quantity } },
+      ]);
+    }
+  }
   const purchaseOrderNumber =
-    cart.purchase_order_number.trim() === '' ? null : cart.purchase_order_number.trim();
+    checkout.purchaseOrderNumber.trim() === '' ? null : checkout.purchaseOrderNumber.trim();
 
   const orderId = await repo.insertOrder(trx, {
     customer_id: acting.customerId,
     user_id: acting.userId,
     agent_user_id: acting.agentUserId,
-    source_cart_id: cart.id,
-    source_cart_version: cart.version,
+    source_cart_id: basis.key.id,
+    source_cart_version: basis.key.version,
     status: 'new',
     language,
     shipping_method_code: shipping.code,
@@ -296,8 +430,8 @@ async function placeInTransaction(
     payment_is_deferred: payment.is_deferred === 1 ? 1 : 0,
     purchase_order_number: purchaseOrderNumber,
     delivery_date: deliveryDate,
-    comment_webshop: cart.comment_webshop,
-    comment_supplier: cart.comment_supplier,
+    comment_webshop: checkout.commentWebshop,
+    comment_supplier: checkout.commentSupplier,
     customer_name: customer.name,
     customer_email: customer.email,
     customer_tax_number: customer.tax_number,
@@ -339,7 +473,8 @@ async function placeInTransaction(
     })),
   );
   await repo.insertStatus(trx, orderId, 'new', acting.userId, nowIso);
-  await repo.clearOrderedCart(trx, cart.id, nowIso);
+  if (basis.cartId !== null) await repo.clearOrderedCart(trx, basis.cartId, nowIso);
+  else if (source.kind === 'snapshot' && source.afterInsert) await source.afterInsert(trx, orderId);
 
   const shippingAddress = [address.zip, address.city, address.apt_suite, address.country]
     .filter(Boolean)
@@ -375,8 +510,8 @@ async function placeInTransaction(
       paymentTermDays: payment.term_days,
       deliveryDate,
       shippingAddress,
-      commentWebshop: cart.comment_webshop,
-      commentSupplier: cart.comment_supplier,
+      commentWebshop: checkout.commentWebshop,
+      commentSupplier: checkout.commentSupplier,
       purchaseOrderNumber,
     },
   };

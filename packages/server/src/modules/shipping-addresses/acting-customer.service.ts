@@ -41,7 +41,19 @@ export async function resolveActingCustomer(
   db: Kysely<Database> = ctx.database.db,
 ): Promise<ActingCustomer> {
   if (!auth) throw new AppError('ERR_UNAUTHORIZED');
-  const user = await repo.findUserWithCurrentAddress(db, auth.userId);
+  return actingCustomerOfUser(ctx, auth.userId, db);
+}
+
+/**
+ * The same for a user known by id rather than by its token: the requester of an order request
+ * (issue 15) or of a quote (issue 16), for whom someone else places the agreed order.
+ */
+export async function actingCustomerOfUser(
+  ctx: AppContext,
+  userId: number,
+  db: Kysely<Database> = ctx.database.db,
+): Promise<ActingCustomer> {
+  const user = await repo.findUserWithCurrentAddress(db, userId);
   if (!user) throw new AppError('ERR_TOKEN_REVOKED');
   const language: Language = isLanguage(user.language) ? user.language : 'hu';
 
