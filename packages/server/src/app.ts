@@ -31,6 +31,7 @@ import { shippingAddressesRoutes } from './modules/shipping-addresses/shipping-a
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { orderListsRoutes } from './modules/order-lists/order-lists.routes';
+import { adminQuotesRoutes, quotesRoutes } from './modules/quotes/quotes.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { newsRoutes } from './modules/news/news.routes';
@@ -204,6 +205,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
           checkoutRoutes(ctx),
           ordersRoutes(ctx),
           orderListsRoutes(ctx),
+          quotesRoutes(ctx),
           news.shopUser,
           newspapersRoutes(ctx),
           downloadsRoutes(ctx),
@@ -225,6 +227,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
               company.staff,
               adminCatalogueRoutes(ctx),
               adminOrdersRoutes(ctx),
+              adminQuotesRoutes(ctx),
               adminLogisticsRoutes(ctx),
               adminContentRoutes(ctx),
               adminStatsRoutes(ctx),

@@ -549,6 +549,42 @@ export interface OrderListItemsTable {
   position: number;
 }
 
+/** Quotes (migration 012, issue 16): asked for from a cart, answered by staff or the agent. */
+export interface QuotesTable {
+  id: Id;
+  customer_id: number;
+  /** The login that asked (a customer's user, or the agent acting for it). */
+  user_id: number;
+  agent_user_id: number | null;
+  /** requested | offered | accepted | rejected | declined | expired */
+  status: Default<string>;
+  message: Default<string>;
+  wished_delivery_date: string | null;
+  /** The last day (shop time zone) the offer may be accepted. */
+  valid_until: string | null;
+  staff_message: string | null;
+  answered_by_user_id: number | null;
+  answered_at: Instant | null;
+  reject_reason: string | null;
+  /** When it was accepted, rejected, declined or expired. */
+  decided_at: Instant | null;
+  order_id: number | null;
+  /** Grows with every change: an accept orders exactly the offer it read. */
+  version: Default<number>;
+  created_at: CreatedAt;
+  updated_at: Default<Instant>;
+}
+
+export interface QuoteLinesTable {
+  quote_id: number;
+  product_id: number;
+  position: number;
+  requested_quantity: number;
+  offered_quantity: number | null;
+  /** Gross per piece, minor units. */
+  offered_price: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_shipping_addresses: UserShippingAddressesTable;
@@ -592,6 +628,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   order_lists: OrderListsTable;
   order_list_items: OrderListItemsTable;
+  quotes: QuotesTable;
+  quote_lines: QuoteLinesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

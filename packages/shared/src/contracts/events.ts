@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { exportedOrderSchema } from './admin-integration';
+import { quoteEventDataSchema } from './quotes';
 
 /**
  * The events the shop tells the outside world about (issue 14, docs/decisions/0020-webhooks.md):
@@ -38,6 +39,9 @@ export const EVENT_DATA_SCHEMAS = {
   'order.status_changed': exportedOrderSchema,
   'customer.registered': customerEventDataSchema,
   'customer.approved': customerEventDataSchema,
+  'quote.requested': quoteEventDataSchema,
+  'quote.offered': quoteEventDataSchema,
+  'quote.accepted': quoteEventDataSchema,
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA_SCHEMAS;

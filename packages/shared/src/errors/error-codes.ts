@@ -126,6 +126,10 @@ export const OWN_ERROR_CODES = [
   'ERR_BACK_IN_STOCK_NOT_FOUND',
   // The browser itself, without a connection (issue 19: features/offline): the call needs the server.
   'ERR_OFFLINE',
+  // Quotes (issue 16): an unknown quote or another customer's, a step its status does not allow, past its validity.
+  'ERR_QUOTE_NOT_FOUND',
+  'ERR_QUOTE_STATUS',
+  'ERR_QUOTE_EXPIRED',
 ] as const;
 
 export const ERROR_CODES = [...SPEC_ERROR_CODES, ...OWN_ERROR_CODES] as const;
@@ -246,6 +250,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ERR_PRODUCT_IN_STOCK: 409,
   ERR_BACK_IN_STOCK_NOT_FOUND: 404,
   ERR_OFFLINE: 503,
+  ERR_QUOTE_NOT_FOUND: 404,
+  ERR_QUOTE_STATUS: 409,
+  ERR_QUOTE_EXPIRED: 409,
 };
 
 /** `Not Found` is handled like `NOT_FOUND` (docs/product.md §8). */

@@ -1,0 +1,247 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminIdParamsSchema } from '@shop/shared/contracts/admin-common';
+import {
+  acceptQuoteResponseSchema,
+  adminQuoteListQuerySchema,
+  adminQuoteListResponseSchema,
+  createQuoteRequestSchema,
+  declineQuoteRequestSchema,
+  offerQuoteRequestSchema,
+  quoteDetailSchema,
+  quoteIdParamsSchema,
+  quoteListResponseSchema,
+  rejectQuoteRequestSchema,
+} from '@shop/shared/contracts/quotes';
+import type { AppContext } from '../../app-context';
+import { adminRoute } from '../admin/admin-crud-routes';
+import * as service from './quotes.service';
+
+const WHOSE =
+  "A customer's logins see its quotes (owners and approvers all of the company's, buyers and requesters their own); " +
+  "an agent sees the quotes of its customers. Another customer's quote or an unknown id → 404 ERR_QUOTE_NOT_FOUND. " +
+  'Staff → 403 ERR_FORBIDDEN.';
+const OFFER_BODY =
+  'Body `{ lines: [{ sku, price, quantity }], validUntil, message }`: one entry for every line of the quote (an SKU ' +
+  'not in it, twice, or a line left out → 400 ERR_VALIDATION `{ sku }`); `price` gross per piece in forints as the ' +
+  'listing shows them (at most two decimals; stored in minor units); `quantity` in pieces within the product’s ' +
+  'quantity rules for the customer (minimum, maximum, step, stock; otherwise 409 ERR_QUANTITY_NOT_AVAILABLE `{ sku, ' +
+  'requested, allowed }`); `validUntil` the last day (YYYY-MM-DD, shop time zone) the offer may be accepted, today or ' +
+  'later (400 ERR_VALIDATION `{ field }`). From `requested` (or `offered`: a revised offer) to `offered`, otherwise ' +
+  '409 ERR_QUOTE_STATUS `{ status }`. The requester gets a mail; the `quote.offered` event is sent.';
+const DECLINE_BODY =
+  'Body `{ message }`. From `requested` or `offered` to `declined` (otherwise 409 ERR_QUOTE_STATUS); the requester ' +
+  'gets a mail with the message.';
+
+/** Signed-in customers and agents: registered in the shop-user scope (app.ts). */
+export function quotesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    app.post(
+      '/quotes',
+      {
+        schema: {
+          tags: ['quotes'],
+          summary: 'Ask for a quote for the lines of the cart',
+          description:
+            'Body `{ message, wishedDeliveryDate? }` (message at most 2,000 characters, may be empty; the wished day ' +
+            'YYYY-MM-DD, today or later, otherwise 400 ERR_INVALID_DELIVERY_DATE). The lines of the acting login’s cart ' +
+            '(an agent: its cart for its current customer) move into a new quote with status `requested` and the cart ' +
+            'is emptied, in one transaction; an empty cart → 409 ERR_CART_EMPTY. The `quote.requested` event is sent. ' +
+            'Answers the quote.',
+          body: createQuoteRequestSchema,
+          response: { 200: quoteDetailSchema },
+        },
+      },
+      async (request) => service.requestQuote(ctx, request.auth, request.body, request.language),
+    );
+
+    app.get(
+      '/quotes',
+      {
+        schema: {
+          tags: ['quotes'],
+          summary: 'The quotes the caller may see, newest first',
+          description: `${WHOSE} At most 500. An offer past its last valid day is shown as \`expired\`.`,
+          response: { 200: quoteListResponseSchema },
+        },
+      },
+      async (request) => service.listQuotes(ctx, request.auth),
+    );
+
+    app.get(
+      '/quotes/:quoteId',
+      {
+        schema: {
+          tags: ['quotes'],
+          summary: 'One quote with its lines and offered prices',
+          description:
+            `${WHOSE} Prices are gross minor units per piece; \`listPrice\` is the customer’s own price today at the ` +
+            'requested quantity, for comparison; `canAccept` / `canAnswer` say what the caller may do.',
+          params: quoteIdParamsSchema,
+          response: { 200: quoteDetailSchema },
+        },
+      },
+      async (request) => service.getQuote(ctx, request.auth, request.params.quoteId, request.language),
+    );
+
+    app.post(
+      '/quotes/:quoteId/accept',
+      {
+        schema: {
+          tags: ['quotes'],
+          summary: 'Accept an offer: the order is placed at the quoted prices',
+          description:
+            `${WHOSE} No body: nothing the browser sends sets a price or a quantity. The order is placed like ` +
+            'POST /api/orders/place-order, in one transaction, with the offered quantities and gross prices per piece ' +
+            'and every rule of place-order (shop closed, stock, quantity rules, address, purchase-order number, delivery ' +
+            'day, minimum order value, credit limit); the shipping and payment method, delivery day, purchase-order ' +
+            'number and comments are the ones chosen in the caller’s cart checkout (PUT /api/cart/...), the address its ' +
+            'current shipping address (an agent must be acting for the quote’s customer: 409 ERR_NO_CURRENT_SHIPPING). ' +
+            'Answers `{ data: true, orderId, quote }` or place-order’s refusals `{ data: [{ error, params }] }` (nothing ' +
+            'changed). Not `offered` → 409 ERR_QUOTE_STATUS `{ status }`; past its last valid day → 409 ' +
+            'ERR_QUOTE_EXPIRED. Of two accepts at once one orders, the other gets ERR_QUOTE_STATUS. The ' +
+            '`quote.accepted` and `order.placed` events are sent.',
+          params: quoteIdParamsSchema,
+          response: { 200: acceptQuoteResponseSchema },
+        },
+      },
+      async (request) => service.acceptQuote(ctx, request.auth, request.params.quoteId, request.language),
+    );
+
+    app.post(
+      '/quotes/:quoteId/reject',
+      {
+        schema: {
+          tags: ['quotes'],
+          summary: 'Reject an offer (or withdraw a request)',
+          description:
+            `${WHOSE} Body \`{ reason }\` (at most 2,000 characters, may be empty). From \`requested\` or \`offered\` ` +
+            'to `rejected`, otherwise 409 ERR_QUOTE_STATUS (ERR_QUOTE_EXPIRED past its validity).',
+          params: quoteIdParamsSchema,
+          body: rejectQuoteRequestSchema,
+          response: { 200: quoteDetailSchema },
+        },
+      },
+      async (request) =>
+        service.rejectQuote(ctx, request.auth, request.params.quoteId, request.body.reason, request.language),
+    );
+
+    app.post(
+      '/quotes/:quoteId/offer',
+      {
+        schema: {
+          tags: ['quotes'],
+          summary: "The customer's sales agent answers a quote",
+          description:
+            'Agents only (a customer → 403 ERR_FORBIDDEN); the quote of a customer that is not the agent’s → 404 ' +
+            `ERR_QUOTE_NOT_FOUND. As POST /api/admin/quotes/{id}/offer: ${OFFER_BODY}`,
+          params: quoteIdParamsSchema,
+          body: offerQuoteRequestSchema,
+          response: { 200: quoteDetailSchema },
+        },
+      },
+      async (request) =>
+        service.offerQuote(
+          ctx,
+          service.agentAnswerer(request.auth),
+          request.params.quoteId,
+          request.body,
+          request.language,
+        ),
+    );
+
+    app.post(
+      '/quotes/:quoteId/decline',
+      {
+        schema: {
+          tags: ['quotes'],
+          summary: "The customer's sales agent declines a quote",
+          description: `Agents only, their customers' quotes, as POST /api/admin/quotes/{id}/decline. ${DECLINE_BODY}`,
+          params: quoteIdParamsSchema,
+          body: declineQuoteRequestSchema,
+          response: { 200: quoteDetailSchema },
+        },
+      },
+      async (request) =>
+        service.declineQuote(
+          ctx,
+          service.agentAnswerer(request.auth),
+          request.params.quoteId,
+          request.body.message,
+          request.language,
+        ),
+    );
+  };
+}
+
+const ROLE_NOTE =
+  'Needs a back-office token whose role has the `orders` permission: no token → 401 ERR_UNAUTHORIZED, a customer or ' +
+  'agent → 403 ERR_NOT_STAFF.';
+
+/** The back office's quote inbox: registered in the staff scope (app.ts). */
+export function adminQuotesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/quotes',
+      adminRoute(
+        'orders',
+        'The quote inbox, filtered and paged, newest first',
+        '`status` exact; `customer`: part of the name or e-mail; `from`/`to`: days requested (YYYY-MM-DD, inclusive, ' +
+          `shop time zone). ${ROLE_NOTE}`,
+        { querystring: adminQuoteListQuerySchema, response: { 200: adminQuoteListResponseSchema } },
+      ),
+      async (request) => service.adminListQuotes(ctx, request.query),
+    );
+
+    app.get(
+      '/quotes/:id',
+      adminRoute('orders', 'One quote with its lines', `Unknown id → 404 ERR_QUOTE_NOT_FOUND. ${ROLE_NOTE}`, {
+        params: adminIdParamsSchema,
+        response: { 200: quoteDetailSchema },
+      }),
+      async (request) => service.adminGetQuote(ctx, request.params.id, request.language),
+    );
+
+    app.post(
+      '/quotes/:id/offer',
+      adminRoute(
+        'orders',
+        'Answer a quote with prices, quantities and a validity',
+        `${OFFER_BODY} ${ROLE_NOTE}`,
+        {
+          params: adminIdParamsSchema,
+          body: offerQuoteRequestSchema,
+          response: { 200: quoteDetailSchema },
+        },
+      ),
+      async (request) =>
+        service.offerQuote(
+          ctx,
+          service.staffAnswerer(request.auth),
+          request.params.id,
+          request.body,
+          request.language,
+        ),
+    );
+
+    app.post(
+      '/quotes/:id/decline',
+      adminRoute('orders', 'Decline a quote', `${DECLINE_BODY} ${ROLE_NOTE}`, {
+        params: adminIdParamsSchema,
+        body: declineQuoteRequestSchema,
+        response: { 200: quoteDetailSchema },
+      }),
+      async (request) =>
+        service.declineQuote(
+          ctx,
+          service.staffAnswerer(request.auth),
+          request.params.id,
+          request.body.message,
+          request.language,
+        ),
+    );
+  };
+}

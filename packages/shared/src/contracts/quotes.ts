@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { isCalendarDate } from '../rules/calendar-date';
+import { placeOrderErrorSchema } from './orders';
+
+/**
+ * Quotes, the request for quote (issue 16, points 1-4; docs/product.md §5.12).
+ *
+ * A user asks for a quote from its cart: the cart's lines move into a quote (`requested`) and the
+ * cart is emptied. Staff in the back office, or the customer's sales agent, answer with a gross
+ * price per piece and quantity for every line, a last valid day and a message (`offered`), or
+ * decline it (`declined`). The customer accepts (`accepted`: an order at the quoted prices, through
+ * place-order's rules) or rejects it (`rejected`, with a reason); an offer past its last valid day
+ * is `expired` and cannot be accepted.
+ *
+ * Money: minor units (1/100 Ft), gross, per piece; except the back office's offer, whose `price` is
+ * in forints as the listing shows them (the server converts it).
+ */
+
+export const QUOTE_STATUSES = [
+  'requested',
+  'offered',
+  'accepted',
+  'rejected',
+  'declined',
+  'expired',
+] as const;
+export const quoteStatusSchema = z.enum(QUOTE_STATUSES);
+export type QuoteStatus = z.infer<typeof quoteStatusSchema>;
+
+export const QUOTE_MESSAGE_MAX = 2000;
+export const QUOTE_MAX_LINES = 500;
+const MAX_QUANTITY = 1_000_000;
+/** The largest price per piece an offer may name, in forints (100 million). */
+export const QUOTE_MAX_PRICE_FORINTS = 100_000_000;
+
+const calendarDateSchema = z.string().refine(isCalendarDate, 'invalid_date');
+
+export const quoteIdParamsSchema = z.object({
+  quoteId: z.coerce
+    .number({ error: 'invalid_number' })
+    .int('invalid_number')
+    .positive('invalid_number')
+    .max(2_147_483_647, 'invalid_number'),
+});
+
+/** POST /api/quotes: the cart's lines become the quote; `wishedDeliveryDate` today or later. */
+export const createQuoteRequestSchema = z.object({
+  message: z.string().trim().max(QUOTE_MESSAGE_MAX, 'too_long'),
+  wishedDeliveryDate: calendarDateSchema.nullable().optional(),
+});
+export type CreateQuoteRequest = z.infer<typeof createQuoteRequestSchema>;
+
+/** POST /api/quotes/{quoteId}/reject. */
+export const rejectQuoteRequestSchema = z.object({
+  reason: z.string().trim().max(QUOTE_MESSAGE_MAX, 'too_long'),
+});
+export type RejectQuoteRequest = z.infer<typeof rejectQuoteRequestSchema>;
+
+/**
+ * POST /api/admin/quotes/{id}/offer (and an agent's POST /api/quotes/{quoteId}/offer): one entry per
+ * line of the quote, `price` gross per piece in forints (at most two decimals), `quantity` in pieces
+ * within the product's quantity rules; `validUntil` the last day the offer may be accepted.
+ */
+export const offerQuoteRequestSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        sku: z.string().trim().min(1, 'required').max(64, 'too_long'),
+        price: z
+          .number({ error: 'invalid_number' })
+          .positive('too_small')
+          .max(QUOTE_MAX_PRICE_FORINTS, 'too_large')
+          .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'invalid_number'),
+        quantity: z
+          .number({ error: 'invalid_number' })
+          .int('invalid_number')
+          .min(1, 'too_small')
+          .max(MAX_QUANTITY, 'too_large'),
+      }),
+    )
+    .min(1, 'required')
+    .max(QUOTE_MAX_LINES, 'too_many'),
+  validUntil: calendarDateSchema,
+  message: z.string().trim().max(QUOTE_MESSAGE_MAX, 'too_long'),
+});
+export type OfferQuoteRequest = z.infer<typeof offerQuoteRequestSchema>;
+
+/** POST /api/admin/quotes/{id}/decline (and the agent's): why the wholesaler declines. */
+export const declineQuoteRequestSchema = z.object({
+  message: z.string().trim().max(QUOTE_MESSAGE_MAX, 'too_long'),
+});
+export type DeclineQuoteRequest = z.infer<typeof declineQuoteRequestSchema>;
+
+export const quoteLineSchema = z.object({
+  sku: z.string(),
+  /** The product's name in the request's language. */
+  name: z.string(),
+  requestedQuantity: z.number().int(),
+  offeredQuantity: z.number().int().nullable(),
+  /** Offered gross price per piece (minor units); null until offered. */
+  offeredPrice: z.number().int().nullable(),
+  /** offeredPrice × offeredQuantity; null until offered. */
+  lineGross: z.number().int().nullable(),
+  vat: z.number(),
+  /** The customer's own gross price per piece today at the requested quantity (null: none). */
+  listPrice: z.number().int().nullable(),
+  /** Stock now. */
+  stock: z.number().int(),
+});
+export type QuoteLine = z.infer<typeof quoteLineSchema>;
+
+export const quoteSummarySchema = z.object({
+  id: z.number().int(),
+  status: quoteStatusSchema,
+  customerId: z.number().int(),
+  customerName: z.string(),
+  requestedByName: z.string(),
+  createdAt: z.string(),
+  validUntil: z.string().nullable(),
+  lineCount: z.number().int(),
+  /** Sum of the offered lines (minor units, gross); null until offered. */
+  totalGross: z.number().int().nullable(),
+  orderId: z.number().int().nullable(),
+});
+export type QuoteSummary = z.infer<typeof quoteSummarySchema>;
+
+export const quoteDetailSchema = quoteSummarySchema.extend({
+  message: z.string(),
+  wishedDeliveryDate: z.string().nullable(),
+  staffMessage: z.string().nullable(),
+  answeredByName: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  lines: z.array(quoteLineSchema),
+  /** May the caller answer it (staff, or the customer's agent) / accept or reject it (the customer). */
+  canAnswer: z.boolean(),
+  canAccept: z.boolean(),
+});
+export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
+
+export const quoteListResponseSchema = z.array(quoteSummarySchema);
+
+/** POST /api/quotes/{quoteId}/accept: the order, or place-order's refusals (nothing changed). */
+export const acceptQuoteResponseSchema = z.union([
+  z.object({ data: z.literal(true), orderId: z.number().int(), quote: quoteDetailSchema }),
+  z.object({ data: z.array(placeOrderErrorSchema) }),
+]);
+export type AcceptQuoteResponse = z.infer<typeof acceptQuoteResponseSchema>;
+
+/** GET /api/admin/quotes: filters. */
+export const adminQuoteListQuerySchema = z.object({
+  status: quoteStatusSchema.optional(),
+  /** Part of the customer's name or e-mail. */
+  customer: z
+    .string()
+    .trim()
+    .max(200, 'too_long')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  /** Requested on or after / on or before (days in the shop time zone, inclusive). */
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AdminQuoteListQuery = z.input<typeof adminQuoteListQuerySchema>;
+export type AdminQuoteListFilter = z.output<typeof adminQuoteListQuerySchema>;
+
+export const adminQuoteListResponseSchema = z.object({
+  items: z.array(quoteSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminQuoteListResponse = z.infer<typeof adminQuoteListResponseSchema>;
+
+/** Forints as typed (at most two decimals) → minor units. */
+export function forintsToMinor(forints: number): number {
+  return Math.round(forints * 100);
+}
+
+/** Events (shared/contracts/events.ts): a quote as the webhooks carry it. */
+export const quoteEventDataSchema = z.object({
+  quoteId: z.number().int(),
+  status: quoteStatusSchema,
+  customerId: z.number().int(),
+  customerErpCode: z.string().nullable(),
+  requestedByUserId: z.number().int(),
+  createdAt: z.string(),
+  validUntil: z.string().nullable(),
+  orderId: z.number().int().nullable(),
+  lines: z.array(
+    z.object({
+      sku: z.string(),
+      requestedQuantity: z.number().int(),
+      offeredQuantity: z.number().int().nullable(),
+      offeredPrice: z.number().int().nullable(),
+    }),
+  ),
+});
+export type QuoteEventData = z.infer<typeof quoteEventDataSchema>;
