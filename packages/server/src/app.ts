@@ -52,6 +52,7 @@ import { registrationsRoutes } from './modules/admin/registrations.routes';
 import { staffAuditRoutes } from './modules/admin/staff-audit.routes';
 import { adminCustomersRoutes } from './modules/admin-customers/admin-customers.routes';
 import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.routes';
+import { assortmentsRoutes } from './modules/assortments/assortments.routes';
 import { integrationRoutes } from './modules/integration/integration.routes';
 import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes';
 import { productPhotosRoutes } from './modules/product-photos/product-photos.routes';
@@ -236,6 +237,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
               photos.staff,
               photos.staffUploads,
               backInStock.staff,
+              assortmentsRoutes(ctx),
               webhooksRoutes(ctx),
               outboxRoutes(ctx),
             ]),

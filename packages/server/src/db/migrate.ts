@@ -9,6 +9,7 @@ import * as m008 from './migrations/008-checkout-rules';
 import * as m009 from './migrations/009-order-lists';
 import * as m010 from './migrations/010-photos-and-alerts';
 import * as m012 from './migrations/012-quotes';
+import * as m013 from './migrations/013-assortments';
 import type { Database } from './schema';
 
 /** Migrations are listed here (not read from disk) so that the bundled server carries them. */
@@ -23,6 +24,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '009-order-lists': m009,
   '010-photos-and-alerts': m010,
   '012-quotes': m012,
+  '013-assortments': m013,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -201,6 +201,39 @@ export interface BackInStockRequestsTable {
   created_at: Instant;
 }
 
+/** A customer assortment (migration 013, modules/assortments): what its customers see and order. */
+export interface AssortmentsTable {
+  id: Id;
+  name: string;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+/** An included category (a main category includes its subcategories). */
+export interface AssortmentCategoriesTable {
+  assortment_id: number;
+  category_id: number;
+}
+
+/** A product included (excluded 0) or excluded (excluded 1) one by one; an exclusion wins. */
+export interface AssortmentProductsTable {
+  assortment_id: number;
+  product_id: number;
+  excluded: Default<Flag>;
+}
+
+/** A customer's own assortment (wins over its price group's). */
+export interface AssortmentCustomersTable {
+  customer_id: number;
+  assortment_id: number;
+}
+
+/** The assortment of every customer of a price group without one of its own. */
+export interface AssortmentPriceGroupsTable {
+  price_group: string;
+  assortment_id: number;
+}
+
 export interface ProductDetailsTable {
   product_id: number;
   language: string;
@@ -599,6 +632,11 @@ export interface Database {
   product_details: ProductDetailsTable;
   product_photos: ProductPhotosTable;
   back_in_stock_requests: BackInStockRequestsTable;
+  assortments: AssortmentsTable;
+  assortment_categories: AssortmentCategoriesTable;
+  assortment_products: AssortmentProductsTable;
+  assortment_customers: AssortmentCustomersTable;
+  assortment_price_groups: AssortmentPriceGroupsTable;
   product_categories: ProductCategoriesTable;
   pack_sizes: PackSizesTable;
   price_entries: PriceEntriesTable;

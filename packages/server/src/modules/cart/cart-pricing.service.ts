@@ -23,6 +23,7 @@ import {
   type StaticProduct,
 } from '../products/catalogue-read-model';
 import * as repo from './cart.repository';
+import { productsOutsideAssortment } from '../assortments/assortment-membership';
 import type { CartProductRow } from './cart.repository';
 
 type Db = Kysely<Database>;
@@ -31,6 +32,11 @@ type Db = Kysely<Database>;
 export interface PricingOf {
   priceGroup: string | null;
   discountBp: number;
+  /**
+   * The customer whose assortment limits the products (modules/assortments): products outside it
+   * are left out, as if gone. Absent: no limit (staff pricing a quote).
+   */
+  customerId?: number;
 }
 
 /** A product with the price entries that apply to the acting customer. */
@@ -57,8 +63,20 @@ export async function loadPricedProducts(
   rows: readonly CartProductRow[],
   pricing: PricingOf,
 ): Promise<Map<number, PricedProduct>> {
-  const ids = rows.map((row) => row.id);
-  const entries = await repo.findPriceEntries(db, ids, pricing.priceGroup);
+  const [entries, outside] = await Promise.all([
+    repo.findPriceEntries(
+      db,
+      rows.map((row) => row.id),
+      pricing.priceGroup,
+    ),
+    pricing.customerId === undefined
+      ? Promise.resolve(new Set<number>())
+      : productsOutsideAssortment(
+          db,
+          pricing.customerId,
+          rows.map((row) => row.id),
+        ),
+  ]);
   const discount = discountPercent(pricing.discountBp);
   const entriesOf = new Map<number, typeof entries>();
   for (const entry of entries) {
@@ -68,6 +86,7 @@ export async function loadPricedProducts(
   }
   const out = new Map<number, PricedProduct>();
   for (const row of rows) {
+    if (outside.has(row.id)) continue;
     const effective = entriesForPriceGroup(
       (entriesOf.get(row.id) ?? []).map((e) => ({
         priceGroup: e.price_group,

@@ -31,6 +31,8 @@ import {
   priceAt,
   pricedFromReadModel,
 } from './cart-pricing.service';
+import { membershipOrNull, productsOutsideAssortment } from '../assortments/assortment-membership';
+import { findCustomerAssortment } from '../assortments/assortments.repository';
 import * as repo from './cart.repository';
 import { isLanguage } from '@shop/shared/i18n/languages';
 import { shopPhotos } from '../product-photos/photo-json';
@@ -90,7 +92,12 @@ async function cartAnswer(
       : Promise.resolve(undefined),
     readCartRules(db, acting.customerId),
   ]);
-  const statics = await cartReadModel(ctx, settings.version).staticProducts(db, dialect, ids);
+  const [statics, assortment] = await Promise.all([
+    cartReadModel(ctx, settings.version).staticProducts(db, dialect, ids),
+    ids.length > 0 ? findCustomerAssortment(db, acting.customerId) : Promise.resolve(null),
+  ]);
+  // Lines of products outside the customer's assortment are not shown (place-order leaves them out).
+  const membership = await membershipOrNull(db, settings.version, assortment?.id);
 
   const cartItems: CartItem[] = [];
   const lines: LineOrderabilityFields[] = [];
@@ -98,6 +105,7 @@ async function cartAnswer(
     const stored = statics.get(item.product_id);
     const pieces = stock.get(item.product_id);
     if (!stored || pieces === undefined) continue;
+    if (membership && !membership.has(item.product_id)) continue;
     const product = pricedFromReadModel(stored, pieces, acting);
     const row = product.row;
     const line = lineOrderability(product);
@@ -236,8 +244,10 @@ export async function setProductQuantity(
   const row = found.value;
   if (!row) throw new AppError('ERR_PRODUCT_NOT_FOUND', { sku: productSku });
   if (requested > 0 && row.is_active !== 1) throw new AppError('ERR_PRODUCT_NOT_ORDERABLE', { sku: row.sku });
-  const product = (await loadPricedProducts(db, [row], acting)).get(row.id)!;
-  const correction = correctFor(product, requested);
+  // Outside the customer's assortment the product is not found; a line of it may still be removed.
+  const product = (await loadPricedProducts(db, [row], acting)).get(row.id);
+  if (!product && requested > 0) throw new AppError('ERR_PRODUCT_NOT_FOUND', { sku: productSku });
+  const correction = product ? correctFor(product, requested) : { quantity: 0, warnings: [] };
   const nowIso = ctx.now().toISOString();
   const written = await runWrite(ctx.database, async (trx) => {
     // The cart row first, then its lines: the same lock order as place-order (no deadlock on PostgreSQL).
@@ -399,6 +409,27 @@ export async function quickOrder(
   }
   const requests = await resolveCodes(ctx, lines);
   return addToCart(ctx, acting, requests);
+}
+
+/**
+ * Lines whose product is outside the customer's assortment become ERR_PRODUCT_NOT_FOUND, as an
+ * unknown code (modules/assortments): for imports that resolve codes without the cart's pricing.
+ */
+export async function hideOutsideAssortment(
+  ctx: AppContext,
+  customerId: number,
+  requests: readonly AdditionRequest[],
+): Promise<AdditionRequest[]> {
+  const outside = await productsOutsideAssortment(
+    ctx.database.db,
+    customerId,
+    requests.flatMap((r) => ('productId' in r.target ? [r.target.productId] : [])),
+  );
+  return requests.map((r) =>
+    'productId' in r.target && outside.has(r.target.productId)
+      ? { ...r, target: { reason: 'ERR_PRODUCT_NOT_FOUND' } }
+      : r,
+  );
 }
 
 /**

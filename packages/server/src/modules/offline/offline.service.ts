@@ -19,6 +19,8 @@ import {
   type PricingContext,
 } from '../products/products.service';
 import * as repo from './offline.repository';
+import { membershipOrNull } from '../assortments/assortment-membership';
+import { findCustomerAssortment } from '../assortments/assortments.repository';
 
 /**
  * The offline catalogue (issue 19; contracts/offline.ts): every active product as the listing shows
@@ -55,6 +57,7 @@ async function pricingFor(
     customerId: row.id,
     priceGroup: row.price_group,
     discountBp: Number(row.customer_discount_bp),
+    assortmentId: (await findCustomerAssortment(ctx.database.db, row.id))?.id ?? null,
   };
 }
 
@@ -76,6 +79,12 @@ export function createOfflineService(ctx: AppContext) {
     const pricing = await pricingFor(ctx, request.auth, input.customerId);
     const settings = await readCatalogueSettings(db);
     model.sync(settings.version);
+    // A customer with an assortment gets only its products; the others count as removed.
+    const membership = await membershipOrNull(
+      db,
+      settings.version,
+      pricing.kind === 'customer' ? pricing.assortmentId : null,
+    );
     const now = ctx.now();
     const known = new Map(input.known.map(([id, hash]) => [id, hash]));
     const view: ViewContext = {
@@ -102,11 +111,12 @@ export function createOfflineService(ctx: AppContext) {
     for (;;) {
       const ids = await repo.findActiveIds(db, after, input.through, batchSize);
       if (ids.length === 0) break;
+      const wanted = membership ? membership.filter(ids) : ids;
       const [statics, stock, lastOrdered] = await Promise.all([
-        model.staticProducts(db, dialect, ids),
-        findStock(db, dialect, ids),
+        model.staticProducts(db, dialect, wanted),
+        findStock(db, dialect, wanted),
         pricing.kind === 'customer'
-          ? findLastOrderedQuantities(db, dialect, ids, pricing.customerId)
+          ? findLastOrderedQuantities(db, dialect, wanted, pricing.customerId)
           : Promise.resolve([]),
       ]);
       const lastOrderedOf = new Map(lastOrdered.map((row) => [row.product_id, row.quantity]));

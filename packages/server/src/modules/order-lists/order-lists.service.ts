@@ -19,7 +19,8 @@ import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
 import { correctFor, lineOrderability, loadPricedProducts, priceAt } from '../cart/cart-pricing.service';
 import * as cartRepo from '../cart/cart.repository';
-import { addToCart, type AdditionRequest, resolveCodes } from '../cart/cart.service';
+import { addToCart, type AdditionRequest, hideOutsideAssortment, resolveCodes } from '../cart/cart.service';
+import { productsOutsideAssortment } from '../assortments/assortment-membership';
 import * as ordersRepo from '../orders/orders.repository';
 import { readCatalogueSettings } from '../products/catalogue-cache.service';
 import { type ActingCustomer, resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
@@ -67,10 +68,16 @@ function mergeLines(lines: readonly { productId: number; quantity: number }[]) {
 }
 
 /** SKUs → products; an unknown SKU is ERR_PRODUCT_NOT_FOUND `{ sku }` and nothing is written. */
-async function resolveSkus(ctx: AppContext, items: readonly OrderListItemInput[]) {
+async function resolveSkus(ctx: AppContext, customerId: number, items: readonly OrderListItemInput[]) {
   const skus = [...new Set(items.map((item) => item.sku))];
   const rows = await cartRepo.findProductsBySkus(ctx.database.db, skus);
-  const bySku = new Map(rows.map((row) => [row.sku, row.id]));
+  // A product outside the customer's assortment is not found (modules/assortments).
+  const outside = await productsOutsideAssortment(
+    ctx.database.db,
+    customerId,
+    rows.map((row) => row.id),
+  );
+  const bySku = new Map(rows.flatMap((row) => (outside.has(row.id) ? [] : [[row.sku, row.id] as const])));
   return mergeLines(
     items.map((item) => {
       const productId = bySku.get(item.sku);
@@ -202,15 +209,23 @@ export async function createList(
   const acting = await resolveActingCustomer(ctx, auth);
   const db = ctx.database.db;
   let lines: { productId: number; quantity: number }[] = [];
-  if (body.items) lines = await resolveSkus(ctx, body.items);
+  if (body.items) lines = await resolveSkus(ctx, acting.customerId, body.items);
   else if (body.fromOrderId !== undefined) {
     const order = await ordersRepo.findOrder(db, Number(body.fromOrderId));
     if (!order || order.customer_id !== acting.customerId) throw new AppError('NOT_FOUND');
     const items = await ordersRepo.findOrderItems(db, [order.id]);
-    // A product deleted since the order has no id any more: it cannot be listed.
+    // A product deleted since the order has no id any more, and one outside the customer's
+    // assortment is not found: neither is listed.
+    const outside = await productsOutsideAssortment(
+      db,
+      acting.customerId,
+      items.flatMap((item) => (item.product_id === null ? [] : [item.product_id])),
+    );
     lines = mergeLines(
       items.flatMap((item) =>
-        item.product_id === null ? [] : [{ productId: item.product_id, quantity: item.quantity }],
+        item.product_id === null || outside.has(item.product_id)
+          ? []
+          : [{ productId: item.product_id, quantity: item.quantity }],
       ),
     ).slice(0, ORDER_LIST_MAX_LINES);
   }
@@ -275,7 +290,7 @@ export async function putItems(
   const db = ctx.database.db;
   // Another customer's list is refused before anything about the SKUs is said.
   if (!(await repo.findList(db, listId, acting.customerId))) throw new AppError('ERR_ORDER_LIST_NOT_FOUND');
-  const lines = await resolveSkus(ctx, items);
+  const lines = await resolveSkus(ctx, acting.customerId, items);
   const nowIso = ctx.now().toISOString();
   const written = await runWrite(ctx.database, async (trx) => {
     const list = await repo.touchList(trx, listId, acting.customerId, nowIso);
@@ -363,7 +378,7 @@ async function addLines(
   if (parsed.length > QUICK_ORDER_MAX_LINES) {
     throw new AppError('ERR_VALIDATION', { field: 'body.lines', maximum: QUICK_ORDER_MAX_LINES });
   }
-  const requests = await resolveCodes(ctx, parsed);
+  const requests = await hideOutsideAssortment(ctx, acting.customerId, await resolveCodes(ctx, parsed));
   const skuRows = await cartRepo.findProductsByIds(db, [
     ...new Set(requests.flatMap((r) => ('productId' in r.target ? [r.target.productId] : []))),
   ]);

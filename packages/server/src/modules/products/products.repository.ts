@@ -9,6 +9,7 @@ import {
 import type { DialectName } from '../../db/connection';
 import type { Database, PackUnit, ProductsTable } from '../../db/schema';
 import { PreparedQuery } from '../../db/prepared-query';
+import { inAssortment } from '../assortments/assortments.repository';
 import { idListParameter, inIdList, inIdParameter, jsonPairs, searchTextMatches } from './products.dialect';
 
 type Db = Kysely<Database>;
@@ -37,6 +38,11 @@ export interface ProductFilter {
   barcodeExact?: string;
   /** Lower-cased substring of a pack barcode. */
   barcodeContains?: string;
+  /**
+   * Only products of this assortment (modules/assortments). Used by the listings paged in the
+   * database (ordered products); the cached results are narrowed in memory instead.
+   */
+  assortmentId?: number;
 }
 
 export type ProductSort =
@@ -69,6 +75,7 @@ function filterExpression(
           ),
         ];
   if (f.seasonal) conditions.push(eb('p.is_seasonal', '=', 1));
+  if (f.assortmentId !== undefined) conditions.push(inAssortment('p.id', f.assortmentId));
   if (f.subCategorySlug !== undefined) {
     let categories = eb.selectFrom('categories as c').select('c.id').where('c.slug', '=', f.subCategorySlug);
     if (f.mainCategorySlug !== undefined) {
@@ -437,13 +444,25 @@ export interface CustomerPricingRow {
   id: number;
   price_group: string | null;
   customer_discount_bp: number;
+  /** The customer's own assortment (modules/assortments), null: none. */
+  own_assortment_id: number | null;
+  /** Its price group's assortment, null: none. */
+  group_assortment_id: number | null;
 }
 
 const customerPricingQuery = new PreparedQuery(1, (db, _dialect, [customerId]: [number]) =>
   db
-    .selectFrom('customers')
-    .select(['id', 'price_group', 'customer_discount_bp'])
-    .where('id', '=', customerId),
+    .selectFrom('customers as c')
+    .leftJoin('assortment_customers as acu', 'acu.customer_id', 'c.id')
+    .leftJoin('assortment_price_groups as apg', 'apg.price_group', 'c.price_group')
+    .select([
+      'c.id',
+      'c.price_group',
+      'c.customer_discount_bp',
+      'acu.assortment_id as own_assortment_id',
+      'apg.assortment_id as group_assortment_id',
+    ])
+    .where('c.id', '=', customerId),
 );
 
 export async function findCustomerPricing(
@@ -458,7 +477,15 @@ const agentCustomerPricingQuery = new PreparedQuery(2, (db, _dialect, [userId, a
     .selectFrom('users as u')
     .innerJoin('shipping_addresses as sa', 'sa.id', 'u.current_shipping_address_id')
     .innerJoin('customers as c', 'c.id', 'sa.customer_id')
-    .select(['c.id', 'c.price_group', 'c.customer_discount_bp'])
+    .leftJoin('assortment_customers as acu', 'acu.customer_id', 'c.id')
+    .leftJoin('assortment_price_groups as apg', 'apg.price_group', 'c.price_group')
+    .select([
+      'c.id',
+      'c.price_group',
+      'c.customer_discount_bp',
+      'acu.assortment_id as own_assortment_id',
+      'apg.assortment_id as group_assortment_id',
+    ])
     .where('u.id', '=', userId)
     .where('c.agent_user_id', '=', agentId),
 );

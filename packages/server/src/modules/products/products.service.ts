@@ -34,6 +34,7 @@ import { JsonPieces } from './json-pieces';
 import * as repo from './products.repository';
 import type { ProductFilter, ProductRow, ProductSort } from './products.repository';
 import { addDays, localDateTime } from '@shop/shared/rules/calendar-date';
+import { type AssortmentMembership, membershipOrNull } from '../assortments/assortment-membership';
 
 /**
  * Whose prices a request sees (docs/decisions/0004-anonymous-catalogue.md):
@@ -45,7 +46,14 @@ import { addDays, localDateTime } from '@shop/shared/rules/calendar-date';
 export type PricingContext =
   | { kind: 'anonymous' }
   | { kind: 'list' }
-  | { kind: 'customer'; customerId: number; priceGroup: string | null; discountBp: number };
+  | {
+      kind: 'customer';
+      customerId: number;
+      priceGroup: string | null;
+      discountBp: number;
+      /** The customer's assortment (modules/assortments): it sees only that; null: everything. */
+      assortmentId: number | null;
+    };
 
 export async function resolvePricingContext(ctx: AppContext, auth: AuthUser | null): Promise<PricingContext> {
   if (!auth) return { kind: 'anonymous' };
@@ -62,7 +70,13 @@ export async function resolvePricingContext(ctx: AppContext, auth: AuthUser | nu
     customerId: row.id,
     priceGroup: row.price_group,
     discountBp: row.customer_discount_bp,
+    assortmentId: row.own_assortment_id ?? row.group_assortment_id,
   };
+}
+
+/** The assortment a pricing context is limited to (null: the whole catalogue). */
+export function assortmentOf(pricing: PricingContext): number | null {
+  return pricing.kind === 'customer' ? pricing.assortmentId : null;
 }
 
 /**
@@ -93,6 +107,50 @@ interface ResultList {
   manufacturerIds: (number | null)[];
   /** The ids restricted to a manufacturer selection, per selection. */
   selections: Map<string, number[]>;
+  /** The result narrowed to an assortment, per assortment membership (of the same version). */
+  scoped?: WeakMap<AssortmentMembership, ScopedResult>;
+}
+
+interface ScopedResult {
+  list: ResultList;
+  tally: repo.ManufacturerTally[];
+}
+
+/**
+ * A whole result narrowed to a customer's assortment (issue 17 point 6): one pass over the cached
+ * ids with the membership's byte array, its tally recounted from the kept manufacturers (names and
+ * order from the whole result's tally). Kept with the result, so a page of a warm result costs a
+ * slice, as without an assortment.
+ */
+function scopedResult(
+  list: ResultList,
+  tally: readonly repo.ManufacturerTally[],
+  membership: AssortmentMembership,
+): ScopedResult {
+  list.scoped ??= new WeakMap();
+  let scoped = list.scoped.get(membership);
+  if (scoped === undefined) {
+    const ids: number[] = [];
+    const manufacturerIds: (number | null)[] = [];
+    const counts = new Map<number | null, number>();
+    for (let index = 0; index < list.ids.length; index += 1) {
+      const id = list.ids[index]!;
+      if (!membership.has(id)) continue;
+      const manufacturer = list.manufacturerIds[index] ?? null;
+      ids.push(id);
+      manufacturerIds.push(manufacturer);
+      counts.set(manufacturer, (counts.get(manufacturer) ?? 0) + 1);
+    }
+    scoped = {
+      list: { ids, manufacturerIds, selections: new Map() },
+      tally: tally.flatMap((row) => {
+        const count = counts.get(row.manufacturerId) ?? 0;
+        return count > 0 ? [{ ...row, count }] : [];
+      }),
+    };
+    list.scoped.set(membership, scoped);
+  }
+  return scoped;
 }
 
 /** The cached value of `key`, or `load()` shared by every request that asks before it settles. */
@@ -190,6 +248,7 @@ export async function listProducts(
       throw new AppError(request.auth?.role === 'agent' ? 'ERR_NO_CURRENT_SHIPPING' : 'ERR_FORBIDDEN');
     }
     filter.orderedByCustomerId = pricing.customerId;
+    if (pricing.assortmentId !== null) filter.assortmentId = pricing.assortmentId;
     sort ??= { kind: 'lastOrdered', customerId: pricing.customerId };
   }
   if (query.inCart) {
@@ -248,10 +307,14 @@ async function pagedListing(
   pricing: PricingContext,
   settings: CatalogueSettings,
 ): Promise<JsonAnswer> {
-  const [list, tally] = await Promise.all([
+  const [whole, wholeTally, membership] = await Promise.all([
     resultList(ctx, caches, filter, sort, settings.version),
     resultTally(ctx, caches, filter, settings.version),
+    membershipOrNull(readDatabase(ctx).db, settings.version, assortmentOf(pricing)),
   ]);
+  const { list, tally } = membership
+    ? scopedResult(whole, wholeTally, membership)
+    : { list: whole, tally: wholeTally };
   const ids = selectManufacturers(list, tally, filter).slice(offset, offset + ppp);
   if (ids.length > STREAMED_PAGE_MIN) {
     return streamedListing(ctx, caches, ids, null, pricing, request.language, settings, tally, filter);
@@ -479,8 +542,13 @@ export async function searchProducts(
         filter.skuExact = (query.searchSku ?? '').trim().toLowerCase();
         break;
     }
-    const list = await resultList(ctx, caches, filter, sort, settings.version);
-    const ids = list.ids.slice(0, SIMPLE_SEARCH_LIMIT);
+    const [whole, membership] = await Promise.all([
+      resultList(ctx, caches, filter, sort, settings.version),
+      membershipOrNull(readDatabase(ctx).db, settings.version, assortmentOf(pricing)),
+    ]);
+    const ids = membership
+      ? membership.filter(whole.ids, SIMPLE_SEARCH_LIMIT)
+      : whole.ids.slice(0, SIMPLE_SEARCH_LIMIT);
     const barcodes =
       query.searchType === 'products-by-barcode-exact' || query.searchType === 'products-by-barcode';
     const products = await renderProducts(
@@ -625,6 +693,10 @@ export async function loadProducts(
   if (rows.length === 0) return [];
   const db = ctx.database.db;
   const dialect = ctx.database.dialect;
+  // A customer with an assortment sees only its products (news, newspaper, price list alike).
+  const membership = await membershipOrNull(db, settings.version, assortmentOf(pricing));
+  if (membership) rows = rows.filter((row) => membership.has(row.id));
+  if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [statics, lastOrdered] = await Promise.all([
     loadCategoryDictionary(db).then((categories) => loadStaticProducts(db, dialect, ids, categories)),
