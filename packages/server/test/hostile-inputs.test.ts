@@ -318,6 +318,58 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
     expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
   });
 
+  it('refuses hostile assortment inputs with a code, changing nothing (issue 17)', async () => {
+    const before = await dataSnapshot(world.testDb.handle);
+    const body = (extra: Record<string, unknown>) => JSON.stringify({ name: 'Lánc', ...extra });
+    const cases: [string, string, string | undefined, number, string][] = [
+      ['POST', '/api/admin/assortments', body({ name: '' }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/assortments', body({ name: { $gt: '' } }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/assortments', body({ includedSkus: 'KV-001' }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/assortments', body({ includedSkus: ["' OR 1=1 --"] }), 400, 'ERR_VALIDATION'],
+      [
+        'POST',
+        '/api/admin/assortments',
+        body({ includedSkus: ['NO-SUCH-SKU'] }),
+        404,
+        'ERR_PRODUCT_NOT_FOUND',
+      ],
+      ['POST', '/api/admin/assortments', body({ categoryIds: [2147483000] }), 404, 'ERR_CATEGORY_NOT_FOUND'],
+      ['POST', '/api/admin/assortments', body({ categoryIds: [-1] }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/assortments', body({ customerIds: [2147483000] }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/assortments', body({ priceGroups: ['x'.repeat(65)] }), 400, 'ERR_VALIDATION'],
+      [
+        'POST',
+        '/api/admin/assortments',
+        body({ excludedSkus: Array.from({ length: 50_001 }, (_, i) => `S${i}`) }),
+        400,
+        'ERR_VALIDATION',
+      ],
+      ['PUT', '/api/admin/assortments/2147483000', body({}), 404, 'NOT_FOUND'],
+      ['PUT', '/api/admin/assortments/abc', body({}), 400, 'ERR_VALIDATION'],
+      ['DELETE', '/api/admin/assortments/2147483000', undefined, 404, 'NOT_FOUND'],
+      ['GET', '/api/admin/assortments/customer/0', undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/admin/assortments/customer/2147483000', undefined, 404, 'NOT_FOUND'],
+    ];
+    const wrong: string[] = [];
+    for (const [method, url, payload, status, error] of cases) {
+      const res = await fetch(world.baseUrl + url, {
+        method,
+        headers: {
+          authorization: `Bearer ${world.admin.token}`,
+          'x-forwarded-for': `10.17.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+          ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(payload !== undefined ? { body: payload } : {}),
+      });
+      const text = await res.text();
+      const code = text ? (JSON.parse(text) as { error?: string }).error : undefined;
+      if (res.status !== status || code !== error)
+        wrong.push(`${method} ${url} ${payload?.slice(0, 80)} → ${res.status} ${code}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
+  });
+
   it('refuses hostile purchase-order numbers, credit fields and minimum order values with a code, changing nothing (issue 16)', async () => {
     const before = await dataSnapshot(world.testDb.handle);
     const send = async (method: string, url: string, token: string, body: string) => {
@@ -443,6 +495,76 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       if (answer.status !== status || answer.error !== error) {
         wrong.push(`${verb} ${url} ${body} → ${answer.status} ${answer.error}, expected ${status} ${error}`);
       }
+    }
+    expect(wrong).toEqual([]);
+    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
+  });
+
+  it('refuses hostile quote inputs with a code, changing nothing (issue 16)', async () => {
+    const before = await dataSnapshot(world.testDb.handle);
+    const offer = (extra: Record<string, unknown>) =>
+      JSON.stringify({
+        lines: [{ sku: 'HZ-002', price: 100, quantity: 1 }],
+        validUntil: '2099-12-31',
+        message: '',
+        ...extra,
+      });
+    const line = (extra: Record<string, unknown>) =>
+      offer({ lines: [{ sku: 'HZ-002', price: 100, quantity: 1, ...extra }] });
+    const admin = world.admin.token;
+    const shop = world.b.token;
+    // prettier-ignore
+    const cases: [string, string, string, string | undefined, number, string][] = [
+      ['POST', '/api/quotes', shop, '{}', 400, 'ERR_VALIDATION'],
+      ['POST', '/api/quotes', shop, JSON.stringify({ message: ['x'] }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/quotes', shop, JSON.stringify({ message: 'x'.repeat(2001) }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/quotes', shop, JSON.stringify({ message: 'a\u0000b' }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/quotes', shop, JSON.stringify({ message: 'x', wishedDeliveryDate: '2025-02-30' }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/quotes', shop, JSON.stringify({ message: 'x', wishedDeliveryDate: "' OR 1=1" }), 400, 'ERR_VALIDATION'],
+      ['GET', '/api/quotes/abc', shop, undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/quotes/0', shop, undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/quotes/99999999999', shop, undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/quotes/2147483000', shop, undefined, 404, 'ERR_QUOTE_NOT_FOUND'],
+      ['POST', '/api/quotes/2147483000/accept', shop, undefined, 404, 'ERR_QUOTE_NOT_FOUND'],
+      ['POST', '/api/quotes/2147483000/reject', shop, '{}', 400, 'ERR_VALIDATION'],
+      ['POST', '/api/quotes/2147483000/reject', shop, JSON.stringify({ reason: { $ne: '' } }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/quotes/2147483000/reject', shop, JSON.stringify({ reason: 'x' }), 404, 'ERR_QUOTE_NOT_FOUND'],
+      ['POST', '/api/quotes/2147483000/offer', shop, offer({}), 404, 'ERR_QUOTE_NOT_FOUND'],
+      ['GET', '/api/admin/quotes?status=open', admin, undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/admin/quotes?from=yesterday', admin, undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/admin/quotes?pageSize=100000', admin, undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/admin/quotes/%27%20OR%201%3D1', admin, undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/admin/quotes/2147483000', admin, undefined, 404, 'ERR_QUOTE_NOT_FOUND'],
+      ['POST', '/api/admin/quotes/2147483000/offer', admin, offer({ lines: [] }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/quotes/2147483000/offer', admin, line({ price: -1 }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/quotes/2147483000/offer', admin, line({ price: 0 }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/quotes/2147483000/offer', admin, line({ price: 1.001 }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/quotes/2147483000/offer', admin, line({ price: 1e300 }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/quotes/2147483000/offer', admin, line({ price: '100' }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/quotes/2147483000/offer', admin, line({ quantity: 0 }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/quotes/2147483000/offer', admin, line({ quantity: 2.5 }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/quotes/2147483000/offer', admin, line({ sku: 'HZ\u0000002' }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/quotes/2147483000/offer', admin, offer({ validUntil: '2099-13-01' }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/quotes/2147483000/offer', admin, offer({ validUntil: null }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/quotes/2147483000/offer', admin, offer({}), 404, 'ERR_QUOTE_NOT_FOUND'],
+      ['POST', '/api/admin/quotes/2147483000/decline', admin, JSON.stringify({ message: 7 }), 400, 'ERR_VALIDATION'],
+      ['POST', '/api/admin/quotes/2147483000/decline', admin, JSON.stringify({ message: '' }), 404, 'ERR_QUOTE_NOT_FOUND'],
+    ];
+    const wrong: string[] = [];
+    for (const [method, url, token, body, status, error] of cases) {
+      const res = await fetch(world.baseUrl + url, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'x-forwarded-for': `10.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body !== undefined ? { body } : {}),
+      });
+      const text = await res.text();
+      const code = text ? (JSON.parse(text) as { error?: string }).error : undefined;
+      if (res.status !== status || code !== error)
+        wrong.push(`${method} ${url} ${body} → ${res.status} ${code}`);
     }
     expect(wrong).toEqual([]);
     expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
