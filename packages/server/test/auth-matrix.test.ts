@@ -36,6 +36,9 @@ interface Answer {
   json: { error?: string } | null;
 }
 
+/** Customer A's offered quote (issue 16), made in beforeAll. */
+let quoteOfA = 0;
+
 async function call(world: SecurityWorld, op: Operation, token: string | null): Promise<Answer> {
   const ids: Record<string, string> = {
     customerId: String(world.a.customerId),
@@ -44,6 +47,7 @@ async function call(world: SecurityWorld, op: Operation, token: string | null): 
     addressId: String(world.a.addressId),
     shippingAddressId: String(world.a.addressId),
     listId: String(world.a.listId),
+    quoteId: String(quoteOfA),
     // Back-in-stock (issue 17): the out-of-stock product customer A waits for.
     productSku: A_WAITS_FOR,
   };
@@ -103,6 +107,15 @@ function exampleBody(world: SecurityWorld, op: Operation): unknown {
     'POST /api/company/users': {
       email: `matrix-invite-${Date.now()}@example.com`,
       name: 'Matrix',
+    // Quotes (issue 16): aimed at A's offered quote.
+    'POST /api/quotes': { message: 'Matrix' },
+    'POST /api/quotes/{quoteId}/reject': { reason: 'Matrix' },
+    'POST /api/quotes/{quoteId}/offer': {
+      lines: [{ sku: product, price: 1, quantity: 1 }],
+      validUntil: '2099-12-31',
+      message: 'Matrix',
+    },
+    'POST /api/quotes/{quoteId}/decline': { message: 'Matrix' },
       role: 'buyer',
     },
   };
@@ -162,6 +175,15 @@ async function snapshotOfA(world: SecurityWorld): Promise<string> {
       .selectAll('order_list_items')
       .where('order_lists.customer_id', '=', id)
       .orderBy('order_list_items.list_id')
+    await db.selectFrom('quotes').selectAll().where('customer_id', '=', id).orderBy('id').execute(),
+    await db
+      .selectFrom('quote_lines')
+      .innerJoin('quotes', 'quotes.id', 'quote_lines.quote_id')
+      .selectAll('quote_lines')
+      .where('quotes.customer_id', '=', id)
+      .orderBy('quote_lines.quote_id')
+      .orderBy('quote_lines.product_id')
+      .execute(),
       .orderBy('order_list_items.product_id')
       .execute(),
     orders.length > 0
@@ -251,6 +273,42 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
     await world?.close();
   });
 
+
+    // Customer A has an offered quote (issue 16); others must neither see, accept, reject nor answer it.
+    const db = world.testDb.handle.db;
+    const quoted = await db
+      .selectFrom('products')
+      .select('id')
+      .where('sku', '=', FIXTURE_PRODUCTS.find((p) => p.n === 2)!.sku)
+      .executeTakeFirstOrThrow();
+    const quote = await db
+      .insertInto('quotes')
+      .values({
+        customer_id: world.a.customerId,
+        user_id: world.a.userId,
+        agent_user_id: null,
+        status: 'offered',
+        message: A_MARKERS.comment,
+        valid_until: '2099-12-31',
+        staff_message: 'Matrix offer',
+        version: 1,
+        created_at: world.ctx.now().toISOString(),
+        updated_at: world.ctx.now().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('quote_lines')
+      .values({
+        quote_id: quote.id,
+        product_id: quoted.id,
+        position: 0,
+        requested_quantity: 2,
+        offered_quantity: 2,
+        offered_price: 100,
+      })
+      .execute();
+    quoteOfA = quote.id;
   const REFUSALS: [string, string | null, string][] = [
     ['no token', null, 'ERR_UNAUTHORIZED'],
     ['an expired token', 'expired', 'ERR_TOKEN_EXPIRED'],
@@ -363,6 +421,12 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
     'POST /api/order-lists/{listId}/to-cart': { status: 404, error: 'ERR_ORDER_LIST_NOT_FOUND' },
     // A's back-in-stock request is not the caller's: cancelling it finds none (issue 17).
     'DELETE /api/back-in-stock/{productSku}': { status: 404, error: 'ERR_BACK_IN_STOCK_NOT_FOUND' },
+    // A's quote does not exist for anyone else (issue 16), whatever the step.
+    'GET /api/quotes/{quoteId}': { status: 404, error: 'ERR_QUOTE_NOT_FOUND' },
+    'POST /api/quotes/{quoteId}/accept': { status: 404, error: 'ERR_QUOTE_NOT_FOUND' },
+    'POST /api/quotes/{quoteId}/reject': { status: 404, error: 'ERR_QUOTE_NOT_FOUND' },
+    'POST /api/quotes/{quoteId}/offer': { status: 404, error: 'ERR_QUOTE_NOT_FOUND' },
+    'POST /api/quotes/{quoteId}/decline': { status: 404, error: 'ERR_QUOTE_NOT_FOUND' },
   };
 
   it.each([

@@ -35,6 +35,14 @@ export const QUOTE_MAX_PRICE_FORINTS = 100_000_000;
 
 const calendarDateSchema = z.string().refine(isCalendarDate, 'invalid_date');
 
+/** Free text: line breaks and tabs, no other control characters (PostgreSQL refuses a NUL in text). */
+const messageSchema = z
+  .string()
+  .trim()
+  .max(QUOTE_MESSAGE_MAX, 'too_long')
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+  .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'invalid_characters');
+
 export const quoteIdParamsSchema = z.object({
   quoteId: z.coerce
     .number({ error: 'invalid_number' })
@@ -45,14 +53,14 @@ export const quoteIdParamsSchema = z.object({
 
 /** POST /api/quotes: the cart's lines become the quote; `wishedDeliveryDate` today or later. */
 export const createQuoteRequestSchema = z.object({
-  message: z.string().trim().max(QUOTE_MESSAGE_MAX, 'too_long'),
+  message: messageSchema,
   wishedDeliveryDate: calendarDateSchema.nullable().optional(),
 });
 export type CreateQuoteRequest = z.infer<typeof createQuoteRequestSchema>;
 
 /** POST /api/quotes/{quoteId}/reject. */
 export const rejectQuoteRequestSchema = z.object({
-  reason: z.string().trim().max(QUOTE_MESSAGE_MAX, 'too_long'),
+  reason: messageSchema,
 });
 export type RejectQuoteRequest = z.infer<typeof rejectQuoteRequestSchema>;
 
@@ -65,7 +73,13 @@ export const offerQuoteRequestSchema = z.object({
   lines: z
     .array(
       z.object({
-        sku: z.string().trim().min(1, 'required').max(64, 'too_long'),
+        sku: z
+          .string()
+          .trim()
+          .min(1, 'required')
+          .max(64, 'too_long')
+          // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+          .regex(/^[^\u0000-\u001f\u007f]*$/, 'invalid_characters'),
         price: z
           .number({ error: 'invalid_number' })
           .positive('too_small')
@@ -81,13 +95,13 @@ export const offerQuoteRequestSchema = z.object({
     .min(1, 'required')
     .max(QUOTE_MAX_LINES, 'too_many'),
   validUntil: calendarDateSchema,
-  message: z.string().trim().max(QUOTE_MESSAGE_MAX, 'too_long'),
+  message: messageSchema,
 });
 export type OfferQuoteRequest = z.infer<typeof offerQuoteRequestSchema>;
 
 /** POST /api/admin/quotes/{id}/decline (and the agent's): why the wholesaler declines. */
 export const declineQuoteRequestSchema = z.object({
-  message: z.string().trim().max(QUOTE_MESSAGE_MAX, 'too_long'),
+  message: messageSchema,
 });
 export type DeclineQuoteRequest = z.infer<typeof declineQuoteRequestSchema>;
 

@@ -136,8 +136,8 @@ export function quotesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['quotes'],
           summary: "The customer's sales agent answers a quote",
           description:
-            'Agents only (a customer → 403 ERR_FORBIDDEN); the quote of a customer that is not the agent’s → 404 ' +
-            `ERR_QUOTE_NOT_FOUND. As POST /api/admin/quotes/{id}/offer: ${OFFER_BODY}`,
+            'Agents only (a login of the quote’s customer → 403 ERR_FORBIDDEN); a quote the caller may not see (another ' +
+            `customer’s, or one of a customer that is not the agent’s) → 404 ERR_QUOTE_NOT_FOUND. As POST /api/admin/quotes/{id}/offer: ${OFFER_BODY}`,
           params: quoteIdParamsSchema,
           body: offerQuoteRequestSchema,
           response: { 200: quoteDetailSchema },
@@ -146,7 +146,7 @@ export function quotesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) =>
         service.offerQuote(
           ctx,
-          service.agentAnswerer(request.auth),
+          await service.agentAnswerer(ctx, request.auth, request.params.quoteId),
           request.params.quoteId,
           request.body,
           request.language,
@@ -168,7 +168,7 @@ export function quotesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) =>
         service.declineQuote(
           ctx,
-          service.agentAnswerer(request.auth),
+          await service.agentAnswerer(ctx, request.auth, request.params.quoteId),
           request.params.quoteId,
           request.body.message,
           request.language,

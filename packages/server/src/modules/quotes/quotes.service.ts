@@ -398,10 +398,17 @@ async function answerableQuote(ctx: AppContext, answerer: Answerer, quoteId: num
   return row;
 }
 
-/** An agent's shop token: the caller must be an agent (customers: 403 ERR_FORBIDDEN). */
-export function agentAnswerer(auth: AuthUser | null): Answerer {
-  if (!auth) throw new AppError('ERR_UNAUTHORIZED');
-  if (!auth.isAgent) throw new AppError('ERR_FORBIDDEN');
+/**
+ * An agent's shop token for this quote: a quote the caller may not see → 404 ERR_QUOTE_NOT_FOUND; a
+ * customer's own login may see it but not answer it → 403 ERR_FORBIDDEN.
+ */
+export async function agentAnswerer(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  quoteId: number,
+): Promise<Answerer> {
+  await visibleQuote(ctx, auth, quoteId);
+  if (!auth?.isAgent) throw new AppError('ERR_FORBIDDEN');
   return { userId: auth.userId, staff: false };
 }
 

@@ -11,6 +11,7 @@ import {
   insertMethods,
   insertProduct,
   insertStaff,
+  tokenFor,
   type BuyerFixture,
   type MethodsFixture,
 } from '../cart/checkout-fixtures';
@@ -511,6 +512,46 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       expect(res.json()).toEqual({ error: 'ERR_QUOTE_NOT_FOUND' });
     }
     expect(await ok<QuoteSummary[]>('GET', '/api/quotes', stranger.token)).toEqual([]);
+    // A login of the same company: a buyer sees only its own quotes, an owner all of the company's.
+    const colleague = await testDb.handle.db
+      .insertInto('users')
+      .values({
+        email: `colleague-${quote.id}-${dialect}@example.com`,
+        password_hash: 'not-a-real-hash',
+        role: 'customer',
+        name: 'Kolléga',
+        customer_id: buyer.customerId,
+        company_role: 'buyer',
+        is_active: 1,
+        email_verified_at: clock.toISOString(),
+        approved_at: clock.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const colleagueToken = await tokenFor(ctx, {
+      userId: colleague.id,
+      customerId: buyer.customerId,
+      role: 'customer',
+    });
+    expect(await ok<QuoteSummary[]>('GET', '/api/quotes', colleagueToken)).toEqual([]);
+    const hidden = await call('GET', `/api/quotes/${quote.id}`, colleagueToken);
+    expect(hidden.statusCode).toBe(404);
+    await testDb.handle.db
+      .updateTable('users')
+      .set({ company_role: 'owner' })
+      .where('id', '=', colleague.id)
+      .execute();
+    expect((await ok<QuoteSummary[]>('GET', '/api/quotes', colleagueToken)).map((q) => q.id)).toEqual([
+      quote.id,
+    ]);
+    // A login of the quote's customer may not answer it.
+    const selfAnswer = await call('POST', `/api/quotes/${quote.id}/offer`, colleagueToken, {
+      lines: [{ sku: p.sku, price: 1, quantity: 1 }],
+      validUntil: '2025-03-10',
+      message: '',
+    });
+    expect(selfAnswer.statusCode).toBe(403);
+    expect(selfAnswer.json()).toEqual({ error: 'ERR_FORBIDDEN' });
     expect((await quoteRow(quote.id)).status).toBe('requested');
   });
 
