@@ -242,6 +242,20 @@ async function productBatch(
   return { created: changes.filter((c) => c.before === null).length };
 }
 
+/** The shop's customer ids by ERP code, read 500 codes a query (bounded parameter lists). */
+async function customerIdsByErpCode(db: Db, codes: string[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < codes.length; i += 500) {
+    const rows = await db
+      .selectFrom('customers')
+      .select(['id', 'erp_code'])
+      .where('erp_code', 'in', codes.slice(i, i + 500))
+      .execute();
+    for (const row of rows) if (row.erp_code) ids.set(row.erp_code, row.id);
+  }
+  return ids;
+}
+
 async function customerBatch(
   ctx: AppContext,
   db: Db,
@@ -252,16 +266,10 @@ async function customerBatch(
     index: number;
     item: CustomerUpsertItem;
   }[];
-  const codes = parsed.map((p) => p.item.code);
-  const existing = new Map<string, number>();
-  for (let i = 0; i < codes.length; i += 500) {
-    const rows = await db
-      .selectFrom('customers')
-      .select(['id', 'erp_code'])
-      .where('erp_code', 'in', codes.slice(i, i + 500))
-      .execute();
-    for (const row of rows) if (row.erp_code) existing.set(row.erp_code, row.id);
-  }
+  const existing = await customerIdsByErpCode(
+    db,
+    parsed.map((p) => p.item.code),
+  );
   const claimed = { tax: new Map<string, string>(), reg: new Map<string, string>() };
   let created = 0;
   const now = ctx.now().toISOString();
@@ -350,16 +358,10 @@ async function creditBatch(
     index: number;
     item: CreditUpsertItem;
   }[];
-  const codes = parsed.map((p) => p.item.erpCode);
-  const ids = new Map<string, number>();
-  for (let i = 0; i < codes.length; i += 500) {
-    const rows = await db
-      .selectFrom('customers')
-      .select(['id', 'erp_code'])
-      .where('erp_code', 'in', codes.slice(i, i + 500))
-      .execute();
-    for (const row of rows) if (row.erp_code) ids.set(row.erp_code, row.id);
-  }
+  const ids = await customerIdsByErpCode(
+    db,
+    parsed.map((p) => p.item.erpCode),
+  );
   const now = ctx.now().toISOString();
   for (const { index, item } of parsed) {
     const id = ids.get(item.erpCode);
