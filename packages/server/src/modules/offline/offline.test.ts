@@ -197,6 +197,96 @@ describe.each(TEST_DIALECTS)('offline catalogue on %s', (dialect) => {
     expect(after.removed).toEqual([]);
   });
 
+  it('an agent keeps each of its customers with that customer’s prices and a delta sync of its own (issue 19 point 2)', async () => {
+    const db = world.testDb.handle.db;
+    const extra = (customerId: number) => `&customerId=${customerId}`;
+    const ofA = (await fullSync(world.tokens.agent, 5, 'hu', extra(world.customers.a))).products;
+    const ofB = (await fullSync(world.tokens.agent, 5, 'hu', extra(world.customers.b))).products;
+    // The same products, each customer's own prices: where the prices differ, so do the fingerprints.
+    expect(ofA.map((p) => p.id)).toEqual(ofB.map((p) => p.id));
+    const bById = new Map(ofB.map((p) => [p.id, p]));
+    const differing = ofA.filter((p) => p.currentPrice !== bById.get(p.id)!.currentPrice);
+    expect(differing.length).toBeGreaterThan(0);
+    for (const product of differing) expect(product.hash).not.toBe(bById.get(product.id)!.hash);
+    // What every customer sees alike is the same (names, pack sizes, stock).
+    for (const product of ofA) {
+      const other = bById.get(product.id)!;
+      expect([product.productDetails, product.packSizes, product.stock]).toEqual([
+        other.productDetails,
+        other.packSizes,
+        other.stock,
+      ]);
+    }
+    const knownA = ofA.map((p) => [p.id, p.hash] as [number, string]);
+    const knownB = ofB.map((p) => [p.id, p.hash] as [number, string]);
+
+    // A's discount changes: A's delta sends A's priced products again, B's delta sends nothing.
+    const before = await db
+      .selectFrom('customers')
+      .select('customer_discount_bp')
+      .where('id', '=', world.customers.a)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('customers')
+      .set({ customer_discount_bp: 700 })
+      .where('id', '=', world.customers.a)
+      .execute();
+    try {
+      const deltaA = await changes({ customerId: world.customers.a, known: knownA }, world.tokens.agent);
+      const pricedA = ofA.filter((p) => p.prices.length > 0).map((p) => p.id);
+      expect(pricedA.length).toBeGreaterThan(0);
+      expect(deltaA.customerId).toBe(world.customers.a);
+      expect(deltaA.products.map((p) => p.id)).toEqual(pricedA);
+      expect(deltaA.removed).toEqual([]);
+      const deltaB = await changes({ customerId: world.customers.b, known: knownB }, world.tokens.agent);
+      expect(deltaB.customerId).toBe(world.customers.b);
+      expect(deltaB.products).toEqual([]);
+      expect(deltaB.removed).toEqual([]);
+      // B's hashes sent as A's are not A's: A's view of every differing product comes back.
+      const crossed = await changes({ customerId: world.customers.a, known: knownB }, world.tokens.agent);
+      expect(crossed.products.length).toBeGreaterThanOrEqual(differing.length);
+    } finally {
+      await db
+        .updateTable('customers')
+        .set({ customer_discount_bp: before.customer_discount_bp })
+        .where('id', '=', world.customers.a)
+        .execute();
+    }
+
+    // A customer handed to another agent is no longer this agent's to keep, and is the new agent's.
+    await db
+      .updateTable('customers')
+      .set({ agent_user_id: world.users.agent2 })
+      .where('id', '=', world.customers.b)
+      .execute();
+    try {
+      const refused = await getJson<{ error: string }>(
+        world.app,
+        `/api/offline/catalogue?customerId=${world.customers.b}`,
+        { token: world.tokens.agent },
+      );
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toBe('ERR_FORBIDDEN');
+      const res = await world.app.inject({
+        method: 'POST',
+        url: '/api/offline/catalogue/changes',
+        headers: { authorization: `Bearer ${world.tokens.agent}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ customerId: world.customers.b, known: knownB }),
+      });
+      expect(res.statusCode).toBe(403);
+      expect((res.json() as { error: string }).error).toBe('ERR_FORBIDDEN');
+      const ofNewAgent = await changes({ customerId: world.customers.b, known: knownB }, world.tokens.agent2);
+      expect(ofNewAgent.customerId).toBe(world.customers.b);
+      expect(ofNewAgent.products).toEqual([]);
+    } finally {
+      await db
+        .updateTable('customers')
+        .set({ agent_user_id: world.users.agent })
+        .where('id', '=', world.customers.b)
+        .execute();
+    }
+  });
+
   it('refuses bad input with ERR_VALIDATION and changes nothing', async () => {
     const before = await dataSnapshot(world.testDb.handle);
     for (const query of ['?cursor=-1', '?limit=0', '?limit=5000', '?customerId=abc', '?cursor=1e99']) {
