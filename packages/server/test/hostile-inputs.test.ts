@@ -228,6 +228,56 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
     expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
   });
 
+  it('refuses hostile offline-catalogue customers with a code, changing nothing (issue 19)', async () => {
+    const before = await dataSnapshot(world.testDb.handle);
+    const own = world.agent.customerC;
+    const foreign = world.otherAgent.customerD;
+    const changes = (body: unknown) => JSON.stringify({ known: [], ...(body as object) });
+    // prettier-ignore
+    const cases: [string, string, string, string | undefined, number, string][] = [
+      ['agent', 'GET', '/api/offline/catalogue?customerId=abc', undefined, 400, 'ERR_VALIDATION'],
+      ['agent', 'GET', '/api/offline/catalogue?customerId=0', undefined, 400, 'ERR_VALIDATION'],
+      ['agent', 'GET', '/api/offline/catalogue?customerId=-3', undefined, 400, 'ERR_VALIDATION'],
+      ['agent', 'GET', '/api/offline/catalogue?customerId=99999999999', undefined, 400, 'ERR_VALIDATION'],
+      ['agent', 'GET', `/api/offline/catalogue?customerId=${own}%20OR%201%3D1`, undefined, 400, 'ERR_VALIDATION'],
+      ['agent', 'GET', `/api/offline/catalogue?customerId=${own}&customerId=${foreign}`, undefined, 400, 'ERR_VALIDATION'],
+      ['agent', 'GET', `/api/offline/catalogue?customerId=${foreign}`, undefined, 403, 'ERR_FORBIDDEN'],
+      ['agent', 'GET', '/api/offline/catalogue?customerId=2147483000', undefined, 403, 'ERR_FORBIDDEN'],
+      ['a', 'GET', `/api/offline/catalogue?customerId=${world.b.customerId}`, undefined, 403, 'ERR_FORBIDDEN'],
+      ['agent', 'POST', '/api/offline/catalogue/changes', changes({ customerId: foreign }), 403, 'ERR_FORBIDDEN'],
+      ['agent', 'POST', '/api/offline/catalogue/changes', changes({ customerId: String(own) }), 400, 'ERR_VALIDATION'],
+      ['agent', 'POST', '/api/offline/catalogue/changes', changes({ customerId: null }), 400, 'ERR_VALIDATION'],
+      ['agent', 'POST', '/api/offline/catalogue/changes', changes({ customerId: [own] }), 400, 'ERR_VALIDATION'],
+      ['agent', 'POST', '/api/offline/catalogue/changes', changes({ customerId: own + 0.5 }), 400, 'ERR_VALIDATION'],
+      ['agent', 'POST', '/api/offline/catalogue/changes', changes({ customerId: own, known: [[1, 'x'.repeat(33)]] }), 400, 'ERR_VALIDATION'],
+      ['agent', 'POST', '/api/offline/catalogue/changes', changes({ customerId: own, known: { 1: 'abc' } }), 400, 'ERR_VALIDATION'],
+    ];
+    const wrong: string[] = [];
+    for (const [who, method, url, body, status, error] of cases) {
+      const res = await fetch(world.baseUrl + url, {
+        method,
+        headers: {
+          authorization: `Bearer ${who === 'agent' ? world.agent.token : world.a.token}`,
+          'x-forwarded-for': `10.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body !== undefined ? { body } : {}),
+      });
+      const text = await res.text();
+      const code = text ? (JSON.parse(text) as { error?: string }).error : undefined;
+      if (res.status !== status || code !== error)
+        wrong.push(`${who} ${method} ${url} ${body} → ${res.status} ${code}`);
+    }
+    // The agent's own customer is answered.
+    const ownAnswer = await fetch(`${world.baseUrl}/api/offline/catalogue?limit=1&customerId=${own}`, {
+      headers: { authorization: `Bearer ${world.agent.token}`, 'x-forwarded-for': '10.19.251.1' },
+    });
+    expect(ownAnswer.status).toBe(200);
+    expect(((await ownAnswer.json()) as { customerId: number }).customerId).toBe(own);
+    expect(wrong).toEqual([]);
+    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
+  });
+
   it('refuses hostile webhook and outbox inputs with a code, changing nothing (issue 14)', async () => {
     const before = await dataSnapshot(world.testDb.handle);
     const hook = (extra: Record<string, unknown>) =>
