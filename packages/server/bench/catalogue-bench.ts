@@ -5,6 +5,8 @@
  * own process, and measures with autocannon (20 connections) the listing and every search type.
  * Each scenario first runs --warmup seconds of the same load, not counted (the JIT and the caches
  * warm up; the first scenario would otherwise pay for them alone).
+ * Then (issue 17 point 6) the same customer gets an assortment of 30 % of the products (30,000 of
+ * 100,000) and the listing and the product searches run again ("assortment 30%: ...").
  * Options: --products N (default 100000), --duration S (default 8), --warmup S (default 2),
  * --only sqlite|postgres.
  * Exits 1 when a SQLite p95 misses its target (listing under 25 ms, search under 40 ms) or a request
@@ -39,6 +41,35 @@ interface ProductLite {
   sku: string;
   productDetails: { name: string }[];
   packSizes: { barcode: string | null }[];
+}
+
+/**
+ * Creates an assortment of 30 % of the large seed's products (SKUs BM0000001 … by number) through
+ * the back office and assigns it to the demo customer; answers how many active products it holds.
+ */
+async function assignAssortment(base: string, count: number): Promise<number> {
+  const admin = await json<{ access_token: string }>(`${base}/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'admin123' }),
+  });
+  const headers = { authorization: `Bearer ${admin.access_token}`, 'content-type': 'application/json' };
+  const found = await json<{ items: { customerId: number | null }[] }>(
+    `${base}/admin/customers?q=${encodeURIComponent('customer@example.com')}`,
+    { headers: { authorization: headers.authorization } },
+  );
+  const customerId = found.items[0]?.customerId;
+  if (!customerId) throw new Error('customer@example.com not found');
+  const includedSkus: string[] = [];
+  for (let n = 1; n <= count; n += 1) {
+    if (n % 10 === 1 || n % 10 === 4 || n % 10 === 7) includedSkus.push(`BM${String(n).padStart(7, '0')}`);
+  }
+  const saved = await json<{ productCount: number }>(`${base}/admin/assortments`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Bench 30 %', includedSkus, customerIds: [customerId] }),
+  });
+  return saved.productCount;
 }
 
 async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<CatalogueRow[]> {
@@ -130,16 +161,46 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<CatalogueRo
         ],
       ];
       const rows: CatalogueRow[] = [];
-      for (const [name, kind, path] of scenarios) {
-        const figures = await measure(`${dialect}: ${name}`, `${base}${path}`, {
-          headers,
-          duration,
-          connections: 20,
-          warmup,
-        });
-        rows.push({ ...figures, dialect, kind });
-        console.log(`  ${figures.name}: p95 ${figures.p95} ms, ${figures.rps} req/s`);
-      }
+      const measureAll = async (prefix: string, list: typeof scenarios) => {
+        for (const [name, kind, path] of list) {
+          const figures = await measure(`${dialect}: ${prefix}${name}`, `${base}${path}`, {
+            headers,
+            duration,
+            connections: 20,
+            warmup,
+          });
+          rows.push({ ...figures, dialect, kind });
+          console.log(`  ${figures.name}: p95 ${figures.p95} ms, ${figures.rps} req/s`);
+        }
+      };
+      await measureAll('', scenarios);
+
+      // Issue 17 point 6: the same customer with an assortment of 30 % of the large catalogue (every
+      // product whose number ends in 1, 4 or 7, so the listing's scan skips 70 % everywhere), then
+      // the listing and the searches again. The searched word, SKU and barcode are re-chosen inside
+      // the assortment so the searches find something.
+      const held = await assignAssortment(base, products);
+      console.log(`[${dialect}] assortment of ${held} products assigned to customer@example.com`);
+      const inside = await json<{ products: ProductLite[] }>(
+        `${base}/products/all?currentPage=1&productsPerPage=50`,
+        { headers },
+      );
+      const own = inside.products.find((p) => p.packSizes.some((s) => s.barcode)) ?? inside.products[0];
+      if (!own) throw new Error('the assortment shows no products');
+      const ownWord = (own.productDetails[0]?.name ?? word).split(/\s+/).find((w) => w.length >= 4) ?? word;
+      const ownBarcode = own.packSizes.find((s) => s.barcode)?.barcode ?? barcode;
+      const swap = (path: string) =>
+        path
+          .replace(`searchString=${q}`, `searchString=${encodeURIComponent(ownWord)}`)
+          .replace(`searchSku=${encodeURIComponent(sample.sku)}`, `searchSku=${encodeURIComponent(own.sku)}`)
+          .replace(`searchString=${barcode.slice(0, 8)}`, `searchString=${ownBarcode.slice(0, 8)}`)
+          .replace(`searchString=${barcode}`, `searchString=${ownBarcode}`);
+      await measureAll(
+        'assortment 30%: ',
+        scenarios
+          .filter(([name]) => name !== 'search categories')
+          .map(([name, kind, path]) => [name, kind, swap(path)] as [string, CatalogueRow['kind'], string]),
+      );
       return rows;
     } finally {
       await server.stop();
