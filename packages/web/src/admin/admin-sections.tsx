@@ -9,6 +9,7 @@ import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import StoreMallDirectoryOutlined from '@mui/icons-material/StoreMallDirectoryOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
@@ -166,6 +167,15 @@ export const adminSections: AdminSection[] = [
     icon: ReceiptLongOutlined,
     lazy: () =>
       withFormMessages(import('./sections/orders/orders-page'), loadMessages('account', 'feedback')),
+  },
+  {
+    // Quotes (issue 16): the inbox of requests for quote and the answer form.
+    path: 'quotes',
+    permission: 'orders',
+    labelKey: 'nav.quotes',
+    icon: RequestQuoteOutlined,
+    lazy: () =>
+      withFormMessages(import('./sections/quotes/quotes-page'), loadMessages('account', 'feedback')),
   },
   {
     path: 'logistics',

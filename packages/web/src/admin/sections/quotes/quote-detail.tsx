@@ -1,0 +1,302 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import type { OfferQuoteRequest, QuoteDetail } from '@shop/shared/contracts/quotes';
+import { formatDateTime, formatMoney } from '@shop/shared/format/format';
+import { useAdminApi } from '../../admin-api';
+import { type AdminT } from '../../admin-i18n';
+import { useAdminToast } from '../../components/admin-toast';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { forintsText, parseForints } from '../../components/forints';
+import { SectionHeading } from '../../components/section-heading';
+import { QuoteStatusChip } from './quote-status-chip';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ mb: 1 }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ whiteSpace: 'pre-wrap' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A week from today (shop days are close enough to the browser's for a default). */
+function inAWeek(): string {
+  const day = new Date(Date.now() + 7 * 24 * 3600 * 1000);
+  return day.toISOString().slice(0, 10);
+}
+
+interface LineDraft {
+  price: string;
+  quantity: string;
+}
+
+/** One quote: the request, its lines, and the answer form (prices, quantities, validity, message, decline). */
+export function QuoteDetailView({ t }: { t: AdminT }) {
+  const api = useAdminApi();
+  const toast = useAdminToast();
+  const queryClient = useQueryClient();
+  const { quoteId } = useParams();
+  const [searchParams] = useSearchParams();
+  const id = Number(quoteId);
+  const quoteKey = ['admin', 'quote', id];
+  const quote = useQuery({
+    queryKey: quoteKey,
+    queryFn: ({ signal }) => api.get<QuoteDetail>(`/admin/quotes/${id}`, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+  const [drafts, setDrafts] = useState<Record<string, LineDraft>>({});
+  const [validUntil, setValidUntil] = useState(inAWeek);
+  const [message, setMessage] = useState('');
+  const [declining, setDeclining] = useState(false);
+
+  const settled = (result: QuoteDetail, done: string) => {
+    queryClient.setQueryData(quoteKey, result);
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'quotes'] });
+    toast.done(`admin-quotes:${done}`);
+  };
+  const offer = useMutation({
+    mutationFn: (body: OfferQuoteRequest) =>
+      api.post<QuoteDetail>(`/admin/quotes/${id}/offer`, body, { retry: false }),
+    onSuccess: (result) => settled(result, 'offered'),
+    onError: (error) => toast.apiError(error),
+  });
+  const decline = useMutation({
+    mutationFn: () => api.post<QuoteDetail>(`/admin/quotes/${id}/decline`, { message }, { retry: false }),
+    onSuccess: (result) => {
+      setDeclining(false);
+      settled(result, 'declined');
+    },
+    onError: (error) => {
+      setDeclining(false);
+      toast.apiError(error);
+    },
+  });
+
+  const back = (
+    <Button
+      component={RouterLink}
+      to={`..?${searchParams.toString()}`}
+      relative="path"
+      startIcon={<ArrowBack />}
+    >
+      {t('back')}
+    </Button>
+  );
+  if (quote.error) {
+    return (
+      <Box>
+        {back}
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {t('notFound')}
+        </Alert>
+      </Box>
+    );
+  }
+  const q = quote.data;
+  if (!q) return back;
+
+  const draftOf = (sku: string, line: QuoteDetail['lines'][number]): LineDraft =>
+    drafts[sku] ?? {
+      price: forintsText(line.offeredPrice ?? line.listPrice),
+      quantity: String(line.offeredQuantity ?? line.requestedQuantity),
+    };
+  const parsed = q.lines.map((line) => {
+    const draft = draftOf(line.sku, line);
+    const price = parseForints(draft.price);
+    const quantity = /^\d+$/.test(draft.quantity.trim()) ? Number(draft.quantity.trim()) : null;
+    return {
+      line,
+      draft,
+      price: price !== null && price > 0 ? price : null,
+      quantity: quantity && quantity > 0 ? quantity : null,
+    };
+  });
+  const complete = parsed.every((p) => p.price !== null && p.quantity !== null) && validUntil !== '';
+  const total = parsed.reduce((sum, p) => sum + (p.price ?? 0) * (p.quantity ?? 0), 0);
+  const setDraft = (sku: string, current: LineDraft, change: Partial<LineDraft>) =>
+    setDrafts((all) => ({ ...all, [sku]: { ...current, ...change } }));
+  const send = () => {
+    if (!complete) return;
+    offer.mutate({
+      lines: parsed.map((p) => ({ sku: p.line.sku, price: (p.price ?? 0) / 100, quantity: p.quantity ?? 0 })),
+      validUntil,
+      message,
+    });
+  };
+
+  return (
+    <Box>
+      {back}
+      <SectionHeading
+        title={t('detailTitle', { id: q.id })}
+        actions={<QuoteStatusChip status={q.status} t={t} />}
+      />
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+          {t('request')}
+        </Typography>
+        <Field label={t('columns.customer')}>
+          {q.customerName} · {q.requestedByName} · {formatDateTime(q.createdAt)}
+        </Field>
+        <Field label={t('message')}>{q.message || t('noMessage')}</Field>
+        {q.wishedDeliveryDate ? <Field label={t('wishedDeliveryDate')}>{q.wishedDeliveryDate}</Field> : null}
+        {q.answeredByName && q.answeredAt ? (
+          <Field label={t('staffMessage')}>
+            {q.staffMessage || '—'}
+            <Typography variant="caption" color="text.secondary" component="div">
+              {t('answeredBy', { name: q.answeredByName, at: formatDateTime(q.answeredAt) })}
+            </Typography>
+          </Field>
+        ) : null}
+        {q.rejectReason !== null ? <Field label={t('rejectReason')}>{q.rejectReason || '—'}</Field> : null}
+        {q.orderId !== null ? (
+          <Field label={t('columns.status')}>{t('order', { id: q.orderId })}</Field>
+        ) : null}
+      </Paper>
+
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+          {t('answerTitle')}
+        </Typography>
+        {!q.canAnswer ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t('notAnswerable', { status: t(`status.${q.status}`) })}
+          </Alert>
+        ) : null}
+        <TableContainer>
+          <Table size="small" aria-label={t('tableLabel')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('lineSku')}</TableCell>
+                <TableCell>{t('lineName')}</TableCell>
+                <TableCell align="right">{t('requestedQuantity')}</TableCell>
+                <TableCell align="right">{t('stock')}</TableCell>
+                <TableCell align="right">{t('listPrice')}</TableCell>
+                <TableCell>{t('offeredPrice')}</TableCell>
+                <TableCell>{t('offeredQuantity')}</TableCell>
+                <TableCell align="right">{t('lineTotal')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {parsed.map(({ line, draft, price, quantity }) => (
+                <TableRow key={line.sku}>
+                  <TableCell>{line.sku}</TableCell>
+                  <TableCell>{line.name}</TableCell>
+                  <TableCell align="right">{line.requestedQuantity}</TableCell>
+                  <TableCell align="right">{line.stock}</TableCell>
+                  <TableCell align="right">
+                    {line.listPrice === null ? '—' : formatMoney(line.listPrice)}
+                  </TableCell>
+                  <TableCell>
+                    <TextField
+                      size="small"
+                      value={draft.price}
+                      disabled={!q.canAnswer}
+                      onChange={(event) => setDraft(line.sku, draft, { price: event.target.value })}
+                      error={price === null}
+                      helperText={price === null ? t('priceInvalid') : undefined}
+                      slotProps={{
+                        htmlInput: { inputMode: 'decimal', 'aria-label': `${t('offeredPrice')} ${line.sku}` },
+                      }}
+                      sx={{ width: 130 }}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <TextField
+                      size="small"
+                      value={draft.quantity}
+                      disabled={!q.canAnswer}
+                      onChange={(event) => setDraft(line.sku, draft, { quantity: event.target.value })}
+                      error={quantity === null}
+                      helperText={quantity === null ? t('quantityInvalid') : undefined}
+                      slotProps={{
+                        htmlInput: {
+                          inputMode: 'numeric',
+                          'aria-label': `${t('offeredQuantity')} ${line.sku}`,
+                        },
+                      }}
+                      sx={{ width: 100 }}
+                    />
+                  </TableCell>
+                  <TableCell align="right">
+                    {price !== null && quantity !== null ? formatMoney(price * quantity) : '—'}
+                  </TableCell>
+                </TableRow>
+              ))}
+              <TableRow>
+                <TableCell colSpan={7} align="right" sx={{ fontWeight: 600 }}>
+                  {t('columns.total')}
+                </TableCell>
+                <TableCell align="right" sx={{ fontWeight: 600 }}>
+                  {formatMoney(total)}
+                </TableCell>
+              </TableRow>
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {q.canAnswer ? (
+          <Stack spacing={2} sx={{ mt: 2, maxWidth: 560 }}>
+            <TextField
+              type="date"
+              size="small"
+              label={t('validUntil')}
+              value={validUntil}
+              onChange={(event) => setValidUntil(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              multiline
+              minRows={3}
+              label={t('staffMessage')}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: 2000 } }}
+            />
+            <Stack direction="row" spacing={1}>
+              <Button variant="contained" onClick={send} disabled={!complete || offer.isPending}>
+                {t('send')}
+              </Button>
+              <Button
+                variant="outlined"
+                color="error"
+                onClick={() => setDeclining(true)}
+                disabled={decline.isPending}
+              >
+                {t('decline')}
+              </Button>
+            </Stack>
+          </Stack>
+        ) : null}
+      </Paper>
+      <ConfirmDialog
+        open={declining}
+        title={t('declineTitle')}
+        message={t('declineMessage')}
+        confirmLabel={t('decline')}
+        danger
+        busy={decline.isPending}
+        onConfirm={() => decline.mutate()}
+        onClose={() => setDeclining(false)}
+      />
+    </Box>
+  );
+}
