@@ -43,6 +43,7 @@ import { categoriesRoutes } from './modules/categories/categories.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { companyRoutes } from './modules/company/company.routes';
+import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { adminAuthRoutes } from './modules/admin/admin-auth.routes';
 import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes';
@@ -199,6 +200,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
           login.shopUser,
           users.shopUser,
           company.shopUser,
+          approvalsRoutes(ctx),
           products.shopUser,
           customersRoutes(ctx),
           cartRoutes(ctx),

@@ -8,6 +8,7 @@ import * as m007 from './migrations/007-company-users';
 import * as m008 from './migrations/008-checkout-rules';
 import * as m009 from './migrations/009-order-lists';
 import * as m010 from './migrations/010-photos-and-alerts';
+import * as m011 from './migrations/011-approvals';
 import * as m012 from './migrations/012-quotes';
 import * as m013 from './migrations/013-assortments';
 import type { Database } from './schema';
@@ -23,6 +24,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '008-checkout-rules': m008,
   '009-order-lists': m009,
   '010-photos-and-alerts': m010,
+  '011-approvals': m011,
   '012-quotes': m012,
   '013-assortments': m013,
 };

@@ -374,6 +374,9 @@ export interface OrdersTable {
   purchase_order_number: Default<string | null>;
   /** Paid by a deferred method: counts against the credit limit until the next balance. */
   payment_is_deferred: Default<Flag>;
+  /** Who approved the order and the request it came from (migration 011, issue 15); null when none. */
+  approved_by_user_id: Default<number | null>;
+  approval_id: Default<number | null>;
   created_at: CreatedAt;
   updated_at: Default<Instant>;
 }
@@ -582,6 +585,50 @@ export interface OrderListItemsTable {
   position: number;
 }
 
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'expired';
+
+/** A cart sent for approval (migration 011, issue 15): its checkout choices, totals and decision. */
+export interface ApprovalsTable {
+  id: Id;
+  customer_id: number;
+  requester_user_id: number;
+  status: Default<ApprovalStatus>;
+  shipping_address_id: number | null;
+  shipping_method_id: number | null;
+  payment_method_id: number | null;
+  delivery_date: string | null;
+  comment_webshop: Default<string>;
+  comment_supplier: Default<string>;
+  /** '' = none. */
+  purchase_order_number: Default<string>;
+  items_sum_gross: number;
+  grand_total: number;
+  items_count: number;
+  /** The snapshot's prices hold until then; afterwards the request expires. */
+  expires_at: Instant;
+  decided_by_user_id: number | null;
+  decided_at: Instant | null;
+  /** A rejection's reason. */
+  reason: string | null;
+  /** The order an approval placed. */
+  order_id: number | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+/** The lines of an approval request as the server priced them. */
+export interface ApprovalItemsTable {
+  approval_id: number;
+  product_id: number;
+  sku: string;
+  name: string;
+  quantity: number;
+  /** Gross per piece as priced when requested. */
+  unit_price: number;
+  vat: number;
+  line_gross: number;
+}
+
 /** Quotes (migration 012, issue 16): asked for from a cart, answered by staff or the agent. */
 export interface QuotesTable {
   id: Id;
@@ -666,6 +713,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   order_lists: OrderListsTable;
   order_list_items: OrderListItemsTable;
+  approvals: ApprovalsTable;
+  approval_items: ApprovalItemsTable;
   quotes: QuotesTable;
   quote_lines: QuoteLinesTable;
 }

@@ -59,6 +59,9 @@ export const adminOrderSummarySchema = z.object({
   customerEmail: z.string(),
   agentUserId: z.number().int().nullable(),
   agentName: z.string().nullable(),
+  /** The login that placed the order and the one that approved it (issue 15); null when none. */
+  placedByName: z.string().nullable().optional(),
+  approvedByName: z.string().nullable().optional(),
   shippingMethod: z.string(),
   paymentMethod: z.string(),
   /** The buyer's purchase-order number, null when none (issue 16). */

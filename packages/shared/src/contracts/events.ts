@@ -33,12 +33,38 @@ export const customerEventDataSchema = z.object({
 });
 export type CustomerEventData = z.infer<typeof customerEventDataSchema>;
 
+/**
+ * An order approval request (issue 15) as `approval.requested` and `approval.decided` carry it:
+ * `status` is `pending` when requested, then `approved` (with `orderId`), `rejected` (with `reason`)
+ * or `expired`. Amounts are gross minor units (1/100 Ft).
+ */
+export const approvalEventDataSchema = z.object({
+  approvalId: z.number().int(),
+  customerId: z.number().int(),
+  status: z.enum(['pending', 'approved', 'rejected', 'expired']),
+  requester: z.object({ userId: z.number().int(), name: z.string(), email: z.string() }),
+  decidedBy: z.object({ userId: z.number().int(), name: z.string() }).nullable(),
+  reason: z.string().nullable(),
+  orderId: z.number().int().nullable(),
+  itemsGross: z.number().int(),
+  grandTotal: z.number().int(),
+  lines: z.array(
+    z.object({ sku: z.string(), name: z.string(), quantity: z.number().int(), unitPrice: z.number().int() }),
+  ),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type ApprovalEventData = z.infer<typeof approvalEventDataSchema>;
+
 /** `data` of each event type; an order's is the same shape as `GET /api/integration/orders`. */
 export const EVENT_DATA_SCHEMAS = {
   'order.placed': exportedOrderSchema,
   'order.status_changed': exportedOrderSchema,
   'customer.registered': customerEventDataSchema,
   'customer.approved': customerEventDataSchema,
+  'approval.requested': approvalEventDataSchema,
+  'approval.decided': approvalEventDataSchema,
   'quote.requested': quoteEventDataSchema,
   'quote.offered': quoteEventDataSchema,
   'quote.accepted': quoteEventDataSchema,

@@ -33,9 +33,25 @@ export const placeOrderSuccessSchema = z.object({
   orderId: z.number().int(),
   removedProducts: z.array(z.string()),
 });
+/**
+ * Issue 15: the order needs a company approver's approval (a requester, or a buyer over a limit):
+ * the cart's lines moved into the pending request `approvalId` and the approvers got a mail.
+ */
+export const placeOrderApprovalSchema = z.object({
+  data: z.literal(true),
+  approvalRequired: z.literal(true),
+  approvalId: z.number().int(),
+});
 export const placeOrderRefusedSchema = z.object({ data: z.array(placeOrderErrorSchema) });
 export const placeOrderResponseSchema = z.union([placeOrderSuccessSchema, placeOrderRefusedSchema]);
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
+/** What POST /api/orders/place-order answers: an order, a request sent for approval (issue 15), or refusals. */
+export const placeOrderOrApprovalResponseSchema = z.union([
+  placeOrderSuccessSchema,
+  placeOrderApprovalSchema,
+  placeOrderRefusedSchema,
+]);
+export type PlaceOrderOrApprovalResponse = z.infer<typeof placeOrderOrApprovalResponseSchema>;
 
 export const orderLineSchema = z.object({
   sku: z.string(),
@@ -92,6 +108,9 @@ export const orderHistoryItemSchema = z.object({
   /** The login that placed the order (issue 15: owners and approvers see the whole company's orders). */
   placedByUserId: z.number().int(),
   placedByName: z.string().nullable(),
+  /** Who approved the order (issue 15), null when it needed no approval. */
+  approvedByUserId: z.number().int().nullable().optional(),
+  approvedByName: z.string().nullable().optional(),
   /** The buyer's purchase-order number, null when none (issue 16). */
   purchaseOrderNumber: z.string().nullable(),
   lines: z.array(orderLineSchema),

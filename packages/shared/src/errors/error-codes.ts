@@ -130,6 +130,11 @@ export const OWN_ERROR_CODES = [
   'ERR_QUOTE_NOT_FOUND',
   'ERR_QUOTE_STATUS',
   'ERR_QUOTE_EXPIRED',
+  // Order approvals (issue 15): an unknown request or another company's, already decided, expired, one's own.
+  'ERR_APPROVAL_NOT_FOUND',
+  'ERR_APPROVAL_DECIDED',
+  'ERR_APPROVAL_EXPIRED',
+  'ERR_OWN_APPROVAL',
 ] as const;
 
 export const ERROR_CODES = [...SPEC_ERROR_CODES, ...OWN_ERROR_CODES] as const;
@@ -253,6 +258,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ERR_QUOTE_NOT_FOUND: 404,
   ERR_QUOTE_STATUS: 409,
   ERR_QUOTE_EXPIRED: 409,
+  ERR_APPROVAL_NOT_FOUND: 404,
+  ERR_APPROVAL_DECIDED: 409,
+  ERR_APPROVAL_EXPIRED: 409,
+  ERR_OWN_APPROVAL: 403,
 };
 
 /** `Not Found` is handled like `NOT_FOUND` (docs/product.md §8). */

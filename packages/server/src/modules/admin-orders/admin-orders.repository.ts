@@ -73,7 +73,14 @@ export async function findOrderSummaries(db: Db, filter: OrderRowFilter, limit: 
     .selectFrom('orders as o')
     .where((eb) => orderFilter(eb, filter))
     .leftJoin('users as a', 'a.id', 'o.agent_user_id')
-    .select([...SUMMARY_COLUMNS, 'a.name as agent_name'])
+    .leftJoin('users as p', 'p.id', 'o.user_id')
+    .leftJoin('users as ap', 'ap.id', 'o.approved_by_user_id')
+    .select([
+      ...SUMMARY_COLUMNS,
+      'a.name as agent_name',
+      'p.name as placed_by_name',
+      'ap.name as approved_by_name',
+    ])
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
     .limit(limit)
@@ -88,8 +95,9 @@ export async function findOrder(db: Db, id: number) {
     .selectFrom('orders as o')
     .leftJoin('users as a', 'a.id', 'o.agent_user_id')
     .leftJoin('users as p', 'p.id', 'o.user_id')
+    .leftJoin('users as ap', 'ap.id', 'o.approved_by_user_id')
     .selectAll('o')
-    .select(['a.name as agent_name', 'p.name as placed_by_name'])
+    .select(['a.name as agent_name', 'p.name as placed_by_name', 'ap.name as approved_by_name'])
     .where('o.id', '=', id)
     .executeTakeFirst();
 }

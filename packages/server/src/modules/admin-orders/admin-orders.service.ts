@@ -58,6 +58,8 @@ function summaryOf(row: repo.OrderSummaryRow): AdminOrderSummary {
     customerEmail: row.customer_email,
     agentUserId: row.agent_user_id,
     agentName: row.agent_name ?? null,
+    placedByName: row.placed_by_name ?? null,
+    approvedByName: row.approved_by_name ?? null,
     shippingMethod: row.shipping_method_name,
     paymentMethod: row.payment_method_name,
     purchaseOrderNumber: row.purchase_order_number,

@@ -167,8 +167,9 @@ export async function findOrdersOfCustomer(db: Db, customerId: number, userId?: 
   let query = db
     .selectFrom('orders')
     .leftJoin('users as placer', 'placer.id', 'orders.user_id')
+    .leftJoin('users as approver', 'approver.id', 'orders.approved_by_user_id')
     .selectAll('orders')
-    .select('placer.name as placed_by_name')
+    .select(['placer.name as placed_by_name', 'approver.name as approved_by_name'])
     .where('orders.customer_id', '=', customerId);
   if (userId !== undefined) query = query.where('orders.user_id', '=', userId);
   return query

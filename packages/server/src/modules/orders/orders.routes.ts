@@ -3,7 +3,7 @@ import { cartAdditionResponseSchema } from '@shop/shared/contracts/cart';
 import {
   orderAgainParamsSchema,
   orderHistoryResponseSchema,
-  placeOrderResponseSchema,
+  placeOrderOrApprovalResponseSchema,
 } from '@shop/shared/contracts/orders';
 import { orderHistoryQuerySchema } from '@shop/shared/contracts/company';
 import type { AppContext } from '../../app-context';
@@ -34,8 +34,10 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'ERR_INVALID_DELIVERY_DATE, ERR_OUT_OF_STOCK `{ sku, available, requested }`, ERR_PRODUCT_NOT_ORDERABLE ' +
             '`{ sku }`, ERR_QUANTITY_NOT_AVAILABLE `{ sku, requested, allowed, warning }`. A cart never becomes two ' +
             'orders, even when the call is sent twice at once. The confirmation mail goes to the customer and, for an ' +
-            "agent's customer, to the agent.",
-          response: { 200: placeOrderResponseSchema },
+            "agent's customer, to the agent. Issue 15: when the company login needs approval (a requester; a buyer " +
+            'above its per-order or monthly limit) the answer is `{ data: true, approvalRequired: true, approvalId }`: ' +
+            'the cart moved into the pending request and the approvers got a mail (see /api/company/approvals).',
+          response: { 200: placeOrderOrApprovalResponseSchema },
         },
       },
       async (request) => placeOrder(ctx, request.auth, request.log),

@@ -75,6 +75,8 @@ export async function orderHistory(
     placedByAgent: order.agent_user_id !== null,
     placedByUserId: order.user_id,
     placedByName: order.placed_by_name ?? null,
+    approvedByUserId: order.approved_by_user_id ?? null,
+    approvedByName: order.approved_by_name ?? null,
     purchaseOrderNumber: order.purchase_order_number,
     lines: (linesOf.get(order.id) ?? []).map((line) => ({
       sku: line.sku,

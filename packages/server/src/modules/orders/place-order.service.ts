@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { PlaceOrderError, PlaceOrderResponse } from '@shop/shared/contracts/orders';
+import type {
+  PlaceOrderError,
+  PlaceOrderOrApprovalResponse,
+  PlaceOrderResponse,
+} from '@shop/shared/contracts/orders';
 import { isLanguage, type Language } from '@shop/shared/i18n/languages';
 import { cartTotals, lineTotals } from '@shop/shared/rules/cart-totals';
 import { isDeliveryDayAllowed } from '@shop/shared/rules/delivery-days';
@@ -28,6 +32,7 @@ import { exportedOrder } from '../integration/orders-export.service';
 import { enqueueEvent } from '../webhooks/webhook-events';
 import { type OrderMailData, renderOrderConfirmation } from './order-mail';
 import * as repo from './orders.repository';
+import { requestApprovalIfNeeded } from '../approvals/approval-request.service';
 
 /** Thrown inside the transaction to roll it back and answer the list of reasons. */
 class OrderRefused extends Error {
@@ -58,6 +63,11 @@ interface Placed {
   placedByAgentId: number | null;
 }
 
+/** Issue 15: the cart went into a pending approval request instead of an order. */
+interface SentForApproval {
+  approvalId: number;
+}
+
 /**
  * POST /api/orders/place-order: one transaction (docs/decisions/0006-orders-and-stock.md).
  * Answers `{ data: true, orderId, removedProducts }` or `{ data: [{ error, params }] }` — after a
@@ -68,7 +78,7 @@ export async function placeOrder(
   ctx: AppContext,
   auth: AuthUser | null,
   _log: FastifyBaseLogger,
-): Promise<PlaceOrderResponse> {
+): Promise<PlaceOrderOrApprovalResponse> {
   let acting: ActingCustomer;
   try {
     acting = await resolveActingCustomer(ctx, auth);
@@ -143,9 +153,20 @@ export interface SnapshotSource {
 export async function placeFrom(
   ctx: AppContext,
   acting: ActingCustomer,
+  source: SnapshotSource,
+): Promise<PlaceOrderResponse>;
+/** A cart may instead go for approval (issue 15): `{ data: true, approvalRequired: true, approvalId }`. */
+export async function placeFrom(
+  ctx: AppContext,
+  acting: ActingCustomer,
   source: OrderSource,
-): Promise<PlaceOrderResponse> {
-  let placed: Placed;
+): Promise<PlaceOrderOrApprovalResponse>;
+export async function placeFrom(
+  ctx: AppContext,
+  acting: ActingCustomer,
+  source: OrderSource,
+): Promise<PlaceOrderOrApprovalResponse> {
+  let placed: Placed | SentForApproval;
   try {
     // Grouped with concurrent orders into one commit on SQLite (db/group-commit.ts).
     placed = await runWrite(ctx.database, (trx) => placeInTransaction(ctx, trx, acting, source));
@@ -156,6 +177,7 @@ export async function placeFrom(
   }
 
   wakeOutbox(ctx);
+  if (!('orderId' in placed)) return { data: true, approvalRequired: true, approvalId: placed.approvalId };
   return { data: true, orderId: placed.orderId, removedProducts: placed.removedProducts };
 }
 
@@ -216,7 +238,7 @@ async function placeInTransaction(
   trx: Kysely<Database>,
   acting: ActingCustomer,
   source: OrderSource,
-): Promise<Placed> {
+): Promise<Placed | SentForApproval> {
   const now = ctx.now();
   const nowIso = now.toISOString();
   const refuse = (errors: PlaceOrderError[]): never => {
@@ -398,8 +420,27 @@ async function placeInTransaction(
   });
   if (totalErrors.length > 0) return refuse(totalErrors);
 
-  // Every rule has passed: from here the order is written (issue 15's approval decision for a cart
-  // goes here, before the stock is taken).
+  // Every rule has passed: from here the order is written — unless the cart needs a company
+  // approver's approval (issue 15): then its lines go into a pending request, before any stock is taken.
+  if (basis.cartId !== null) {
+    const approvalId = await requestApprovalIfNeeded(ctx, trx, {
+      acting,
+      cartId: basis.cartId,
+      checkout,
+      lines: lines.map((l) => ({
+        productId: l.row.id,
+        sku: l.row.sku,
+        name: l.name,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        vat: l.row.vat,
+        lineGross: l.totals.gross,
+      })),
+      itemsGross: sums.gross,
+      grandTotal: sums.grandTotal,
+    });
+    if (approvalId !== null) return { approvalId };
+  }
 
   // Guarded stock decrements, in product id order (no lock cycles between concurrent orders).
   for (const { product, quantity } of kept) {

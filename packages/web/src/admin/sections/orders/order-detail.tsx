@@ -152,6 +152,7 @@ export function OrderDetailView({ t }: { t: AdminT }) {
             <Field label={t('detail.placedBy')}>
               {o.agentName ? t('detail.byAgent', { name: o.agentName }) : (o.placedByName ?? '—')}
             </Field>
+            {o.approvedByName ? <Field label={t('detail.approvedBy')}>{o.approvedByName}</Field> : null}
             <Field label={t('detail.createdAt')}>{formatDateTime(o.createdAt)}</Field>
           </Paper>
         </Grid>

@@ -103,6 +103,21 @@ export function OrderList({ t }: { t: AdminT }) {
     },
     { id: 'agent', header: t('columns.agent'), hideBelow: 'md', render: (row) => row.agentName ?? '—' },
     {
+      id: 'placedBy',
+      header: t('columns.placedBy'),
+      hideBelow: 'md',
+      render: (row) => (
+        <>
+          <Typography variant="body2">{row.placedByName ?? '—'}</Typography>
+          {row.approvedByName ? (
+            <Typography variant="caption" color="text.secondary">
+              {t('columns.approvedBy', { name: row.approvedByName })}
+            </Typography>
+          ) : null}
+        </>
+      ),
+    },
+    {
       id: 'po',
       header: t('columns.purchaseOrderNumber'),
       hideBelow: 'md',
