@@ -5,50 +5,11 @@ import { describe, expect, it } from 'vitest';
 import type { CustomerDetail } from '@shop/shared/contracts/admin-customers';
 import { fieldError, jsonResponse, renderAdmin } from '../../test/render-admin';
 import { CustomerDetailPage } from './customer-detail';
+import { customerDetailFixture } from './customer-detail.fixture';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const detail: CustomerDetail = {
-  userId: 5,
-  role: 'customer',
-  email: 'buyer@example.com',
-  username: null,
-  name: 'Kiss Anna',
-  phone: '+36 30 123 4567',
-  language: 'hu',
-  isActive: true,
-  isDisabled: false,
-  mustChangePassword: false,
-  createdAt: '2026-01-01T10:00:00.000Z',
-  customer: {
-    id: 3,
-    name: 'Kiss Kft.',
-    email: 'office@example.com',
-    phone: null,
-    isCompany: true,
-    taxNumber: null,
-    companyRegistrationNumber: null,
-    billing: {
-      country: 'Magyarország',
-      countryCode: 'HU',
-      zip: '6720',
-      city: 'Szeged',
-      aptSuite: 'Fő u. 1.',
-    },
-    agentUserId: null,
-    priceGroup: null,
-    discountBp: 0,
-    paymentMethodIds: [],
-    addresses: [],
-    purchaseOrderNumberRequired: false,
-    creditLimit: null,
-    openBalance: 0,
-    openBalanceAt: null,
-    pendingDeferred: 0,
-  },
-  agentCustomers: [],
-  options: { agents: [], paymentMethods: [], deliveryRoutes: [], priceGroups: [] },
-};
+const detail: CustomerDetail = customerDetailFixture;
 
 describe('customer detail cards', { timeout: 60_000 }, () => {
   it('checks a card with the shared contract and shows every problem under its field at once, the first focused', async () => {
