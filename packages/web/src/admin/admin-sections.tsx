@@ -8,6 +8,7 @@ import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
+import PlaylistAddCheckOutlined from '@mui/icons-material/PlaylistAddCheckOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import StoreMallDirectoryOutlined from '@mui/icons-material/StoreMallDirectoryOutlined';
@@ -114,6 +115,18 @@ export const adminSections: AdminSection[] = [
     lazy: () =>
       withFormMessages(
         import('./sections/product-photos/product-photos-page'),
+        loadMessages('account', 'feedback'),
+      ),
+  },
+  {
+    // Customer assortments (issue 17): what a customer may see and order.
+    path: 'assortments',
+    permission: 'catalogue',
+    labelKey: 'nav.assortments',
+    icon: PlaylistAddCheckOutlined,
+    lazy: () =>
+      withFormMessages(
+        import('./sections/assortments/assortments-page'),
         loadMessages('account', 'feedback'),
       ),
   },

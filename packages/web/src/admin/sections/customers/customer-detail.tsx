@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SectionHeading } from '../../components/section-heading';
 import { AccountCard } from './account-card';
 import { AddressesCard } from './addresses-card';
+import { CustomerAssortmentCard } from '../assortments/customer-assortment-card';
 import { CompanyUsersCard } from './company-users-card';
 import { CheckoutRulesCard } from './checkout-rules-card';
 import { CustomerCard } from './customer-card';
@@ -96,6 +97,7 @@ export function CustomerDetailPage() {
             <Stack spacing={2}>
               <CustomerCard key={`customer-${JSON.stringify(data.customer)}`} detail={data} t={t} />
               <CheckoutRulesCard key={`rules-${JSON.stringify(data.customer)}`} detail={data} t={t} />
+              {data.role === 'customer' ? <CustomerAssortmentCard customerId={data.customer.id} /> : null}
               <AddressesCard detail={data} t={t} />
               {data.role === 'customer' ? <CompanyUsersCard detail={data} t={t} /> : null}
             </Stack>
