@@ -205,6 +205,12 @@ export const exportedOrderSchema = z.object({
   shippingCost: z.number().int(),
   items: z.array(orderLineSchema.omit({ weight: true })),
   acknowledgedAt: z.string().nullable(),
+  /** The login that placed the order (a company user, or the sales agent) and the one that approved it (issue 15). */
+  placedBy: z.object({ userId: z.number().int(), name: z.string(), email: z.string() }).nullable().optional(),
+  approvedBy: z
+    .object({ userId: z.number().int(), name: z.string(), email: z.string() })
+    .nullable()
+    .optional(),
 });
 export type ExportedOrder = z.infer<typeof exportedOrderSchema>;
 

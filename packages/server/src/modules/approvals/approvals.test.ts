@@ -18,6 +18,7 @@ import {
   tokenFor,
 } from '../cart/checkout-fixtures';
 import type { CompanyRole } from '../../db/schema';
+import { exportedOrder } from '../integration/orders-export.service';
 import { monthStart } from './approval-request.service';
 
 /** Wednesday 2026-04-15 10:00 in Budapest (UTC+2). */
@@ -457,5 +458,56 @@ describe.each(TEST_DIALECTS)('order approvals on %s', (dialect) => {
           .executeTakeFirstOrThrow()
       ).status,
     ).toBe('pending');
+  });
+  it('the ERP sees who placed and who approved an order; approvals emit approval.requested and approval.decided', async () => {
+    // Last in this file: from here on every event of the shop gets a delivery row for this endpoint.
+    await db()
+      .insertInto('webhook_endpoints')
+      .values({
+        url: 'https://hooks.example.invalid/approvals',
+        events: JSON.stringify(['approval.requested', 'approval.decided']),
+        secret: 'whsec_BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
+        created_at: NOW.toISOString(),
+        updated_at: NOW.toISOString(),
+      })
+      .execute();
+    const c = await company();
+    const item = await insertProduct(testDb.handle, { stock: 5, prices: [{ price: 100_000 }] });
+    const approvalId = await requestApproval(c.requester.token, [[item, 2]]);
+    const res = await call('POST', `/api/company/approvals/${approvalId}/approve`, c.approver.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const orderId = (res.json() as { orderId: number }).orderId;
+
+    const exported = await exportedOrder(db(), orderId);
+    expect(exported.placedBy).toEqual({
+      userId: c.requester.userId,
+      name: c.requester.name,
+      email: c.requester.email,
+    });
+    expect(exported.approvedBy).toEqual({
+      userId: c.approver.userId,
+      name: c.approver.name,
+      email: c.approver.email,
+    });
+
+    const deliveries = await db()
+      .selectFrom('webhook_deliveries')
+      .select(['event_type', 'payload'])
+      .orderBy('id')
+      .execute();
+    const bodies = deliveries.map(
+      (d) => JSON.parse(d.payload) as { type: string; data: Record<string, unknown> },
+    );
+    const mine = bodies.filter((b) => b.data.approvalId === approvalId);
+    expect(mine.map((b) => [b.type, b.data.status])).toEqual([
+      ['approval.requested', 'pending'],
+      ['approval.decided', 'approved'],
+    ]);
+    expect(mine[1]!.data).toMatchObject({
+      orderId,
+      grandTotal: 200_000,
+      requester: { userId: c.requester.userId },
+      decidedBy: { userId: c.approver.userId },
+    });
   });
 });

@@ -27,8 +27,16 @@ function orderRows(db: Kysely<Database>) {
   return db
     .selectFrom('orders as o')
     .innerJoin('customers as c', 'c.id', 'o.customer_id')
+    .leftJoin('users as placer', 'placer.id', 'o.user_id')
+    .leftJoin('users as approver', 'approver.id', 'o.approved_by_user_id')
     .selectAll('o')
-    .select(['c.erp_code']);
+    .select([
+      'c.erp_code',
+      'placer.name as placer_name',
+      'placer.email as placer_email',
+      'approver.name as approver_name',
+      'approver.email as approver_email',
+    ]);
 }
 
 /**
@@ -106,6 +114,14 @@ async function withItems(
         lineNet: Number(i.line_net),
       })),
     acknowledgedAt: o.erp_acknowledged_at,
+    placedBy:
+      o.placer_name === null || o.placer_email === null
+        ? null
+        : { userId: o.user_id, name: o.placer_name, email: o.placer_email },
+    approvedBy:
+      o.approved_by_user_id === null || o.approver_name === null || o.approver_email === null
+        ? null
+        : { userId: o.approved_by_user_id, name: o.approver_name, email: o.approver_email },
   }));
 }
 
