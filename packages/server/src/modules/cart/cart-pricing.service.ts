@@ -12,7 +12,9 @@ import {
   orderQuantityLimits,
   type QuantityCorrection,
 } from '@shop/shared/rules/quantity-correction';
+import type { CartProduct } from '@shop/shared/contracts/cart';
 import type { LineOrderabilityFields } from '@shop/shared/rules/non-orderable';
+import { stockStatus } from '@shop/shared/rules/stock-status';
 import { validSpecialPrice } from '@shop/shared/rules/special-price';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
@@ -169,6 +171,42 @@ function ruleProduct(row: CartProductRow, tiers: readonly PriceEntry[]) {
 }
 
 /** The shared quantity correction (minimum, maximum, stock, step) for this customer's entries. */
+/**
+ * The product as a cart line (and an order list's line) shows it: the one name and description of
+ * the request language, the customer's price entries and limits, the stock and its status.
+ */
+export function cartProductOf(
+  product: PricedProduct,
+  detail: { language: string; name: string; description: string } | undefined,
+  packSizes: CartProduct['packSizes'],
+  fewStockThreshold: number,
+): CartProduct {
+  const row = product.row;
+  return {
+    id: row.id,
+    sku: row.sku,
+    productDetails: detail
+      ? [{ language: detail.language, name: detail.name, description: detail.description }]
+      : [],
+    vat: row.vat,
+    weight: row.weight,
+    image: row.image,
+    stock: row.stock,
+    stockStatus: stockStatus(
+      { stock: row.stock, packSizes, orderQuantityStep: row.order_quantity_step },
+      fewStockThreshold,
+    ),
+    isActive: row.is_active === 1,
+    isOrderable: row.is_orderable === 1,
+    prices: product.tiers,
+    minOrderQuantity: row.min_order_quantity,
+    maxOrderQuantity: row.max_order_quantity,
+    orderQuantityStep: row.order_quantity_step,
+    limits: product.limits,
+    packSizes,
+  };
+}
+
 export function correctFor(product: PricedProduct, requested: number): QuantityCorrection {
   return correctQuantity(ruleProduct(product.row, product.tiers), requested);
 }

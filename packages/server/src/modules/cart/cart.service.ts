@@ -14,7 +14,6 @@ import {
   isLineDropped,
   type LineOrderabilityFields,
 } from '@shop/shared/rules/non-orderable';
-import { stockStatus } from '@shop/shared/rules/stock-status';
 import type { AppContext } from '../../app-context';
 import { runWrite } from '../../db/group-commit';
 import { AppError } from '../../http/app-error';
@@ -24,6 +23,7 @@ import { readCatalogueSettings } from '../products/catalogue-cache.service';
 import { type ActingCustomer, resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
 import { findStock } from '../products/products.repository';
 import {
+  cartProductOf,
   cartReadModel,
   correctFor,
   lineOrderability,
@@ -132,27 +132,7 @@ async function cartAnswer(
       lineWeight: totals.weight,
       orderable: !isLineDropped(line),
       product: {
-        id: row.id,
-        sku: row.sku,
-        productDetails: detail
-          ? [{ language: detail.language, name: detail.name, description: detail.description }]
-          : [],
-        vat: row.vat,
-        weight: row.weight,
-        image: row.image,
-        stock: row.stock,
-        stockStatus: stockStatus(
-          { stock: row.stock, packSizes, orderQuantityStep: row.order_quantity_step },
-          settings.fewStockThreshold,
-        ),
-        isActive: row.is_active === 1,
-        isOrderable: row.is_orderable === 1,
-        prices: product.tiers,
-        minOrderQuantity: row.min_order_quantity,
-        maxOrderQuantity: row.max_order_quantity,
-        orderQuantityStep: row.order_quantity_step,
-        limits: product.limits,
-        packSizes,
+        ...cartProductOf(product, detail, packSizes, settings.fewStockThreshold),
         photos: shopPhotos(stored.photos, isLanguage(language) ? language : 'hu'),
       },
     });

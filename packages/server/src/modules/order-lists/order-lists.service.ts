@@ -12,12 +12,17 @@ import {
 } from '@shop/shared/contracts/order-lists';
 import type { PackUnitName } from '@shop/shared/contracts/products';
 import { lineTotals } from '@shop/shared/rules/cart-totals';
-import { stockStatus } from '@shop/shared/rules/stock-status';
 import type { AppContext } from '../../app-context';
 import { runWrite } from '../../db/group-commit';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
-import { correctFor, lineOrderability, loadPricedProducts, priceAt } from '../cart/cart-pricing.service';
+import {
+  cartProductOf,
+  correctFor,
+  lineOrderability,
+  loadPricedProducts,
+  priceAt,
+} from '../cart/cart-pricing.service';
 import * as cartRepo from '../cart/cart.repository';
 import { addToCart, type AdditionRequest, hideOutsideAssortment, resolveCodes } from '../cart/cart.service';
 import { productsOutsideAssortment } from '../assortments/assortment-membership';
@@ -170,29 +175,7 @@ async function detailOf(
       problem,
       correctedQuantity: correction.quantity,
       warnings: correction.warnings,
-      product: {
-        id: row.id,
-        sku: row.sku,
-        productDetails: detail
-          ? [{ language: detail.language, name: detail.name, description: detail.description }]
-          : [],
-        vat: row.vat,
-        weight: row.weight,
-        image: row.image,
-        stock: row.stock,
-        stockStatus: stockStatus(
-          { stock: row.stock, packSizes, orderQuantityStep: row.order_quantity_step },
-          settings.fewStockThreshold,
-        ),
-        isActive: row.is_active === 1,
-        isOrderable: row.is_orderable === 1,
-        prices: product.tiers,
-        minOrderQuantity: row.min_order_quantity,
-        maxOrderQuantity: row.max_order_quantity,
-        orderQuantityStep: row.order_quantity_step,
-        limits: product.limits,
-        packSizes,
-      },
+      product: cartProductOf(product, detail, packSizes, settings.fewStockThreshold),
     });
   }
   return { ...summaryOf(list, lines.length), lines, totalGross, notOrderableCount };
