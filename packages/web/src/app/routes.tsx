@@ -265,6 +265,27 @@ export const appRoutes: RouteObject[] = [
                 ),
               },
               {
+                // Quotes (issue 16): requests for quote and their offers.
+                path: 'quotes',
+                handle: page('quotes'),
+                lazy: screen(
+                  () => import('../features/quotes/components/quotes-page'),
+                  (m) => m.QuotesPage,
+                  'account',
+                ),
+              },
+              {
+                path: 'quotes/:quoteId',
+                handle: page('quote'),
+                lazy: screen(
+                  () => import('../features/quotes/components/quote-page'),
+                  (m) => m.QuotePage,
+                  'account',
+                  'cart',
+                  'feedback',
+                ),
+              },
+              {
                 path: 'offline',
                 handle: page('offline'),
                 lazy: screen(

@@ -24,6 +24,8 @@ export type RouteName =
   | 'order-history'
   | 'order-lists'
   | 'order-list'
+  | 'quotes'
+  | 'quote'
   | 'offline'
   | 'back-in-stock'
   | 'verify-email'

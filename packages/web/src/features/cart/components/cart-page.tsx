@@ -13,6 +13,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCacheProducts, useProductScope } from '../../../components/product/product-scope';
 import { SaveAsListButton } from '../../../components/save-as-list-button';
+import { RequestQuoteButton } from '../../../components/request-quote-button';
 import { useDeleteCart } from '../api/checkout-mutations';
 import { useCartProducts, useFreshCart } from '../api/checkout-queries';
 import { focusMainIfLost } from '../../../lib/focus-main';
@@ -91,6 +92,7 @@ export function CartPage() {
         <SaveAsListButton
           items={cart.cartItems.map((item) => ({ sku: item.product.sku, quantity: item.quantity }))}
         />
+        <RequestQuoteButton disabled={cart.count <= 0} />
         <DeleteCartButton />
       </Box>
       <Box

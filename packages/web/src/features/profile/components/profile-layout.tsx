@@ -12,6 +12,7 @@ const SECTIONS: { name: RouteName; to: string; title: RouteTitleKey }[] = [
   { name: 'change-password', to: '/profile/change-password', title: 'routes.changePassword' },
   { name: 'order-history', to: '/profile/order-history', title: 'routes.orderHistory' },
   { name: 'order-lists', to: '/profile/order-lists', title: 'routes.orderLists' },
+  { name: 'quotes', to: '/profile/quotes', title: 'routes.quotes' },
   { name: 'offline', to: '/profile/offline', title: 'routes.offline' },
   { name: 'back-in-stock', to: '/profile/back-in-stock', title: 'routes.backInStock' },
 ];
@@ -48,7 +49,9 @@ export function ProfileLayout() {
         {sections.map((section) => {
           // A list's own page belongs to the lists.
           const current =
-            section.name === handle.name || (section.name === 'order-lists' && handle.name === 'order-list');
+            section.name === handle.name ||
+            (section.name === 'order-lists' && handle.name === 'order-list') ||
+            (section.name === 'quotes' && handle.name === 'quote');
           return (
             <Button
               key={section.name}
