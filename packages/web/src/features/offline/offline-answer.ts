@@ -1,18 +1,23 @@
 import type { CartResponse, SetProductQuantityResponse } from '@shop/shared/contracts/cart';
 import type { CategoryTreeResponse } from '@shop/shared/contracts/categories';
 import type { Product } from '@shop/shared/contracts/products';
+import type { CurrentShippingData, ShippingAddress } from '@shop/shared/contracts/shipping';
 import type { FetchLike } from '../../lib/api-client';
 import { answerCategorySearch, answerListing, answerSearch } from './offline-catalogue';
 import { correctedQuantity, emptyCart, lineOf, withLine } from './offline-cart';
+import type { ActingChoice } from './offline-db';
 import {
+  actingCustomer,
   flushQueue,
   queuedChanges,
   queueChange,
+  readActing,
   readMeta,
   storeAnswer,
   storedAnswer,
   storedCart,
   storedProducts,
+  writeActing,
 } from './offline-store';
 import { readFlag, userIdOfToken } from './offline-flag';
 
@@ -23,19 +28,25 @@ import { readFlag, userIdOfToken } from './offline-flag';
  * one (the browser says so, or the request fails to reach the server) the catalogue and cart calls
  * are answered from the stored data, in the server's shapes; any other call answers 503
  * ERR_OFFLINE (placing an order, for example, needs a connection).
+ *
+ * The answers are those of the customer the user acts for (an agent: the customer of its current
+ * shipping address). Offline an agent may switch to another customer whose catalogue is kept: the
+ * address picker's call is answered here, the choice is remembered, and its cart changes are queued
+ * for that customer (sent to its cart when the connection returns, offline-store.ts flushQueue).
  */
 
 /** Reads whose last answer is kept and given back without a connection. */
-const KEPT_READS = [
-  '/api/auth/me',
-  '/api/shop/state',
-  '/api/shipping-addresses',
+const KEPT_READS = ['/api/auth/me', '/api/shop/state', '/api/shipping-methods', '/api/news/current'];
+
+/** Reads whose answer differs per customer: kept per customer (`get:<path>@<customerId>`). */
+const KEPT_PER_CUSTOMER = [
   '/api/shipping-addresses/get-current-data-extended',
-  '/api/shipping-methods',
   '/api/payment-methods/available-for-customer',
   '/api/cart/comments',
-  '/api/news/current',
 ];
+
+const ADDRESSES = '/api/shipping-addresses';
+const SET_CURRENT = '/api/shipping-addresses/set-current';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -70,10 +81,13 @@ export const answerOrFetch: FetchLike = async (input, init) => {
   const language = header(init, 'accept-language') ?? 'hu';
   if (navigator.onLine) {
     try {
-      // Changes made offline reach the server before any newer change of the cart.
-      if (isCartWrite(method, url.pathname)) await flushQueue({ token, language });
+      // Changes made offline reach the server before any newer change of the cart or of the
+      // customer acted for.
+      if (isCartWrite(method, url.pathname) || url.pathname === SET_CURRENT) {
+        await flushQueue({ token, language });
+      }
       const response = await fetch(input, init);
-      if (response.ok) void keep(userId, method, url, response.clone());
+      if (response.ok) void keep(userId, method, url, response.clone(), init);
       return response;
     } catch (error) {
       if (init.signal?.aborted) throw error;
@@ -84,14 +98,38 @@ export const answerOrFetch: FetchLike = async (input, init) => {
 };
 
 /** Keeps the answers the offline answers start from. */
-async function keep(userId: number, method: string, url: URL, response: Response): Promise<void> {
+async function keep(
+  userId: number,
+  method: string,
+  url: URL,
+  response: Response,
+  init: RequestInit,
+): Promise<void> {
   try {
     const path = url.pathname;
     if (method === 'GET' && path === '/api/cart') {
-      await storeAnswer(userId, 'cart', await response.json());
+      const cart = (await response.json()) as CartResponse;
+      await storeAnswer(userId, `cart:${cart.customerId}`, cart);
     } else if (method === 'POST' && path === '/api/cart/set-product-quantity') {
       const answer = (await response.json()) as SetProductQuantityResponse;
-      await storeAnswer(userId, 'cart', answer.cart);
+      await storeAnswer(userId, `cart:${answer.cart.customerId}`, answer.cart);
+    } else if (method === 'GET' && path === ADDRESSES) {
+      const addresses = (await response.json()) as ShippingAddress[];
+      await storeAnswer(userId, `get:${path}`, addresses);
+      // Whom the server says the user acts for (unless a choice made offline still waits).
+      const current = addresses.find((address) => address.currentShippingAddress);
+      const acting = await readActing(userId);
+      if (current && !acting?.pending) await writeActing(userId, actingOf(current));
+    } else if (method === 'POST' && path === SET_CURRENT) {
+      const chosen = await storedAddress(userId, bodyOf(init).shippingAddressId);
+      if (chosen) await chooseAddress(userId, chosen, false);
+    } else if (method === 'GET' && KEPT_PER_CUSTOMER.includes(path)) {
+      const value = (await response.json()) as unknown;
+      const customerId =
+        path === '/api/shipping-addresses/get-current-data-extended'
+          ? (value as CurrentShippingData).customerId
+          : (await readActing(userId))?.customerId;
+      if (customerId !== undefined) await storeAnswer(userId, `get:${path}@${customerId}`, value);
     } else if (method === 'GET' && KEPT_READS.includes(path)) {
       await storeAnswer(userId, `get:${path}`, await response.json());
     }
@@ -100,11 +138,47 @@ async function keep(userId: number, method: string, url: URL, response: Response
   }
 }
 
+function bodyOf(init: RequestInit): Record<string, unknown> {
+  try {
+    const body = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as unknown;
+    return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function actingOf(address: ShippingAddress, pending = false): ActingChoice {
+  return { customerId: address.customerId, shippingAddressId: address.shippingAddressId, pending };
+}
+
+async function storedAddress(userId: number, id: unknown): Promise<ShippingAddress | undefined> {
+  const addresses = (await storedAnswer<ShippingAddress[]>(userId, `get:${ADDRESSES}`)) ?? [];
+  return addresses.find((address) => address.shippingAddressId === Number(id));
+}
+
+/** The address becomes the current one in the kept list, and its customer the one acted for. */
+async function chooseAddress(userId: number, chosen: ShippingAddress, pending: boolean): Promise<void> {
+  const addresses = (await storedAnswer<ShippingAddress[]>(userId, `get:${ADDRESSES}`)) ?? [];
+  await storeAnswer(
+    userId,
+    `get:${ADDRESSES}`,
+    addresses.map((address) => ({
+      ...address,
+      currentShippingAddress: address.shippingAddressId === chosen.shippingAddressId,
+    })),
+  );
+  await writeActing(userId, actingOf(chosen, pending));
+}
+
 /** The cart as the queued changes left it (the server's last cart plus the changes since). */
-async function localCart(userId: number, products: Map<string, Product>, now: Date): Promise<CartResponse> {
-  const meta = await readMeta(userId);
-  let cart = (await storedCart(userId)) ?? emptyCart(meta?.customerId ?? 0);
-  for (const change of await queuedChanges(userId)) {
+async function localCart(
+  userId: number,
+  customerId: number,
+  products: Map<string, Product>,
+  now: Date,
+): Promise<CartResponse> {
+  let cart = (await storedCart(userId, customerId)) ?? emptyCart(customerId);
+  for (const change of await queuedChanges(userId, customerId)) {
     const product = products.get(change.productSku);
     if (product) cart = withLine(cart, product, change.quantity, now);
   }
@@ -112,16 +186,30 @@ async function localCart(userId: number, products: Map<string, Product>, now: Da
 }
 
 async function answerOffline(userId: number, method: string, url: URL, init: RequestInit): Promise<Response> {
-  const meta = await readMeta(userId);
-  if (!meta?.complete) return json(503, { error: 'ERR_OFFLINE' });
   const path = url.pathname;
+  if (method === 'GET' && path === ADDRESSES) {
+    const kept = await storedAnswer(userId, `get:${path}`);
+    return kept === undefined ? json(503, { error: 'ERR_OFFLINE' }) : json(200, kept);
+  }
+  if (method === 'POST' && path === SET_CURRENT) {
+    // An agent switches to another customer: possible offline when that customer's catalogue is kept.
+    const chosen = await storedAddress(userId, bodyOf(init).shippingAddressId);
+    if (!chosen) return json(400, { error: 'ERR_INVALID_SHIPPING_ADDRESS_ID' });
+    const kept = await readMeta(userId, chosen.customerId);
+    if (!kept?.complete) return json(503, { error: 'ERR_OFFLINE' });
+    await chooseAddress(userId, chosen, true);
+    return json(200, { data: true });
+  }
+  const meta = await actingCustomer(userId);
+  if (!meta) return json(503, { error: 'ERR_OFFLINE' });
+  const customerId = meta.customerId;
   const query = url.searchParams;
   const now = new Date();
-  const list = await storedProducts(userId);
+  const list = await storedProducts(userId, customerId);
   if (method === 'GET' && (path === '/api/products/all' || path === '/api/products/ordered-products')) {
     if (query.get('inCart') === 'true') {
       const bySku = new Map(list.map((p) => [p.sku, p]));
-      const cart = await localCart(userId, bySku, now);
+      const cart = await localCart(userId, customerId, bySku, now);
       const inCart = new Set(cart.cartItemIds);
       return json(
         200,
@@ -147,13 +235,10 @@ async function answerOffline(userId: number, method: string, url: URL, init: Req
   }
   if (method === 'GET' && path === '/api/cart') {
     const bySku = new Map(list.map((p) => [p.sku, p]));
-    return json(200, await localCart(userId, bySku, now));
+    return json(200, await localCart(userId, customerId, bySku, now));
   }
   if (method === 'POST' && path === '/api/cart/set-product-quantity') {
-    const body = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as {
-      productSku?: unknown;
-      quantity?: unknown;
-    };
+    const body = bodyOf(init);
     const sku = typeof body.productSku === 'string' ? body.productSku.trim() : '';
     const requested = typeof body.quantity === 'number' ? body.quantity : NaN;
     const product = list.find((p) => p.sku === sku);
@@ -161,7 +246,10 @@ async function answerOffline(userId: number, method: string, url: URL, init: Req
     if (!Number.isInteger(requested) || requested < 0) return json(400, { error: 'ERR_VALIDATION' });
     // The shop's correction, by the shared rule on the stored stock; the server checks again.
     const correction = correctedQuantity(product, requested);
+    const acting = await readActing(userId);
     await queueChange(userId, {
+      customerId,
+      shippingAddressId: acting?.customerId === customerId ? acting.shippingAddressId : null,
       productSku: sku,
       quantity: correction.quantity,
       offlinePrice: correction.quantity > 0 ? lineOf(product, correction.quantity, now).currentPrice : null,
@@ -172,9 +260,13 @@ async function answerOffline(userId: number, method: string, url: URL, init: Req
       data: true,
       quantity: correction.quantity,
       warnings: correction.warnings,
-      cart: await localCart(userId, bySku, now),
+      cart: await localCart(userId, customerId, bySku, now),
     };
     return json(200, answer);
+  }
+  if (method === 'GET' && KEPT_PER_CUSTOMER.includes(path)) {
+    const kept = await storedAnswer(userId, `get:${path}@${customerId}`);
+    if (kept !== undefined) return json(200, kept);
   }
   if (method === 'GET' && KEPT_READS.includes(path)) {
     const kept = await storedAnswer(userId, `get:${path}`);

@@ -1,16 +1,27 @@
 import type { CartResponse, SetProductQuantityResponse } from '@shop/shared/contracts/cart';
 import type { OfflineCatalogueResponse, OfflineProduct } from '@shop/shared/contracts/offline';
+import type { ShippingAddress } from '@shop/shared/contracts/shipping';
 import { OFFLINE_KNOWN_MAX } from '@shop/shared/contracts/offline';
 import type { ProductListResponse } from '@shop/shared/contracts/products';
 import { normaliseErrorCode, type ErrorCode } from '@shop/shared/errors/error-codes';
 import type { QuantityWarning } from '@shop/shared/rules/quantity-correction';
 import { removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
-import { deleteOfflineDatabase, offlineDatabase, type OfflineMeta, type QueuedChange } from './offline-db';
+import {
+  deleteOfflineDatabase,
+  joinProduct,
+  metaKey,
+  offlineDatabase,
+  splitProduct,
+  type ActingChoice,
+  type OfflineMeta,
+  type QueuedChange,
+} from './offline-db';
 import { userIdOfToken, type OfflineFlag } from './offline-flag';
 
 /**
- * Keeping the catalogue offline (issue 19): the first sync pages through `GET /api/offline/catalogue`
- * into IndexedDB with progress; later syncs send the stored ids and hashes to
+ * Keeping the catalogue offline (issue 19), for one customer or, for an agent, for several of its
+ * customers (each synced on its own, products stored once, prices per customer; offline-db.ts): the
+ * first sync pages through `GET /api/offline/catalogue?customerId=` into IndexedDB with progress; later syncs send the stored ids and hashes to
  * `POST /api/offline/catalogue/changes` and store only what changed. Cart changes made offline wait
  * in a queue and are sent in order when the connection returns; the server's corrections are
  * published line by line for the page to show.
@@ -37,6 +48,8 @@ function observable<T>(initial: T) {
 
 export interface SyncProgress {
   phase: 'idle' | 'full' | 'delta' | 'failed';
+  /** The customer being synced (or last synced). */
+  customerId: number | null;
   /** Products stored (full) or checked (delta) so far. */
   done: number;
   /** Products to store, when known. */
@@ -46,13 +59,9 @@ export interface SyncProgress {
   error: ErrorCode | null;
 }
 
-export const syncProgress = observable<SyncProgress>({
-  phase: 'idle',
-  done: 0,
-  total: null,
-  changed: 0,
-  error: null,
-});
+const IDLE: SyncProgress = { phase: 'idle', customerId: null, done: 0, total: null, changed: 0, error: null };
+
+export const syncProgress = observable<SyncProgress>(IDLE);
 
 /** Bumped whenever the stored data changes (a sync, a removal, a queued change). */
 export const storeRevision = observable(0);
@@ -61,6 +70,8 @@ const bump = () => storeRevision.set(storeRevision.get() + 1);
 export interface Correction {
   sku: string;
   name: string;
+  /** The customer whose cart it is (an agent's changes may be for several). */
+  customerId: number;
   requested: number;
   /** What the server kept (0: the line is gone). */
   quantity: number;
@@ -111,22 +122,73 @@ async function server<T>(
   return payload as T;
 }
 
-export async function readMeta(userId: number): Promise<OfflineMeta | undefined> {
-  return offlineDatabase(userId).meta.get('catalogue');
+/** The stored catalogue of one customer. */
+export async function readMeta(userId: number, customerId: number): Promise<OfflineMeta | undefined> {
+  return offlineDatabase(userId).meta.get(metaKey(customerId));
 }
 
-let productCache: { userId: number; revision: number; products: Promise<OfflineProduct[]> } | null = null;
+/** Every customer whose catalogue this device keeps (complete or not), by customer id. */
+export async function readMetas(userId: number): Promise<OfflineMeta[]> {
+  const metas = await offlineDatabase(userId).meta.toArray();
+  return metas.filter((meta) => meta.key.startsWith('customer:')).sort((a, b) => a.customerId - b.customerId);
+}
 
-/** The stored products in id order (kept in memory until the store changes). */
-export function storedProducts(userId: number): Promise<OfflineProduct[]> {
+export async function readActing(userId: number): Promise<ActingChoice | undefined> {
+  return storedAnswer<ActingChoice>(userId, 'acting');
+}
+
+export async function writeActing(userId: number, acting: ActingChoice): Promise<void> {
+  await storeAnswer(userId, 'acting', acting);
+  bump();
+}
+
+/**
+ * The customer the offline answers are for: whom the user acts for, when its catalogue is kept;
+ * without a known choice, the only kept customer. Null: nothing to answer from.
+ */
+export async function actingCustomer(userId: number): Promise<OfflineMeta | null> {
+  const [acting, metas] = await Promise.all([readActing(userId), readMetas(userId)]);
+  const complete = metas.filter((meta) => meta.complete);
+  if (acting) return complete.find((meta) => meta.customerId === acting.customerId) ?? null;
+  return complete.length === 1 ? complete[0]! : null;
+}
+
+let productCache: {
+  userId: number;
+  customerId: number;
+  revision: number;
+  products: Promise<OfflineProduct[]>;
+} | null = null;
+
+/** One customer's stored products in id order (kept in memory until the store changes). */
+export function storedProducts(userId: number, customerId: number): Promise<OfflineProduct[]> {
   const revision = storeRevision.get();
-  if (productCache?.userId !== userId || productCache.revision !== revision) {
-    productCache = { userId, revision, products: offlineDatabase(userId).products.toArray() };
+  if (
+    productCache?.userId !== userId ||
+    productCache.customerId !== customerId ||
+    productCache.revision !== revision
+  ) {
+    productCache = { userId, customerId, revision, products: joinedProducts(userId, customerId) };
   }
   return productCache.products;
 }
 
-/** The stored answer of a read (`cart`, `get:/categories`, ...). */
+async function joinedProducts(userId: number, customerId: number): Promise<OfflineProduct[]> {
+  const db = offlineDatabase(userId);
+  const [items, own] = await Promise.all([
+    db.items.toArray(),
+    db.prices.where('customerId').equals(customerId).toArray(),
+  ]);
+  const pricesOf = new Map(own.map((row) => [row.id, row]));
+  const products: OfflineProduct[] = [];
+  for (const item of items) {
+    const row = pricesOf.get(item.id);
+    if (row) products.push(joinProduct(item, row));
+  }
+  return products;
+}
+
+/** The stored answer of a read (`cart:<customerId>`, `get:/categories`, ...). */
 export async function storedAnswer<T>(userId: number, key: string): Promise<T | undefined> {
   return (await offlineDatabase(userId).answers.get(key))?.value as T | undefined;
 }
@@ -135,8 +197,10 @@ export async function storeAnswer(userId: number, key: string, value: unknown): 
   await offlineDatabase(userId).answers.put({ key, value });
 }
 
-export async function queuedChanges(userId: number): Promise<QueuedChange[]> {
-  return offlineDatabase(userId).queue.orderBy('seq').toArray();
+/** The queued cart changes in order: all of them, or one customer's. */
+export async function queuedChanges(userId: number, customerId?: number): Promise<QueuedChange[]> {
+  const queue = await offlineDatabase(userId).queue.orderBy('seq').toArray();
+  return customerId === undefined ? queue : queue.filter((change) => change.customerId === customerId);
 }
 
 export async function queueChange(userId: number, change: QueuedChange): Promise<void> {
@@ -144,54 +208,105 @@ export async function queueChange(userId: number, change: QueuedChange): Promise
   bump();
 }
 
-let running: Promise<void> | null = null;
-
-/**
- * Brings the stored catalogue up to date: the whole catalogue the first time (or after the language
- * or the customer changed), else only what changed. One sync at a time.
- */
-export function syncCatalogue(options: ServerOptions & { customerId?: number }): Promise<void> {
-  running ??= runSync(options).finally(() => {
-    running = null;
-  });
-  return running;
+export interface SyncOptions extends ServerOptions {
+  /** Whose prices: the customer's own id, or one of the agent's customers. */
+  customerId: number;
 }
 
-async function runSync(options: ServerOptions & { customerId?: number }): Promise<void> {
+let syncs: Promise<void> = Promise.resolve();
+const waiting = new Map<number, Promise<void>>();
+
+/**
+ * Brings one customer's stored catalogue up to date: the whole catalogue the first time (or after
+ * the language changed), else only what changed. Syncs run one after the other; asking again for a
+ * customer that is already waiting joins its turn.
+ */
+export function syncCatalogue(options: SyncOptions): Promise<void> {
+  const queued = waiting.get(options.customerId);
+  if (queued) return queued;
+  const turn = syncs.then(() => {
+    waiting.delete(options.customerId);
+    return runSync(options);
+  });
+  waiting.set(options.customerId, turn);
+  syncs = turn.catch(() => undefined);
+  return turn;
+}
+
+/** Syncs every customer kept on this device (the delta, normally), one after the other. */
+export async function syncKept(options: ServerOptions): Promise<void> {
   const userId = userIdOfToken(options.token);
   if (userId === null) return;
+  const metas = await readMetas(userId);
+  await Promise.all(metas.map((meta) => syncCatalogue({ ...options, customerId: meta.customerId })));
+}
+
+/** JSON size of rows, for the storage figures of the offline page. */
+function jsonBytes(rows: readonly unknown[]): number {
+  let bytes = 0;
+  for (const row of rows) bytes += JSON.stringify(row).length;
+  return bytes;
+}
+
+async function runSync(options: SyncOptions): Promise<void> {
+  const userId = userIdOfToken(options.token);
+  if (userId === null) return;
+  const { customerId } = options;
   const db = offlineDatabase(userId);
-  const meta = await db.meta.get('catalogue');
-  const customerQuery = options.customerId !== undefined ? `&customerId=${options.customerId}` : '';
+  const meta = await db.meta.get(metaKey(customerId));
+  const pictures: { image: string | null }[] = [];
+  let removedAny = false;
+  const store = async (products: readonly OfflineProduct[], removed: readonly number[]) => {
+    const parts = products.map((product) => splitProduct(product, customerId));
+    for (const product of products) pictures.push({ image: product.image });
+    if (removed.length > 0) removedAny = true;
+    await db.transaction('rw', db.items, db.prices, async () => {
+      if (parts.length > 0) {
+        await db.items.bulkPut(parts.map(([item]) => item));
+        await db.prices.bulkPut(parts.map(([, own]) => own));
+      }
+      if (removed.length > 0) {
+        await db.prices.bulkDelete(removed.map((id) => [customerId, id]) as never[]);
+      }
+    });
+  };
   try {
-    const full =
-      !meta ||
-      !meta.complete ||
-      meta.language !== options.language ||
-      (options.customerId !== undefined && meta.customerId !== options.customerId);
+    const full = !meta || !meta.complete || meta.language !== options.language;
     let answer: OfflineCatalogueResponse | null = null;
     if (full) {
       // The listing's count is the number of active products: the progress bar's end.
       const total = await server<ProductListResponse>('/products/all?productsPerPage=1', options)
         .then((listing) => listing.count)
         .catch(() => null);
-      syncProgress.set({ phase: 'full', done: 0, total, changed: 0, error: null });
-      await db.products.clear();
+      syncProgress.set({ phase: 'full', customerId, done: 0, total, changed: 0, error: null });
+      await db.meta.put({
+        key: metaKey(customerId),
+        userId,
+        customerId,
+        language: options.language,
+        catalogueVersion: '',
+        syncedAt: new Date(0).toISOString(),
+        complete: false,
+        products: 0,
+        bytes: 0,
+      });
+      await db.prices.where('customerId').equals(customerId).delete();
       let cursor: number | null = 0;
       let done = 0;
       while (cursor !== null) {
         answer = await server<OfflineCatalogueResponse>(
-          `/offline/catalogue?limit=500&cursor=${cursor}${customerQuery}`,
+          `/offline/catalogue?limit=500&cursor=${cursor}&customerId=${customerId}`,
           options,
         );
-        await db.products.bulkPut(answer.products);
+        await store(answer.products, []);
         done += answer.products.length;
         cursor = answer.next;
-        syncProgress.set({ phase: 'full', done, total, changed: 0, error: null });
+        syncProgress.set({ phase: 'full', customerId, done, total, changed: 0, error: null });
       }
     } else {
-      const known = (await db.products.toArray()).map((p) => [p.id, p.hash] as [number, string]);
-      syncProgress.set({ phase: 'delta', done: 0, total: known.length, changed: 0, error: null });
+      const own = await db.prices.where('customerId').equals(customerId).toArray();
+      const known = own.map((row) => [row.id, row.hash] as [number, string]).sort((a, b) => a[0] - b[0]);
+      syncProgress.set({ phase: 'delta', customerId, done: 0, total: known.length, changed: 0, error: null });
       let changed = 0;
       let checked = 0;
       // Chunks of the stored ids: (previous chunk's last id, this chunk's last id]; the last chunk
@@ -206,52 +321,108 @@ async function runSync(options: ServerOptions & { customerId?: number }): Promis
           const from: number = after;
           answer = await server<OfflineCatalogueResponse>('/offline/catalogue/changes', options, {
             method: 'POST',
-            body: {
-              ...(options.customerId !== undefined ? { customerId: options.customerId } : {}),
-              after: from,
-              through,
-              known: part.filter(([id]) => id > from),
-            },
+            body: { customerId, after: from, through, known: part.filter(([id]) => id > from) },
           });
-          await db.transaction('rw', db.products, async () => {
-            if (answer!.products.length > 0) await db.products.bulkPut(answer!.products);
-            if (answer!.removed.length > 0) await db.products.bulkDelete(answer!.removed);
-          });
+          await store(answer.products, answer.removed);
           changed += answer.products.length + answer.removed.length;
           after = answer.next;
         }
         checked += part.length;
-        syncProgress.set({ phase: 'delta', done: checked, total: known.length, changed, error: null });
+        syncProgress.set({
+          phase: 'delta',
+          customerId,
+          done: checked,
+          total: known.length,
+          changed,
+          error: null,
+        });
       }
     }
+    // Sizes are measured on a full sync (or when products went); a delta sync keeps the figures.
+    if (full || removedAny) await dropUnpricedItems(userId);
     const categories = await server<unknown>('/categories', options);
     await storeAnswer(userId, 'get:/categories', categories);
+    await keepActing(userId, options);
     if (answer) {
+      const count = await db.prices.where('customerId').equals(customerId).count();
+      const bytes =
+        full || !meta
+          ? jsonBytes(await db.prices.where('customerId').equals(customerId).toArray())
+          : Math.round((meta.bytes / Math.max(1, meta.products)) * count);
       await db.meta.put({
-        key: 'catalogue',
+        key: metaKey(customerId),
         userId,
-        customerId: answer.customerId,
+        customerId,
         language: options.language,
         catalogueVersion: answer.catalogueVersion,
         syncedAt: answer.syncedAt,
         complete: true,
-        products: await db.products.count(),
+        products: count,
+        bytes,
       });
     }
     writeStorage(STORAGE_KEYS.offlineCatalogue, JSON.stringify({ userId } satisfies OfflineFlag));
-    // The pictures, in the background: the service worker's picture cache answers them offline.
-    void keepPictures(await db.products.toArray());
+    // The pictures of what was stored, in the background: the worker's picture cache answers them offline.
+    void keepPictures(pictures);
     const last = syncProgress.get();
     syncProgress.set({ ...last, phase: 'idle', error: null });
   } catch (error) {
     syncProgress.set({
       ...syncProgress.get(),
+      customerId,
       phase: 'failed',
       error: error instanceof ServerError ? error.code : 'ERR_NO_RES',
     });
   } finally {
     bump();
   }
+}
+
+/**
+ * Keeps the shipping addresses (an agent's picker offline), whom the user acts for (unless a choice
+ * made offline still waits) and that customer's cart, for the answers without a connection.
+ */
+async function keepActing(userId: number, options: ServerOptions): Promise<void> {
+  const addresses = await server<ShippingAddress[]>('/shipping-addresses', options).catch(() => null);
+  if (!addresses) return;
+  await storeAnswer(userId, 'get:/api/shipping-addresses', addresses);
+  const current = addresses.find((address) => address.currentShippingAddress);
+  const acting = await readActing(userId);
+  if (current && !acting?.pending) {
+    await storeAnswer(userId, 'acting', {
+      customerId: current.customerId,
+      shippingAddressId: current.shippingAddressId,
+      pending: false,
+    } satisfies ActingChoice);
+  }
+  const cart = await server<CartResponse>('/cart', options).catch(() => null);
+  if (cart) await storeAnswer(userId, `cart:${cart.customerId}`, cart);
+}
+
+/** Products no kept customer sees any more (removed, or their customer removed) leave the store. */
+async function dropUnpricedItems(userId: number): Promise<void> {
+  const db = offlineDatabase(userId);
+  await db.transaction('rw', db.items, db.prices, db.answers, async () => {
+    const priced = new Set<number>();
+    await db.prices.each((row) => {
+      priced.add(row.id);
+    });
+    const ids = (await db.items.toCollection().primaryKeys()) as number[];
+    const unpriced = ids.filter((id) => !priced.has(id));
+    if (unpriced.length > 0) await db.items.bulkDelete(unpriced);
+    const items = await db.items.toArray();
+    await db.answers.put({ key: 'shared-size', value: { products: items.length, bytes: jsonBytes(items) } });
+  });
+}
+
+/** The shared product data on this device (names, pack sizes, stock, pictures' addresses). */
+export async function sharedSize(userId: number): Promise<{ products: number; bytes: number }> {
+  return (
+    (await storedAnswer<{ products: number; bytes: number }>(userId, 'shared-size')) ?? {
+      products: 0,
+      bytes: 0,
+    }
+  );
 }
 
 /** The service worker's cache of product pictures (vite.config.ts). */
@@ -261,7 +432,7 @@ const PICTURE_CACHE = 'product-images';
  * Puts the products' pictures into the service worker's picture cache, a few at a time, skipping the
  * ones it holds already. A picture that fails to load is left for the next sync.
  */
-async function keepPictures(products: readonly OfflineProduct[]): Promise<void> {
+async function keepPictures(products: readonly { image: string | null }[]): Promise<void> {
   if (typeof caches === 'undefined') return;
   try {
     const cache = await caches.open(PICTURE_CACHE);
@@ -284,17 +455,56 @@ async function keepPictures(products: readonly OfflineProduct[]): Promise<void> 
 export async function removeOfflineCatalogue(userId: number): Promise<void> {
   removeStorage(STORAGE_KEYS.offlineCatalogue);
   await deleteOfflineDatabase(userId);
-  syncProgress.set({ phase: 'idle', done: 0, total: null, changed: 0, error: null });
+  syncProgress.set(IDLE);
   bump();
+}
+
+/**
+ * Stops keeping one customer's catalogue (an agent with several): its prices, its state and its
+ * stored cart go, and the products no other kept customer sees. The last customer removes the store.
+ * Refused (false) while changes for the customer wait to be sent.
+ */
+export async function removeCustomer(userId: number, customerId: number): Promise<boolean> {
+  if ((await queuedChanges(userId, customerId)).length > 0) return false;
+  const others = (await readMetas(userId)).filter((meta) => meta.customerId !== customerId);
+  if (others.length === 0) {
+    await removeOfflineCatalogue(userId);
+    return true;
+  }
+  const db = offlineDatabase(userId);
+  await db.transaction('rw', db.prices, db.meta, db.answers, async () => {
+    await db.prices.where('customerId').equals(customerId).delete();
+    await db.meta.delete(metaKey(customerId));
+    await db.answers.delete(`cart:${customerId}`);
+  });
+  await dropUnpricedItems(userId);
+  bump();
+  return true;
 }
 
 let flushing: Promise<boolean> | null = null;
 
+/** Makes the address the server's current one; its refusal (4xx) is returned, other failures thrown. */
+async function chooseOnServer(
+  shippingAddressId: number,
+  options: ServerOptions,
+): Promise<ServerError | null> {
+  try {
+    await server('/shipping-addresses/set-current', options, { method: 'POST', body: { shippingAddressId } });
+    return null;
+  } catch (error) {
+    if (error instanceof ServerError && error.status < 500) return error;
+    throw error;
+  }
+}
+
 /**
- * Sends the queued cart changes in order. Each answer's corrections (a corrected quantity, a
- * different price, out of stock, a refusal) are collected and published in `corrections`. Stops
- * at the first failure to reach the server (the rest stay queued). Resolves true when anything was
- * sent.
+ * Sends the queued cart changes in order. An agent's changes go to the cart of the customer they
+ * were made for: before each run of changes for another customer its shipping address becomes the
+ * current one again, and at the end the address the agent chose last (offline, or before the
+ * replay) is the current one. Each answer's corrections (a corrected quantity, a different price,
+ * out of stock, a refusal) are collected and published in `corrections`. Stops at the first failure
+ * to reach the server (the rest stay queued). Resolves true when anything was sent.
  */
 export function flushQueue(options: ServerOptions): Promise<boolean> {
   flushing ??= runFlush(options).finally(() => {
@@ -308,24 +518,40 @@ async function runFlush(options: ServerOptions): Promise<boolean> {
   if (userId === null) return false;
   const db = offlineDatabase(userId);
   const queue = await db.queue.orderBy('seq').toArray();
-  if (queue.length === 0) return false;
+  const acting = await readActing(userId);
+  if (queue.length === 0 && !acting?.pending) return false;
   const found: Correction[] = [];
   let sent = false;
+  let reachable = true;
+  /** The address the server holds as current, as far as this replay knows (null: not changed by it). */
+  let serverAddress: number | null = null;
+  const refusedAddresses = new Map<number, ServerError>();
   for (const change of queue) {
-    const product = await db.products.where('sku').equals(change.productSku).first();
+    const product = await db.items.where('sku').equals(change.productSku).first();
     const name = product?.productDetails[0]?.name ?? change.productSku;
     const base = {
       sku: change.productSku,
       name,
+      customerId: change.customerId,
       requested: change.quantity,
       offlinePrice: change.offlinePrice,
     };
     try {
+      const address = change.shippingAddressId;
+      if (address !== null && address !== serverAddress) {
+        // The agent's cart of that customer: its address first (a refused address refuses its changes).
+        const refusal = refusedAddresses.get(address) ?? (await chooseOnServer(address, options));
+        if (refusal) {
+          refusedAddresses.set(address, refusal);
+          throw refusal;
+        }
+        serverAddress = address;
+      }
       const answer = await server<SetProductQuantityResponse>('/cart/set-product-quantity', options, {
         method: 'POST',
         body: { productSku: change.productSku, quantity: change.quantity },
       });
-      await storeAnswer(userId, 'cart', answer.cart);
+      await storeAnswer(userId, `cart:${answer.cart.customerId}`, answer.cart);
       const line = answer.cart.cartItems.find((item) => item.product.sku === change.productSku);
       const serverPrice = line?.currentPrice ?? null;
       const priceChanged =
@@ -343,7 +569,10 @@ async function runFlush(options: ServerOptions): Promise<boolean> {
         });
       }
     } catch (error) {
-      if (!(error instanceof ServerError) || error.status >= 500) break;
+      if (!(error instanceof ServerError) || error.status >= 500) {
+        reachable = false;
+        break;
+      }
       found.push({
         ...base,
         quantity: 0,
@@ -356,12 +585,23 @@ async function runFlush(options: ServerOptions): Promise<boolean> {
     await db.queue.delete(change.seq!);
     sent = true;
   }
+  // The customer the agent acts for now: the one it chose last.
+  if (reachable && acting?.shippingAddressId != null && (acting.pending || serverAddress !== null)) {
+    if (serverAddress !== acting.shippingAddressId) {
+      await server('/shipping-addresses/set-current', options, {
+        method: 'POST',
+        body: { shippingAddressId: acting.shippingAddressId },
+      }).catch(() => undefined);
+    }
+    await storeAnswer(userId, 'acting', { ...acting, pending: false } satisfies ActingChoice);
+    sent = true;
+  }
   bump();
   if (found.length > 0) corrections.set(found);
   return sent;
 }
 
-/** The cart to show offline: the server's last, else an empty one of the customer. */
-export async function storedCart(userId: number): Promise<CartResponse | undefined> {
-  return storedAnswer<CartResponse>(userId, 'cart');
+/** The cart to show offline for a customer: the server's last. */
+export async function storedCart(userId: number, customerId: number): Promise<CartResponse | undefined> {
+  return storedAnswer<CartResponse>(userId, `cart:${customerId}`);
 }

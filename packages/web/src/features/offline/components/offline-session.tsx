@@ -12,31 +12,69 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '@shop/shared/format/format';
 import { currentLanguage } from '../../../i18n/i18n';
+import type { ShippingAddress } from '@shop/shared/contracts/shipping';
 import type { OfflineMeta } from '../offline-db';
 import {
+  actingCustomer,
   corrections,
   flushQueue,
   queuedChanges,
-  readMeta,
+  readMetas,
+  sharedSize,
+  storedAnswer,
   storeRevision,
-  syncCatalogue,
+  syncKept,
   type Correction,
 } from '../offline-store';
 
 /** Delta syncs while the app stays open with a connection. */
 const SYNC_EVERY_MS = 15 * 60_000;
 
-/** The stored catalogue's meta and the number of queued cart changes, read again when the store changes. */
-export function useOfflineStatus(userId: number): { meta: OfflineMeta | undefined; queued: number } {
+export interface OfflineStatus {
+  /** Every customer whose catalogue this device keeps. */
+  metas: OfflineMeta[];
+  /** The kept catalogue the offline answers use (the customer acted for), if any. */
+  meta: OfflineMeta | undefined;
+  /** Queued cart changes: all, and per customer. */
+  queued: number;
+  queuedBy: ReadonlyMap<number, number>;
+  /** Customers' names, from the kept shipping addresses (an agent's customers). */
+  names: ReadonlyMap<number, string>;
+  /** The products stored once for all customers. */
+  shared: { products: number; bytes: number };
+}
+
+const NO_STATUS: OfflineStatus = {
+  metas: [],
+  meta: undefined,
+  queued: 0,
+  queuedBy: new Map(),
+  names: new Map(),
+  shared: { products: 0, bytes: 0 },
+};
+
+async function readStatus(userId: number): Promise<OfflineStatus> {
+  const [metas, meta, queue, addresses, shared] = await Promise.all([
+    readMetas(userId),
+    actingCustomer(userId),
+    queuedChanges(userId),
+    storedAnswer<ShippingAddress[]>(userId, 'get:/api/shipping-addresses'),
+    sharedSize(userId),
+  ]);
+  const queuedBy = new Map<number, number>();
+  for (const change of queue) queuedBy.set(change.customerId, (queuedBy.get(change.customerId) ?? 0) + 1);
+  const names = new Map((addresses ?? []).map((address) => [address.customerId, address.customer.name]));
+  return { metas, meta: meta ?? undefined, queued: queue.length, queuedBy, names, shared };
+}
+
+/** The stored catalogues and the queued cart changes, read again when the store changes. */
+export function useOfflineStatus(userId: number): OfflineStatus {
   const revision = useSyncExternalStore(storeRevision.subscribe, storeRevision.get);
-  const [status, setStatus] = useState<{ meta: OfflineMeta | undefined; queued: number }>({
-    meta: undefined,
-    queued: 0,
-  });
+  const [status, setStatus] = useState<OfflineStatus>(NO_STATUS);
   useEffect(() => {
     let current = true;
-    void Promise.all([readMeta(userId), queuedChanges(userId)]).then(([meta, queue]) => {
-      if (current) setStatus({ meta, queued: queue.length });
+    void readStatus(userId).then((next) => {
+      if (current) setStatus(next);
     });
     return () => {
       current = false;
@@ -45,7 +83,7 @@ export function useOfflineStatus(userId: number): { meta: OfflineMeta | undefine
   return status;
 }
 
-function CorrectionLine({ line }: { line: Correction }) {
+function CorrectionLine({ line, customer }: { line: Correction; customer: string | null }) {
   const { t } = useTranslation();
   const notes: string[] = [];
   if (line.error) notes.push(t(`errors.${line.error}`));
@@ -63,7 +101,10 @@ function CorrectionLine({ line }: { line: Correction }) {
   if (line.outOfStock) notes.push(t('offline.corrections.outOfStock'));
   return (
     <ListItem divider data-testid="offline-correction">
-      <ListItemText primary={`${line.name} (${line.sku})`} secondary={notes.join(' · ')} />
+      <ListItemText
+        primary={`${line.name} (${line.sku})`}
+        secondary={customer ? `${customer}: ${notes.join(' · ')}` : notes.join(' · ')}
+      />
     </ListItem>
   );
 }
@@ -85,7 +126,10 @@ export function OfflineSession({
 }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const { meta, queued } = useOfflineStatus(userId);
+  const { meta, metas, queued, names } = useOfflineStatus(userId);
+  // An agent keeping several customers sees whose catalogue and cart it is.
+  const several = metas.length > 1;
+  const customerName = meta && several ? (names.get(meta.customerId) ?? null) : null;
   const found = useSyncExternalStore(corrections.subscribe, corrections.get);
   const language = currentLanguage(i18n);
 
@@ -112,10 +156,10 @@ export function OfflineSession({
         wasOffline.current = false;
         await queryClient.invalidateQueries();
       }
-      await syncCatalogue({ token, language });
+      await syncKept({ token, language });
     };
     void run();
-    const timer = setInterval(() => void syncCatalogue({ token, language }), SYNC_EVERY_MS);
+    const timer = setInterval(() => void syncKept({ token, language }), SYNC_EVERY_MS);
     return () => {
       current = false;
       clearInterval(timer);
@@ -126,8 +170,15 @@ export function OfflineSession({
     <>
       {!online && meta && (
         <Alert severity="warning" role="status" sx={{ borderRadius: 0 }} data-testid="offline-banner">
-          {t('offline.banner', { date: formatDateTime(meta.syncedAt) })}
+          {customerName
+            ? t('offline.bannerFor', { customer: customerName, date: formatDateTime(meta.syncedAt) })
+            : t('offline.banner', { date: formatDateTime(meta.syncedAt) })}
           {queued > 0 && ` ${t('offline.queued', { count: queued })}`}
+        </Alert>
+      )}
+      {!online && !meta && metas.some((kept) => kept.complete) && (
+        <Alert severity="warning" role="status" sx={{ borderRadius: 0 }} data-testid="offline-banner">
+          {t('offline.bannerNotKept')}
         </Alert>
       )}
       <Dialog
@@ -140,7 +191,11 @@ export function OfflineSession({
           {t('offline.corrections.intro')}
           <List dense>
             {(found ?? []).map((line, index) => (
-              <CorrectionLine key={`${line.sku}-${index}`} line={line} />
+              <CorrectionLine
+                key={`${line.sku}-${index}`}
+                line={line}
+                customer={several ? (names.get(line.customerId) ?? null) : null}
+              />
             ))}
           </List>
         </DialogContent>
