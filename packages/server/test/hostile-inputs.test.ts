@@ -228,6 +228,95 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
     expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
   });
 
+  it('refuses hostile order-approval inputs with a code, changing nothing (issue 15)', async () => {
+    const db = world.testDb.handle.db;
+    // A pending request of customer A by another login of A, which A's owner may decide.
+    const requester = await db
+      .insertInto('users')
+      .values({
+        email: `hostile-requester-${Date.now()}@example.com`,
+        password_hash: 'not-a-real-hash',
+        role: 'customer',
+        name: 'Hostile requester',
+        customer_id: world.a.customerId,
+        is_active: 1,
+        company_role: 'requester',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const nowIso = world.ctx.now().toISOString();
+    const pending = await db
+      .insertInto('approvals')
+      .values({
+        customer_id: world.a.customerId,
+        requester_user_id: requester.id,
+        status: 'pending',
+        shipping_address_id: null,
+        shipping_method_id: null,
+        payment_method_id: null,
+        delivery_date: null,
+        items_sum_gross: 100,
+        grand_total: 100,
+        items_count: 1,
+        expires_at: '2099-12-31T00:00:00.000Z',
+        decided_by_user_id: null,
+        decided_at: null,
+        reason: null,
+        order_id: null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = pending.id;
+    const before = await dataSnapshot(world.testDb.handle);
+    // prettier-ignore
+    const cases: [string, string, string | undefined, number, string][] = [
+      ['GET', '/api/company/approvals?status=bogus', undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/company/approvals?status=pending&status=approved', undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/company/approvals/abc', undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/company/approvals/0', undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/company/approvals/-1', undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/company/approvals/1.5', undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/company/approvals/2147483000', undefined, 404, 'ERR_APPROVAL_NOT_FOUND'],
+      ['GET', '/api/company/approvals/%27%20OR%201%3D1', undefined, 400, 'ERR_VALIDATION'],
+      ['POST', '/api/company/approvals/abc/approve', undefined, 400, 'ERR_VALIDATION'],
+      ['POST', '/api/company/approvals/2147483000/approve', undefined, 404, 'ERR_APPROVAL_NOT_FOUND'],
+      ['POST', `/api/company/approvals/${id}/reject`, '{}', 400, 'ERR_VALIDATION'],
+      ['POST', `/api/company/approvals/${id}/reject`, '{"reason":""}', 400, 'ERR_VALIDATION'],
+      ['POST', `/api/company/approvals/${id}/reject`, '{"reason":"   "}', 400, 'ERR_VALIDATION'],
+      ['POST', `/api/company/approvals/${id}/reject`, '{"reason":42}', 400, 'ERR_VALIDATION'],
+      ['POST', `/api/company/approvals/${id}/reject`, '{"reason":["no"]}', 400, 'ERR_VALIDATION'],
+      ['POST', `/api/company/approvals/${id}/reject`, JSON.stringify({ reason: 'x'.repeat(1001) }), 400, 'ERR_VALIDATION'],
+      ['POST', `/api/company/approvals/${id}/reject`, '{"reason":"no","status":"approved"}', 400, 'ERR_VALIDATION'],
+      ['POST', '/api/company/approvals/2147483000/reject', '{"reason":"no"}', 404, 'ERR_APPROVAL_NOT_FOUND'],
+    ];
+    const wrong: string[] = [];
+    for (const [method, url, body, status, error] of cases) {
+      const res = await fetch(world.baseUrl + url, {
+        method,
+        headers: {
+          authorization: `Bearer ${world.a.token}`,
+          'x-forwarded-for': `10.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body !== undefined ? { body } : {}),
+      });
+      const text = await res.text();
+      const code = text ? (JSON.parse(text) as { error?: string }).error : undefined;
+      if (res.status !== status || code !== error)
+        wrong.push(`${method} ${url} ${body} → ${res.status} ${code}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
+    const row = await db
+      .selectFrom('approvals')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+  });
+
   it('refuses hostile offline-catalogue customers with a code, changing nothing (issue 19)', async () => {
     const before = await dataSnapshot(world.testDb.handle);
     const own = world.agent.customerC;
