@@ -261,6 +261,33 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
     expect(selected).toMatchObject({ products: [], count: 0 });
   });
 
+  it('category counts: only the assortment’s products for Alice, every product for Bob', async () => {
+    type Tree = {
+      data: { slug: string; productCount: number; children: { slug: string; productCount: number }[] }[];
+    };
+    const countsOf = (tree: Tree) =>
+      Object.fromEntries(
+        tree.data
+          .filter((c) => c.slug.startsWith('asrt-'))
+          .flatMap((c) => [[c.slug, c.productCount], ...c.children.map((s) => [s.slug, s.productCount])]),
+      );
+    expect(countsOf(await ok<Tree>('GET', '/api/categories', alice.token))).toEqual({
+      'asrt-main': 1,
+      'asrt-sub': 1,
+      'asrt-other': 1,
+    });
+    expect(countsOf(await ok<Tree>('GET', '/api/categories', bob.token))).toEqual({
+      'asrt-main': 2,
+      'asrt-sub': 2,
+      'asrt-other': 2,
+    });
+    expect(countsOf(await ok<Tree>('GET', '/api/categories'))).toEqual({
+      'asrt-main': 2,
+      'asrt-sub': 2,
+      'asrt-other': 2,
+    });
+  });
+
   it('every search form: the product outside is not found, by words, name, SKU or barcode', async () => {
     const words = await ok<{ products: { sku: string }[]; count: number }>(
       'GET',

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { inAssortment } from '../assortments/assortments.repository';
 
 type Db = Kysely<Database>;
 
@@ -38,28 +39,28 @@ export async function findMatchingTranslations(db: Db, words: readonly string[])
   return query.execute();
 }
 
-/** Active products per category (each category on its own). */
-export async function countActiveProductsPerCategory(db: Db) {
-  return db
+/** Active products per category (each category on its own); with an assortment, only its products. */
+export async function countActiveProductsPerCategory(db: Db, assortmentId: number | null = null) {
+  let query = db
     .selectFrom('product_categories as pc')
     .innerJoin('products as p', 'p.id', 'pc.product_id')
     .select(['pc.category_id'])
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('p.is_active', '=', 1)
-    .groupBy('pc.category_id')
-    .execute();
+    .where('p.is_active', '=', 1);
+  if (assortmentId !== null) query = query.where(inAssortment('p.id', assortmentId));
+  return query.groupBy('pc.category_id').execute();
 }
 
 /** Active products per main category: in the main category or any direct subcategory, counted once. */
-export async function countActiveProductsPerMainCategory(db: Db) {
+export async function countActiveProductsPerMainCategory(db: Db, assortmentId: number | null = null) {
   const mainId = sql<number>`coalesce(c.parent_id, c.id)`;
-  return db
+  let query = db
     .selectFrom('product_categories as pc')
     .innerJoin('products as p', 'p.id', 'pc.product_id')
     .innerJoin('categories as c', 'c.id', 'pc.category_id')
     .select(mainId.as('main_id'))
     .select(sql<number>`count(distinct pc.product_id)`.as('count'))
-    .where('p.is_active', '=', 1)
-    .groupBy(mainId)
-    .execute();
+    .where('p.is_active', '=', 1);
+  if (assortmentId !== null) query = query.where(inAssortment('p.id', assortmentId));
+  return query.groupBy(mainId).execute();
 }

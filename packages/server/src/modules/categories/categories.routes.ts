@@ -24,8 +24,9 @@ export function categoriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        reply.header('vary', 'accept-language');
-        return { data: await service.categoryTree(ctx, request.language, countsCache) };
+        // A customer with an assortment gets its own counts (modules/assortments).
+        reply.header('vary', 'authorization, accept-language');
+        return { data: await service.categoryTree(ctx, request.language, countsCache, request.auth) };
       },
     );
 

@@ -9,6 +9,8 @@ import type { AppContext } from '../../app-context';
 import { readDatabase } from '../../db/read-replicas';
 import { CatalogueCache, readCatalogueSettings } from '../products/catalogue-cache.service';
 import * as repo from './categories.repository';
+import type { AuthUser } from '../../http/auth';
+import { assortmentOf, resolvePricingContext } from '../products/products.service';
 
 type NamedRow = Awaited<ReturnType<typeof repo.findCategoriesWithNames>>[number];
 
@@ -81,21 +83,24 @@ export function createCountsCache(): CatalogueCache<CategoryCounts> {
 async function categoryCounts(
   ctx: AppContext,
   cache: CatalogueCache<CategoryCounts>,
+  assortmentId: number | null,
 ): Promise<CategoryCounts> {
   const db = readDatabase(ctx).db;
   const { version } = await readCatalogueSettings(db);
   const nowMs = ctx.now().getTime();
-  const cached = cache.get('counts', version, nowMs);
+  // A customer with an assortment counts only its products (modules/assortments), cached per assortment.
+  const key = assortmentId === null ? 'counts' : `counts:${assortmentId}`;
+  const cached = cache.get(key, version, nowMs);
   if (cached) return cached;
   const [perCategory, perMain] = await Promise.all([
-    repo.countActiveProductsPerCategory(db),
-    repo.countActiveProductsPerMainCategory(db),
+    repo.countActiveProductsPerCategory(db, assortmentId),
+    repo.countActiveProductsPerMainCategory(db, assortmentId),
   ]);
   const counts = {
     own: new Map(perCategory.map((row) => [row.category_id, Number(row.count)])),
     main: new Map(perMain.map((row) => [Number(row.main_id), Number(row.count)])),
   };
-  cache.set('counts', version, counts, nowMs);
+  cache.set(key, version, counts, nowMs);
   return counts;
 }
 
@@ -108,10 +113,12 @@ export async function categoryTree(
   ctx: AppContext,
   language: Language,
   cache: CatalogueCache<CategoryCounts>,
+  auth: AuthUser | null = null,
 ): Promise<MainCategory[]> {
+  const assortmentId = auth ? assortmentOf(await resolvePricingContext(ctx, auth)) : null;
   const [rows, counts] = await Promise.all([
     repo.findCategoriesWithNames(readDatabase(ctx).db, language),
-    categoryCounts(ctx, cache),
+    categoryCounts(ctx, cache, assortmentId),
   ]);
   return rows
     .filter((row) => row.parent_id === null)
