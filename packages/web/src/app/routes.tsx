@@ -286,6 +286,27 @@ export const appRoutes: RouteObject[] = [
                 ),
               },
               {
+                // Order approvals (issue 15): the company's order requests and their decisions.
+                path: 'approvals',
+                handle: page('approvals'),
+                lazy: screen(
+                  () => import('../features/approvals/components/approvals-page'),
+                  (m) => m.ApprovalsPage,
+                  'account',
+                ),
+              },
+              {
+                path: 'approvals/:approvalId',
+                handle: page('approval'),
+                lazy: screen(
+                  () => import('../features/approvals/components/approval-page'),
+                  (m) => m.ApprovalPage,
+                  'account',
+                  'cart',
+                  'feedback',
+                ),
+              },
+              {
                 path: 'offline',
                 handle: page('offline'),
                 lazy: screen(

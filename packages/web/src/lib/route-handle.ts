@@ -26,6 +26,8 @@ export type RouteName =
   | 'order-list'
   | 'quotes'
   | 'quote'
+  | 'approvals'
+  | 'approval'
   | 'offline'
   | 'back-in-stock'
   | 'verify-email'

@@ -8,7 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { LogoMark } from '../../components/logo-mark';
@@ -17,9 +17,17 @@ import { ScannerHost } from '../../features/scanner/components/scanner-host';
 import { openScanner } from '../../features/scanner/scan-store';
 import { SearchBox, type SearchMode } from '../../features/search/components/search-box';
 import { ShippingAddressButton } from '../../features/shipping-address/components/shipping-address-button';
+import { loadMessages } from '../../i18n/i18n';
 import { useAuth } from '../../lib/auth-store';
 import { INK, SAND_BROWN } from '../theme';
 import { LanguageSwitch } from './language-switch';
+
+// Owners and approvers: the count of order requests waiting for them (issue 15), loaded apart.
+const ApprovalsBadge = lazy(() =>
+  Promise.all([import('../../features/approvals/components/approvals-badge'), loadMessages('account')]).then(
+    ([module]) => ({ default: module.ApprovalsBadge }),
+  ),
+);
 
 function HeaderAction({
   compact,
@@ -154,6 +162,11 @@ export function Header({ onOpenCart, onLogout }: HeaderProps) {
                 label={t('header.profile')}
                 to="/profile"
               />
+              {(auth.claims.companyRole === 'owner' || auth.claims.companyRole === 'approver') && (
+                <Suspense fallback={null}>
+                  <ApprovalsBadge />
+                </Suspense>
+              )}
               <ShippingAddressButton compact={mobile} />
               <HeaderAction
                 compact={mobile}

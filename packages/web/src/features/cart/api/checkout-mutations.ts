@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartResponse, SetCartCommentsRequest } from '@shop/shared/contracts/cart';
-import type { PlaceOrderResponse } from '@shop/shared/contracts/orders';
+import type { PlaceOrderOrApprovalResponse } from '@shop/shared/contracts/orders';
 import { useApiClient } from '../../../lib/api-client-context';
 import { ORDER_HISTORY_QUERY_KEY } from '../../../lib/order-history-api';
 import { SHOP_STATE_QUERY_KEY } from '../../../lib/shop-state';
@@ -131,11 +131,12 @@ export function usePlaceOrder() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (): Promise<PlaceOrderResponse> =>
+    // Issue 15: a company login that needs approval gets `{ data: true, approvalRequired, approvalId }`.
+    mutationFn: (): Promise<PlaceOrderOrApprovalResponse> =>
       api.post('/orders/place-order', undefined, {
         navigationScoped: false,
         retry: false,
-        schema: orderContracts().then((contracts) => contracts.placeOrderResponseSchema),
+        schema: orderContracts().then((contracts) => contracts.placeOrderOrApprovalResponseSchema),
       }),
     onSuccess: (answer) => {
       if (answer.data === true) {

@@ -159,6 +159,11 @@ export function ReceiptAndPaymentPage() {
     placingRef.current = true;
     placeOrder.mutate(undefined, {
       onSuccess: (answer) => {
+        if (answer.data === true && 'approvalId' in answer) {
+          // Issue 15: sent for approval; the request's page says so (features/approvals).
+          void navigate(`/profile/approvals/${answer.approvalId}?sent=1`);
+          return;
+        }
         if (answer.data === true) {
           markOrderSuccess(answer.orderId);
           void navigate('/');

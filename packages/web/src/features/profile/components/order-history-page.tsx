@@ -62,6 +62,11 @@ function OrderRow({ order, showPlacer }: { order: OrderHistoryItem; showPlacer: 
               {t('company.history.placedBy', { name: order.placedByName })}
             </Typography>
           )}
+          {order.approvedByName && (
+            <Typography variant="body2" color="text.secondary" data-testid="approved-by">
+              {t('approvals.approvedBy', { name: order.approvedByName })}
+            </Typography>
+          )}
         </TableCell>
         <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>
           {formatMoney(order.orderItemsSumPrice, 0)}

@@ -13,6 +13,7 @@ const SECTIONS: { name: RouteName; to: string; title: RouteTitleKey }[] = [
   { name: 'order-history', to: '/profile/order-history', title: 'routes.orderHistory' },
   { name: 'order-lists', to: '/profile/order-lists', title: 'routes.orderLists' },
   { name: 'quotes', to: '/profile/quotes', title: 'routes.quotes' },
+  { name: 'approvals', to: '/profile/approvals', title: 'routes.approvals' },
   { name: 'offline', to: '/profile/offline', title: 'routes.offline' },
   { name: 'back-in-stock', to: '/profile/back-in-stock', title: 'routes.backInStock' },
 ];
@@ -51,7 +52,8 @@ export function ProfileLayout() {
           const current =
             section.name === handle.name ||
             (section.name === 'order-lists' && handle.name === 'order-list') ||
-            (section.name === 'quotes' && handle.name === 'quote');
+            (section.name === 'quotes' && handle.name === 'quote') ||
+            (section.name === 'approvals' && handle.name === 'approval');
           return (
             <Button
               key={section.name}

@@ -1,0 +1,98 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ApprovalDetailResponse,
+  ApprovalsResponse,
+  ApproveResponse,
+  RejectResponse,
+} from '@shop/shared/contracts/approvals';
+import { useApiClient } from '../../../lib/api-client-context';
+import { useAuth } from '../../../lib/auth-store';
+import { FRESH_ON_MOUNT } from '../../../lib/page-data';
+
+/**
+ * Order approvals (issue 15, docs/product.md §3.4): the calls of /api/company/approvals as
+ * TanStack Query queries and mutations. Answers are checked by the shared contracts, loaded with
+ * the request.
+ */
+const contracts = () => import('@shop/shared/contracts/approvals');
+
+export const APPROVAL_KEYS = {
+  all: ['approvals'] as const,
+  one: (approvalId: number) => ['approvals', approvalId] as const,
+  /** The header badge's count (approvals-badge.tsx keeps the same key). */
+  pendingCount: ['approvals', 'pending-count'] as const,
+};
+
+/** `GET /api/company/approvals`. */
+export function useApprovals() {
+  const api = useApiClient();
+  const signedIn = useAuth() !== null;
+  return useQuery({
+    queryKey: APPROVAL_KEYS.all,
+    queryFn: ({ signal }) =>
+      api.get<ApprovalsResponse>('/company/approvals', {
+        signal,
+        schema: contracts().then((c) => c.approvalsResponseSchema),
+      }),
+    enabled: signedIn,
+    ...FRESH_ON_MOUNT,
+  });
+}
+
+/** `GET /api/company/approvals/{approvalId}`. */
+export function useApproval(approvalId: number) {
+  const api = useApiClient();
+  const signedIn = useAuth() !== null;
+  return useQuery({
+    queryKey: APPROVAL_KEYS.one(approvalId),
+    queryFn: ({ signal }) =>
+      api.get<ApprovalDetailResponse>(`/company/approvals/${approvalId}`, {
+        signal,
+        schema: contracts().then((c) => c.approvalDetailResponseSchema),
+      }),
+    enabled: signedIn && Number.isInteger(approvalId) && approvalId > 0,
+    retry: false,
+    ...FRESH_ON_MOUNT,
+  });
+}
+
+function useRefreshAfterDecision() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      // The list, the detail and the header badge.
+      queryClient.invalidateQueries({ queryKey: APPROVAL_KEYS.all }),
+      // The order history shows the new order.
+      queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    ]);
+}
+
+/** `POST /api/company/approvals/{approvalId}/approve`: the order, or place-order's refusals. */
+export function useApprove(approvalId: number) {
+  const api = useApiClient();
+  const refresh = useRefreshAfterDecision();
+  return useMutation({
+    mutationFn: () =>
+      api.post<ApproveResponse>(`/company/approvals/${approvalId}/approve`, undefined, {
+        navigationScoped: false,
+        retry: false,
+        schema: contracts().then((c) => c.approveResponseSchema),
+      }),
+    onSettled: refresh,
+  });
+}
+
+/** `POST /api/company/approvals/{approvalId}/reject` with the reason. */
+export function useReject(approvalId: number) {
+  const api = useApiClient();
+  const refresh = useRefreshAfterDecision();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      api.post<RejectResponse>(
+        `/company/approvals/${approvalId}/reject`,
+        { reason },
+        { navigationScoped: false, retry: false, schema: contracts().then((c) => c.rejectResponseSchema) },
+      ),
+    onSettled: refresh,
+  });
+}
