@@ -81,15 +81,27 @@ function SyncBar({ progress }: { progress: SyncProgress }) {
   );
 }
 
-/** "N products stored, prices and stock as of …" of one customer's catalogue. */
-function MetaLine({ meta, testId }: { meta: OfflineMeta | undefined; testId: string }) {
+/**
+ * "N products stored, prices and stock as of …" of one customer's catalogue. `testId` marks the
+ * stored state (the customer's page: only once stored, which the journeys and bench:offline wait for);
+ * `noneTestId` the "not stored yet" line.
+ */
+function MetaLine({
+  meta,
+  testId,
+  noneTestId,
+}: {
+  meta: OfflineMeta | undefined;
+  testId: string;
+  noneTestId?: string;
+}) {
   const { t } = useTranslation();
   return meta?.complete ? (
     <Typography data-testid={testId}>
       {t('offline.page.status', { count: formatNumber(meta.products), date: formatDateTime(meta.syncedAt) })}
     </Typography>
   ) : (
-    <Typography data-testid={testId}>{t('offline.page.none')}</Typography>
+    <Typography data-testid={noneTestId}>{t('offline.page.none')}</Typography>
   );
 }
 
@@ -271,7 +283,7 @@ function AgentOffline() {
                 )}
               </Box>
               <Box>
-                <MetaLine meta={meta} testId="offline-customer-status" />
+                <MetaLine meta={meta} testId="offline-customer-status" noneTestId="offline-customer-status" />
                 {meta?.complete && (
                   <Typography variant="body2" color="text.secondary">
                     {t('offline.page.customerSize', { size: formatSize(meta.bytes) })}
