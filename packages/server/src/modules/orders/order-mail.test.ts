@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@shop/shared/i18n/languages';
-import { type OrderMailData, renderOrderConfirmation } from './order-mail';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import { insertProduct } from '../cart/checkout-fixtures';
+import type { StoredPhoto } from '../product-photos/photo-json';
+import { MAIL_PHOTO_WIDTH, type OrderMailData, renderOrderConfirmation, withLinePhotos } from './order-mail';
 
 const data: OrderMailData = {
   orderId: 42,
@@ -62,5 +65,71 @@ describe('renderOrderConfirmation', () => {
     const own = renderOrderConfirmation('hu', 'customer', 'Alma Kft.', data);
     expect(own.text).toContain('Köszönjük a rendelését');
     expect(own.text).toContain('Fizetési mód: Átutalás (8 nap)');
+  });
+});
+
+describe('order mail photos (issue 17 point 3)', () => {
+  it('shows a line’s photo as a small JPEG before its name, and nothing for a line without one', () => {
+    const mail = renderOrderConfirmation('hu', 'customer', 'Alma Kft.', {
+      ...data,
+      lines: [
+        { ...data.lines[0]!, photo: { src: 'https://shop.example/images/photos/abc-160.jpg', height: 48 } },
+        { ...data.lines[1]!, photo: null },
+      ],
+    });
+    expect(mail.html).toContain(
+      `<img src="https://shop.example/images/photos/abc-160.jpg" width="${MAIL_PHOTO_WIDTH}" height="48" alt=""`,
+    );
+    expect(mail.html.match(/<img /g)).toHaveLength(1);
+    expect(mail.text).not.toContain('abc-160');
+  });
+});
+
+describe.each(TEST_DIALECTS)('withLinePhotos on %s', (dialect) => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await testDb.drop();
+  });
+
+  it('adds the 160 px JPEG of each line’s first photo under the public URL, by SKU', async () => {
+    const withPhoto = await insertProduct(testDb.handle, { sku: 'MAIL-PHOTO-1' });
+    const without = await insertProduct(testDb.handle, { sku: 'MAIL-PHOTO-2' });
+    const stored: StoredPhoto[] = [
+      {
+        id: 1,
+        hash: 'a1b2c3',
+        width: 1600,
+        height: 1200,
+        widths: [160, 320, 640, 1280],
+        alt: { hu: '', en: '', vi: '', zh: '' },
+      },
+      {
+        id: 2,
+        hash: 'ffffff',
+        width: 800,
+        height: 800,
+        widths: [160, 320],
+        alt: { hu: '', en: '', vi: '', zh: '' },
+      },
+    ];
+    await testDb.handle.db
+      .updateTable('products')
+      .set({ photos: JSON.stringify(stored) })
+      .where('id', '=', withPhoto.id)
+      .execute();
+    const result = await withLinePhotos(testDb.handle.db, 'https://shop.example', {
+      ...data,
+      lines: [
+        { ...data.lines[0]!, sku: withPhoto.sku },
+        { ...data.lines[1]!, sku: without.sku },
+      ],
+    });
+    expect(result.lines.map((line) => line.photo)).toEqual([
+      { src: 'https://shop.example/images/photos/a1b2c3-160.jpg', height: 48 },
+      null,
+    ]);
   });
 });

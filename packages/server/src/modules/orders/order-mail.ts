@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type { Language } from '@shop/shared/i18n/languages';
 import {
   formatDate,
@@ -6,6 +7,9 @@ import {
   formatNumber,
   formatWeightKg,
 } from '@shop/shared/format/format';
+import type { Database } from '../../db/schema';
+import { parseStoredPhotos } from '../product-photos/photo-json';
+import { photoSizes } from '../product-photos/photo-images';
 
 /**
  * The order confirmation mail in every shop language: subject, plain text and simple HTML, with
@@ -18,6 +22,41 @@ export interface OrderMailLine {
   quantity: number;
   unitPrice: number;
   lineGross: number;
+  /**
+   * The product's first photo as a small JPEG (issue 17 point 3): its absolute URL (the 160 px
+   * size) and the height at MAIL_PHOTO_WIDTH px wide. Absent: no photo, no picture in the mail.
+   */
+  photo?: { src: string; height: number } | null;
+}
+
+/** How wide a line's photo is shown in the mail (the 160 px JPEG, sharp on 2× screens). */
+export const MAIL_PHOTO_WIDTH = 64;
+
+/**
+ * Adds each line's first photo (the 160 px JPEG, else its smallest size) as an absolute URL under
+ * `publicUrl`, read in one query by SKU: JPEG because mail programs do not all show WebP.
+ */
+export async function withLinePhotos(
+  db: Kysely<Database>,
+  publicUrl: string,
+  data: OrderMailData,
+): Promise<OrderMailData> {
+  const skus = [...new Set(data.lines.map((line) => line.sku))];
+  if (skus.length === 0) return data;
+  const rows = await db.selectFrom('products').select(['sku', 'photos']).where('sku', 'in', skus).execute();
+  const photoOf = new Map<string, OrderMailLine['photo']>();
+  for (const row of rows) {
+    const first = parseStoredPhotos(row.photos)[0];
+    if (!first) continue;
+    const sizes = photoSizes(first.hash, first.width, first.height, first.widths);
+    const size = sizes.find((s) => s.width === 160) ?? sizes[0];
+    if (!size) continue;
+    photoOf.set(row.sku, {
+      src: `${publicUrl}${size.jpeg}`,
+      height: Math.max(1, Math.round((MAIL_PHOTO_WIDTH * size.height) / size.width)),
+    });
+  }
+  return { ...data, lines: data.lines.map((line) => ({ ...line, photo: photoOf.get(line.sku) ?? null })) };
 }
 
 export interface OrderMailData {
@@ -245,6 +284,15 @@ export interface RenderedOrderMail {
   html: string;
 }
 
+/** A line's photo before its name: decorative (the name follows), so an empty alt text. */
+function photoHtml(line: OrderMailLine): string {
+  if (!line.photo) return '';
+  return (
+    `<img src="${escapeHtml(line.photo.src)}" width="${MAIL_PHOTO_WIDTH}" height="${line.photo.height}" alt="" ` +
+    `style="display:inline-block;vertical-align:middle;margin-right:8px;border:0">`
+  );
+}
+
 export function renderOrderConfirmation(
   language: Language,
   recipient: OrderMailRecipient,
@@ -329,7 +377,7 @@ export function renderOrderConfirmation(
     data.lines
       .map(
         (line) =>
-          `<tr><td ${cell}>${escapeHtml(line.name)}</td><td ${cell}>${escapeHtml(line.sku)}</td>` +
+          `<tr><td ${cell}>${photoHtml(line)}${escapeHtml(line.name)}</td><td ${cell}>${escapeHtml(line.sku)}</td>` +
           `<td ${num}>${escapeHtml(`${formatNumber(line.quantity)} ${t.pieces}`)}</td><td ${num}>${escapeHtml(money(line.unitPrice))}</td>` +
           `<td ${num}>${escapeHtml(money(line.lineGross))}</td></tr>`,
       )

@@ -30,7 +30,7 @@ import { readShopState } from '../shop/shop.service';
 import { enqueue, wakeOutbox } from '../outbox/outbox.service';
 import { exportedOrder } from '../integration/orders-export.service';
 import { enqueueEvent } from '../webhooks/webhook-events';
-import { type OrderMailData, renderOrderConfirmation } from './order-mail';
+import { type OrderMailData, renderOrderConfirmation, withLinePhotos } from './order-mail';
 import * as repo from './orders.repository';
 import { requestApprovalIfNeeded } from '../approvals/approval-request.service';
 
@@ -574,7 +574,11 @@ async function enqueueConfirmations(ctx: AppContext, trx: Kysely<Database>, plac
       : placed.placedByAgentId === agent?.id
         ? agent
         : await repo.findUserContact(trx, placed.placedByAgentId);
-  const data: OrderMailData = { ...placed.mail, agentName: placer?.name ?? null };
+  // The lines' photos (issue 17 point 3), read in the same transaction.
+  const data: OrderMailData = await withLinePhotos(trx, ctx.config.publicUrl, {
+    ...placed.mail,
+    agentName: placer?.name ?? null,
+  });
   const customerMail = renderOrderConfirmation(placed.language, 'customer', data.customerName, data);
   await enqueue(ctx, trx, {
     kind: 'mail',
