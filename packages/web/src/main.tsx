@@ -1,6 +1,9 @@
 // First: no schema may be built before zod is told not to compile parsers (see the module).
 import './lib/zod-config';
 import './app/fonts.css';
+// The product boxes' classes (plain elements, no runtime styles: issue 20), in the first stylesheet so a
+// server-rendered page is styled before any script runs.
+import './components/product/product-box.css';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { SSR_MARKUP_ATTRIBUTE, SSR_STATE_ID } from '@shop/shared/ssr/ssr-contract';
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';

@@ -1,6 +1,5 @@
-import Chip from '@mui/material/Chip';
 import type { Product } from '@shop/shared/contracts/products';
-import { useTranslation } from 'react-i18next';
+import { useBoxT } from './use-box-t';
 
 /** Dark enough for small text on white (WCAG AA). */
 const STOCK_COLOR = {
@@ -9,46 +8,36 @@ const STOCK_COLOR = {
   out_of_stock: '#B71C1C',
 } as const;
 
+// Plain elements with the classes of product-box.css, drawn as MUI's small Chip: a listing has
+// one or more per box, and a Chip with an sx prop cost each of them its own emotion styles at
+// every render (issue 20).
+
 /** Stock display (docs/product.md §3): Available, Few, out of stock. */
 export function StockChip({ status }: { status: Product['stockStatus'] }) {
-  const { t } = useTranslation();
+  const t = useBoxT();
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      label={t(`product.stock.${status}`)}
-      sx={{
-        fontWeight: 500,
-        bgcolor: 'background.paper',
-        color: STOCK_COLOR[status],
-        borderColor: STOCK_COLOR[status],
-      }}
-    />
+    <span className="pb-chip pb-strong" style={{ color: STOCK_COLOR[status] }}>
+      <span>{t(`product.stock.${status}`)}</span>
+    </span>
   );
 }
 
 /** The On sale badge. */
 export function OnSaleBadge() {
-  const { t } = useTranslation();
+  const t = useBoxT();
   return (
-    <Chip
-      size="small"
-      label={t('product.onSale')}
-      sx={{ fontWeight: 700, bgcolor: '#B71C1C', color: '#FFFFFF' }}
-    />
+    <span className="pb-chip pb-chip-sale">
+      <span>{t('product.onSale')}</span>
+    </span>
   );
 }
 
 /** The price-change flag: the customer's price differs from its price 14 days ago. */
 export function PriceChangedBadge() {
-  const { t } = useTranslation();
+  const t = useBoxT();
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      label={t('product.priceChanged')}
-      title={t('product.priceChangedHint')}
-      sx={{ bgcolor: 'background.paper', color: '#0D47A1', borderColor: '#0D47A1' }}
-    />
+    <span className="pb-chip" style={{ color: '#0D47A1' }} title={t('product.priceChangedHint')}>
+      <span>{t('product.priceChanged')}</span>
+    </span>
   );
 }

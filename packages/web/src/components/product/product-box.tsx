@@ -1,26 +1,18 @@
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import type { Product } from '@shop/shared/contracts/products';
 import { orderQuantityLimits } from '@shop/shared/rules/quantity-correction';
 import { memo, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { OnSaleBadge, PriceChangedBadge, StockChip } from './product-badges';
 import { productName } from './product-helpers';
 import { ProductPurchase } from './product-purchase';
 import { productDialogSearch, type ProductDialogState } from './product-scope';
+import { useBoxT } from './use-box-t';
 
 export const PRODUCT_IMAGE_SIZE = 160;
 
-const IMAGE_SX = {
-  display: 'block',
-  objectFit: 'contain',
-  maxWidth: '100%',
-  height: 'auto',
-  aspectRatio: '1 / 1',
-} as const;
+// The box and its parts are plain elements with the classes of product-box.css (loaded with the
+// app's first stylesheet, main.tsx), not MUI components with sx props: hydrating or rendering a
+// page of 50 boxes spent most of its time in emotion and the components' layers (issue 20).
 
 /**
  * The product's first uploaded photo (issue 17) in a square box of `size` CSS pixels: WebP sizes
@@ -46,8 +38,8 @@ function ProductPhotoImage({
         srcSet={photo.sizes.map((s) => `${s.webp} ${s.width}w`).join(', ')}
         sizes={sizes}
       />
-      <Box
-        component="img"
+      <img
+        className="pb-img"
         src={fallback?.jpeg}
         srcSet={photo.sizes.map((s) => `${s.jpeg} ${s.width}w`).join(', ')}
         sizes={sizes}
@@ -56,7 +48,6 @@ function ProductPhotoImage({
         height={size}
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"
-        sx={IMAGE_SX}
       />
     </picture>
   );
@@ -75,40 +66,30 @@ export function ProductImage({
   size?: number;
   eager?: boolean;
 }) {
-  const { t } = useTranslation();
+  const t = useBoxT();
   const photo = product.photos?.[0];
   if (photo) return <ProductPhotoImage photo={photo} alt={productName(product)} size={size} eager={eager} />;
   if (!product.image) {
     return (
-      <Box
+      <div
         role="img"
         aria-label={t('product.noImage')}
-        sx={{
-          width: size,
-          height: size,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          bgcolor: 'grey.100',
-          color: 'text.secondary',
-          borderRadius: 1,
-          fontSize: '0.875rem',
-        }}
+        className="pb-noimg"
+        style={{ width: size, height: size }}
       >
         {t('product.noImage')}
-      </Box>
+      </div>
     );
   }
   return (
-    <Box
-      component="img"
+    <img
+      className="pb-img"
       src={product.image}
       alt={productName(product)}
       width={size}
       height={size}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
-      sx={IMAGE_SX}
     />
   );
 }
@@ -121,35 +102,31 @@ export function PackSizeList({
   product: Pick<Product, 'packSizes'>;
   withTitle?: boolean;
 }) {
-  const { t } = useTranslation();
+  const t = useBoxT();
   if (product.packSizes.length === 0) return null;
   return (
-    <Box>
-      {withTitle && (
-        <Typography variant="caption" component="p" color="text.secondary" sx={{ fontWeight: 500 }}>
-          {t('product.packSizes')}
-        </Typography>
-      )}
-      <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', fontSize: '0.8125rem', lineHeight: 1.5 }}>
+    <div>
+      {withTitle && <p className="pb-caption">{t('product.packSizes')}</p>}
+      <ul className="pb-packs pb-small">
         {product.packSizes.map((pack) => (
           <li key={pack.unit}>
             {t('product.packOption', { unit: t(`product.units.${pack.unit}`), count: pack.pieces })}
             {pack.barcode && (
-              <Box component="span" sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
+              <span className="pb-barcode">
                 {' · '}
                 <span title={t('product.barcode')}>{pack.barcode}</span>
-              </Box>
+              </span>
             )}
           </li>
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </div>
   );
 }
 
 /** Minimum, maximum and step of the order quantity, and the quantity last ordered. */
 export function OrderLimits({ product }: { product: Product }) {
-  const { t } = useTranslation();
+  const t = useBoxT();
   const { minimum, maximum } = orderQuantityLimits(product);
   const limit = (pieces: number | null, unit: Product['minOrderQuantity']) =>
     pieces !== null
@@ -158,20 +135,20 @@ export function OrderLimits({ product }: { product: Product }) {
         ? t(`product.units.${unit}`)
         : t('product.noLimit');
   return (
-    <Box sx={{ fontSize: '0.8125rem', lineHeight: 1.5 }}>
-      <Box>
+    <div className="pb-small">
+      <div>
         {t('product.minimum')} {limit(minimum, product.minOrderQuantity)}
         {' · '}
         {t('product.maximum')} {limit(maximum, product.maxOrderQuantity)}
         {' · '}
         {t('product.step')} {t('product.pieces', { count: product.orderQuantityStep })}
-      </Box>
+      </div>
       {product.lastOrderedQuantity > 0 && (
-        <Box sx={{ fontWeight: 500 }}>
+        <div className="pb-strong">
           {t('product.lastOrdered')}: {t('product.pieces', { count: product.lastOrderedQuantity })}
-        </Box>
+        </div>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -195,7 +172,7 @@ export const ProductBox = memo(function ProductBox({
   cartQuantity,
   eagerImage = false,
 }: ProductBoxProps) {
-  const { t } = useTranslation();
+  const t = useBoxT();
   const location = useLocation();
   const navigate = useNavigate();
   const nameId = useId();
@@ -205,38 +182,22 @@ export const ProductBox = memo(function ProductBox({
   const open = () => void navigate(to, { state, preventScrollReset: true });
 
   return (
-    <Card
-      component="article"
-      variant="outlined"
-      aria-labelledby={nameId}
-      data-sku={product.sku}
-      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
-    >
-      <Box
-        onClick={open}
-        sx={{ position: 'relative', display: 'flex', justifyContent: 'center', p: 1.5, cursor: 'pointer' }}
-      >
+    <article className="pb-card" aria-labelledby={nameId} data-sku={product.sku}>
+      <div className="pb-media" onClick={open}>
         <ProductImage product={product} eager={eagerImage} />
         {product.discount && (
-          <Box sx={{ position: 'absolute', top: 8, left: 8 }}>
+          <div className="pb-media-badge">
             <OnSaleBadge />
-          </Box>
+          </div>
         )}
-      </Box>
-      <Box sx={{ px: 2, pb: 2, flex: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <Typography component="h2" id={nameId} sx={{ fontSize: '1rem', fontWeight: 500, lineHeight: 1.35 }}>
-          <Link
-            component={RouterLink}
-            to={to}
-            state={state}
-            preventScrollReset
-            underline="hover"
-            color="inherit"
-          >
+      </div>
+      <div className="pb-body">
+        <h2 className="pb-name" id={nameId}>
+          <RouterLink to={to} state={state} preventScrollReset>
             {name}
-          </Link>
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.5 }}>
+          </RouterLink>
+        </h2>
+        <p className="pb-text pb-muted">
           {t('product.sku')}: <span data-testid="sku">{product.sku}</span>
           {product.manufacturer && (
             <>
@@ -244,17 +205,17 @@ export const ProductBox = memo(function ProductBox({
               {t('product.manufacturer')}: {product.manufacturer.name}
             </>
           )}
-        </Typography>
-        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+        </p>
+        <div className="pb-flags">
           <StockChip status={product.stockStatus} />
           {product.priceChanged && <PriceChangedBadge />}
-        </Box>
+        </div>
         <PackSizeList product={product} />
         <OrderLimits product={product} />
-        <Box sx={{ mt: 'auto', pt: 1 }}>
+        <div className="pb-purchase">
           <ProductPurchase product={product} cartQuantity={cartQuantity} />
-        </Box>
-      </Box>
-    </Card>
+        </div>
+      </div>
+    </article>
   );
 });

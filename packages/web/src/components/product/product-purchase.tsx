@@ -1,5 +1,4 @@
 import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
-import LockOutlined from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -15,6 +14,7 @@ import { AddToListButton } from './add-to-list-button';
 import { PriceDisplay } from './price-display';
 import { defaultQuantity, defaultStepPack, displayPack, productName, stepPacks } from './product-helpers';
 import { QuantityField } from './quantity-field';
+import { useBoxT } from './use-box-t';
 
 /** Back-in-stock alerts (issue 17): only sold-out products shown to a signed-in user load it. */
 const BackInStockButton = lazy(() =>
@@ -23,35 +23,29 @@ const BackInStockButton = lazy(() =>
   ),
 );
 
-/** Anonymous visitors see no prices and no cart: a prompt to log in instead (decision 0004). */
+/** MUI's LockOutlined icon, drawn inline (one per box of an anonymous listing). */
+const LOCK_PATH =
+  'M18 8h-1V6c0-2.76-2.24-5-5-5S7 3.24 7 6v2H6c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V10c0-1.1-.9-2-2-2M9 6c0-1.66 1.34-3 3-3s3 1.34 3 3v2H9zm9 14H6V10h12zm-6-3c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2';
+
+/**
+ * Anonymous visitors see no prices and no cart: a prompt to log in instead (decision 0004). Plain
+ * elements with the classes of product-box.css: every box of an anonymous listing has one, and it
+ * is what a phone hydrates on every server-rendered catalogue page (issue 20).
+ */
 export function LoginForPrices() {
-  const { t } = useTranslation();
+  const t = useBoxT();
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'flex-start',
-        gap: 1,
-        p: 1.5,
-        borderRadius: 1,
-        bgcolor: 'rgba(194, 162, 120, 0.15)',
-      }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-        <LockOutlined fontSize="small" sx={{ color: 'primary.main', mt: 0.25 }} aria-hidden />
-        <Typography variant="body2">{t('product.loginForPrices')}</Typography>
-      </Box>
-      <Button
-        component={RouterLink}
-        to="/login"
-        size="small"
-        variant="outlined"
-        sx={{ bgcolor: 'background.paper' }}
-      >
+    <div className="pb-login">
+      <div className="pb-login-row">
+        <svg className="pb-login-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d={LOCK_PATH} />
+        </svg>
+        <p className="pb-text">{t('product.loginForPrices')}</p>
+      </div>
+      <RouterLink to="/login" className="pb-login-link">
         {t('product.login')}
-      </Button>
-    </Box>
+      </RouterLink>
+    </div>
   );
 }
 
