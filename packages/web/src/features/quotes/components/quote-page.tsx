@@ -60,6 +60,9 @@ function AcceptErrors({ errors }: { errors: PlaceOrderError[] }) {
   );
 }
 
+/** The requested quantity is left out on a phone: the offered one is what gets ordered. */
+const NARROW_HIDDEN = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 function Lines({ quote }: { quote: QuoteDetail }) {
   const { t } = useTranslation();
   return (
@@ -68,7 +71,9 @@ function Lines({ quote }: { quote: QuoteDetail }) {
         <TableHead>
           <TableRow>
             <TableCell>{t('quotes.product')}</TableCell>
-            <TableCell align="right">{t('quotes.requested')}</TableCell>
+            <TableCell align="right" sx={NARROW_HIDDEN}>
+              {t('quotes.requested')}
+            </TableCell>
             <TableCell align="right">{t('quotes.offeredQuantity')}</TableCell>
             <TableCell align="right">{t('quotes.offeredPrice')}</TableCell>
             <TableCell align="right">{t('quotes.lineTotal')}</TableCell>
@@ -83,7 +88,9 @@ function Lines({ quote }: { quote: QuoteDetail }) {
                   {line.sku}
                 </Typography>
               </TableCell>
-              <TableCell align="right">{line.requestedQuantity}</TableCell>
+              <TableCell align="right" sx={NARROW_HIDDEN}>
+                {line.requestedQuantity}
+              </TableCell>
               <TableCell align="right">{line.offeredQuantity ?? '—'}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {line.offeredPrice === null
@@ -97,7 +104,18 @@ function Lines({ quote }: { quote: QuoteDetail }) {
           ))}
           {quote.totalGross !== null && (
             <TableRow>
-              <TableCell colSpan={4} align="right" sx={{ fontWeight: 600 }}>
+              <TableCell
+                colSpan={4}
+                align="right"
+                sx={{ fontWeight: 600, display: { xs: 'none', sm: 'table-cell' } }}
+              >
+                {t('quotes.total')}
+              </TableCell>
+              <TableCell
+                colSpan={3}
+                align="right"
+                sx={{ fontWeight: 600, display: { xs: 'table-cell', sm: 'none' } }}
+              >
                 {t('quotes.total')}
               </TableCell>
               <TableCell
