@@ -119,6 +119,8 @@ test('keeps the catalogue offline, browses, searches, scans and fills the cart w
   await page.goto('/profile/offline');
   await expect(page.getByRole('heading', { name: 'Offline katalógus' })).toBeVisible();
   await expect(page.getByText('A katalógus még nincs tárolva ezen az eszközön.')).toBeVisible();
+  // The shell's loading bar (outside the landmarks while a page loads) is gone.
+  await expect(page.locator('[role="progressbar"][aria-label]')).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
   await shot(page, 'offline-page-hu-390');
   await page.getByRole('button', { name: 'Elérhetővé tétel offline' }).click();
@@ -174,12 +176,17 @@ test('keeps the catalogue offline, browses, searches, scans and fills the cart w
   const search = page.getByRole('searchbox', { name: 'Keresés a termékek között' });
   await search.fill(first.sku);
   await search.press('Enter');
-  const box = page.getByRole('article', { name: first.productDetails[0]!.name });
-  await expect(box).toBeVisible();
+  // The results page lists the SKU match; its link opens the product dialog.
+  const bySku = page.getByRole('region', { name: 'Cikkszám szerint (1)' });
+  await expect(bySku).toBeVisible();
   // The category search of the results page is answered from the stored categories too (no error).
   await expect(page.getByText('Ismeretlen hiba a kategóriákra keresésnél.')).toHaveCount(0);
-  await box.getByRole('button', { name: 'Kosárba' }).click();
+  await bySku.getByRole('link', { name: first.productDetails[0]!.name }).click();
+  const productDialog = page.getByRole('dialog', { name: first.productDetails[0]!.name });
+  await productDialog.getByRole('button', { name: 'Kosárba' }).click();
   await expect(banner).toContainText('Elküldésre váró kosármódosítások: 1.');
+  await page.keyboard.press('Escape');
+  await expect(productDialog).toBeHidden();
 
   // A hardware scanner types the second product's barcode: the stored catalogue finds it.
   await page.goto('/');
