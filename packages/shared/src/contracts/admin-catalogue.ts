@@ -114,6 +114,8 @@ export const adminProductListItemSchema = z.object({
   isActive: z.boolean(),
   isOrderable: z.boolean(),
   isSeasonal: z.boolean(),
+  /** Users waiting to be told it is back in stock (issue 17, modules/back-in-stock). */
+  waiting: z.number().int(),
 });
 export type AdminProductListItem = z.infer<typeof adminProductListItemSchema>;
 

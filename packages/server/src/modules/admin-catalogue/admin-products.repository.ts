@@ -55,6 +55,11 @@ export async function listProductRows(db: Db, dialect: DialectName, query: Produ
           .orderBy('e.id')
           .limit(1)
           .as('price'),
+        eb
+          .selectFrom('back_in_stock_requests as w')
+          .select((w) => w.fn.countAll<number>().as('n'))
+          .whereRef('w.product_id', '=', 'p.id')
+          .as('waiting'),
       ])
       .orderBy('p.sku')
       .limit(query.pageSize)

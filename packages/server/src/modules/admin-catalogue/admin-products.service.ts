@@ -55,6 +55,7 @@ export async function listProducts(
       isActive: row.is_active === 1,
       isOrderable: row.is_orderable === 1,
       isSeasonal: row.is_seasonal === 1,
+      waiting: Number(row.waiting ?? 0),
     })),
     total,
     page: query.page,

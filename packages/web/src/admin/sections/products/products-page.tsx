@@ -62,6 +62,13 @@ export default function ProductsPage() {
     },
     { id: 'stock', header: t('columns.stock'), align: 'right', hideBelow: 'sm', render: (row) => row.stock },
     {
+      id: 'waiting',
+      header: t('columns.waiting'),
+      align: 'right',
+      hideBelow: 'sm',
+      render: (row) => row.waiting,
+    },
+    {
       id: 'flags',
       header: t('columns.flags'),
       hideBelow: 'md',
