@@ -67,6 +67,20 @@ function tokenOf(init: RequestInit): string | null {
   return value?.startsWith('Bearer ') ? value.slice(7) : null;
 }
 
+/** The token's `isAgent` claim (read, not verified: the server checks every call). */
+function isAgentToken(token: string | null): boolean {
+  const payload = token?.split('.')[1];
+  if (!payload) return false;
+  try {
+    return (
+      (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { isAgent?: unknown }).isAgent ===
+      true
+    );
+  } catch {
+    return false;
+  }
+}
+
 function isCartWrite(method: string, path: string): boolean {
   return method !== 'GET' && path.startsWith('/api/cart');
 }
@@ -246,7 +260,8 @@ async function answerOffline(userId: number, method: string, url: URL, init: Req
     if (!Number.isInteger(requested) || requested < 0) return json(400, { error: 'ERR_VALIDATION' });
     // The shop's correction, by the shared rule on the stored stock; the server checks again.
     const correction = correctedQuantity(product, requested);
-    const acting = await readActing(userId);
+    // An agent's change remembers the address that selects the customer's cart (offline-store.ts flushQueue).
+    const acting = isAgentToken(tokenOf(init)) ? await readActing(userId) : undefined;
     await queueChange(userId, {
       customerId,
       shippingAddressId: acting?.customerId === customerId ? acting.shippingAddressId : null,
