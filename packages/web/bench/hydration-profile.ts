@@ -68,6 +68,8 @@ interface Run {
   /** Main-thread CPU ms in top-level tasks until the app's first commit, and until quiet. */
   cpuToReady: number;
   cpuTotal: number;
+  /** Of it, style, layout and paint. */
+  rendering: number;
   /** Tasks after the first paint whose CPU time times 4 is over 50 ms; their time over 50 ms. */
   longTasks: number;
   longestTask: number;
@@ -123,7 +125,18 @@ function readTrace(events: TraceEvent[]) {
       );
     }
   }
-  return { tasks: best.tasks, fcp, ready: mark('bench-app-ready') };
+  // Style, layout and paint: the browser's own work on the page's elements.
+  const rendering =
+    events
+      .filter(
+        (e) =>
+          e.pid === best.pid &&
+          e.tid === best.tid &&
+          e.ph === 'X' &&
+          /^(UpdateLayoutTree|Layout|PrePaint|Paint|Layerize)$/.test(e.name),
+      )
+      .reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
+  return { tasks: best.tasks, fcp, ready: mark('bench-app-ready'), rendering };
 }
 
 const median = (values: number[]) => {
@@ -228,7 +241,7 @@ async function main(): Promise<void> {
         const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
           traceEvents: TraceEvent[];
         };
-        const { tasks, fcp, ready } = readTrace(trace.traceEvents);
+        const { tasks, fcp, ready, rendering } = readTrace(trace.traceEvents);
         const phone = tasks
           .filter((task) => task.ts >= fcp)
           .map((task) => ((task.tdur ?? 0) / 1000) * PHONE_SLOWDOWN);
@@ -245,6 +258,7 @@ async function main(): Promise<void> {
           boxes,
           cpuToReady: cpu(tasks.filter((task) => task.ts < ready)),
           cpuTotal: cpu(tasks),
+          rendering,
           longTasks: phone.filter((ms) => ms > 50).length,
           longestTask: Math.max(0, ...phone),
           blocking: phone.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0),
@@ -255,7 +269,7 @@ async function main(): Promise<void> {
       console.log(
         `\n${page.name} (${page.path}): HTML ${m((r) => r.htmlBytes)} B (state ${m((r) => r.stateBytes)} B), ` +
           `${m((r) => r.boxes)} boxes\n` +
-          `  main-thread CPU: ${m((r) => r.cpuToReady)} ms until the app's first commit, ${m((r) => r.cpuTotal)} ms until quiet\n` +
+          `  main-thread CPU: ${m((r) => r.cpuToReady)} ms until the app's first commit, ${m((r) => r.cpuTotal)} ms until quiet (style, layout, paint ${m((r) => r.rendering)} ms)\n` +
           `  as a phone (x${PHONE_SLOWDOWN}) after the first paint: long tasks ${m((r) => r.longTasks)}, ` +
           `longest ${m((r) => r.longestTask)} ms, blocking ${m((r) => r.blocking)} ms\n` +
           `  per run: CPU ${runs.map((r) => Math.round(r.cpuTotal)).join(', ')}; blocking ${runs.map((r) => Math.round(r.blocking)).join(', ')}`,
