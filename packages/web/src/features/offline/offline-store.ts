@@ -342,7 +342,9 @@ async function runSync(options: SyncOptions): Promise<void> {
     if (full || removedAny) await dropUnpricedItems(userId);
     const categories = await server<unknown>('/categories', options);
     await storeAnswer(userId, 'get:/categories', categories);
-    await keepActing(userId, options);
+    // The first time: the addresses, whom the user acts for and its cart (later the answerer keeps
+    // them whenever the app reads them online; the delta sync stays short).
+    if (full) await keepActing(userId, options);
     if (answer) {
       const count = await db.prices.where('customerId').equals(customerId).count();
       const bytes =
