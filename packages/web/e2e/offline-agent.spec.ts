@@ -235,6 +235,16 @@ test('an agent keeps two customers offline, switches between them without a conn
     await page.evaluate(() => localStorage.setItem('language', 'zh'));
     await page.goto('/profile/offline');
     await expect(page.getByRole('listitem', { name: SECOND })).toContainText('当前下单客户');
+    // A new language syncs the kept customers again (names in Chinese): wait until both are stored.
+    const syncing = page.getByRole('main').locator('li [role="progressbar"]');
+    await expect(syncing.first()).toBeVisible({ timeout: 30_000 });
+    await expect(syncing).toHaveCount(0, { timeout: 120_000 });
+    for (const name of [FIRST, SECOND]) {
+      await expect(page.getByRole('listitem', { name }).getByTestId('offline-customer-status')).toContainText(
+        '已保存',
+        { timeout: 120_000 },
+      );
+    }
     await expect(page.getByTestId('offline-storage')).toContainText('已保存：2 个客户');
     await axeClean(page);
     await shot(page, 'offline-agent-page-zh-390');
