@@ -62,8 +62,10 @@ async function axeClean(page: Page, only?: string) {
   expect(await axeViolations(page, only ? (axe) => axe.include(only) : undefined)).toEqual([]);
 }
 
+/** A screenshot: the whole offline page, the viewport elsewhere (the listing is thousands of px long). */
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
+  const fullPage = name.includes('-page-');
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage });
 }
 
 test('an agent keeps two customers offline, switches between them without a connection, and each cart gets its own changes back online', async ({
