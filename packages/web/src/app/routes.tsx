@@ -265,23 +265,13 @@ export const appRoutes: RouteObject[] = [
                 ),
               },
               {
-                // Quotes (issue 16): requests for quote and their offers.
-                path: 'quotes',
+                // Quotes (issue 16): the list, or one quote with its offer.
+                path: 'quotes/:quoteId?',
                 handle: page('quotes'),
                 lazy: screen(
-                  () => import('../features/quotes/components/quotes-page'),
-                  (m) => m.QuotesPage,
+                  () => import('../features/quotes/components/quotes-route'),
+                  (m) => m.QuotesRoute,
                   'account',
-                ),
-              },
-              {
-                path: 'quotes/:quoteId',
-                handle: page('quote'),
-                lazy: screen(
-                  () => import('../features/quotes/components/quote-page'),
-                  (m) => m.QuotePage,
-                  'account',
-                  'cart',
                   'feedback',
                 ),
               },

@@ -25,7 +25,6 @@ export type RouteName =
   | 'order-lists'
   | 'order-list'
   | 'quotes'
-  | 'quote'
   | 'approvals'
   | 'approval'
   | 'offline'

@@ -52,7 +52,6 @@ export function ProfileLayout() {
           const current =
             section.name === handle.name ||
             (section.name === 'order-lists' && handle.name === 'order-list') ||
-            (section.name === 'quotes' && handle.name === 'quote') ||
             (section.name === 'approvals' && handle.name === 'approval');
           return (
             <Button
