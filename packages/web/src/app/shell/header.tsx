@@ -17,17 +17,12 @@ import { ScannerHost } from '../../features/scanner/components/scanner-host';
 import { openScanner } from '../../features/scanner/scan-store';
 import { SearchBox, type SearchMode } from '../../features/search/components/search-box';
 import { ShippingAddressButton } from '../../features/shipping-address/components/shipping-address-button';
-import { loadMessages } from '../../i18n/i18n';
 import { useAuth } from '../../lib/auth-store';
 import { INK, SAND_BROWN } from '../theme';
 import { LanguageSwitch } from './language-switch';
 
 // Owners and approvers: the count of order requests waiting for them (issue 15), loaded apart.
-const ApprovalsBadge = lazy(() =>
-  Promise.all([import('../../features/approvals/components/approvals-badge'), loadMessages('account')]).then(
-    ([module]) => ({ default: module.ApprovalsBadge }),
-  ),
-);
+const ApprovalsBadge = lazy(() => import('../../features/approvals/components/approvals-badge'));
 
 function HeaderAction({
   compact,
@@ -162,7 +157,7 @@ export function Header({ onOpenCart, onLogout }: HeaderProps) {
                 label={t('header.profile')}
                 to="/profile"
               />
-              {(auth.claims.companyRole === 'owner' || auth.claims.companyRole === 'approver') && (
+              {/^(owner|approver)$/.test(auth.claims.companyRole ?? '') && (
                 <Suspense fallback={null}>
                   <ApprovalsBadge />
                 </Suspense>

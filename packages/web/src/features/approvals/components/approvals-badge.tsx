@@ -2,8 +2,10 @@ import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import { useQuery } from '@tanstack/react-query';
+import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { loadMessages } from '../../../i18n/i18n';
 import { useApiClient } from '../../../lib/api-client-context';
 import { APPROVAL_KEYS } from '../api/approvals-api';
 
@@ -12,7 +14,11 @@ import { APPROVAL_KEYS } from '../api/approvals-api';
  * decision, a link to /profile/approvals. Loaded lazily by the header (the first page's budget),
  * it shows nothing while the count is 0. A decision refreshes it (same query key prefix).
  */
-export function ApprovalsBadge() {
+// Its label's namespace loads with it (the header's loader stays as small as possible).
+const messages = loadMessages('account');
+
+export default function ApprovalsBadge() {
+  use(messages);
   const { t } = useTranslation();
   const api = useApiClient();
   const count = useQuery({
