@@ -38,6 +38,8 @@ interface Answer {
 
 /** Customer A's offered quote (issue 16), made in beforeAll. */
 let quoteOfA = 0;
+/** Customer A's pending order approval request (issue 15), made in beforeAll. */
+let approvalOfA = 0;
 
 async function call(world: SecurityWorld, op: Operation, token: string | null): Promise<Answer> {
   const ids: Record<string, string> = {
@@ -48,12 +50,16 @@ async function call(world: SecurityWorld, op: Operation, token: string | null): 
     shippingAddressId: String(world.a.addressId),
     listId: String(world.a.listId),
     quoteId: String(quoteOfA),
+    approvalId: String(approvalOfA),
     // Back-in-stock (issue 17): the out-of-stock product customer A waits for.
     productSku: A_WAITS_FOR,
   };
   const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => ids[name] ?? '1');
   const body = op.hasBody ? JSON.stringify(exampleBody(world, op)) : undefined;
-  const query = EXAMPLE_QUERIES[`${op.method} ${op.path}`] ?? '';
+  const query = (EXAMPLE_QUERIES[`${op.method} ${op.path}`] ?? '').replace(
+    /\{([^}]+)\}/g,
+    (_m, name: string) => ids[name] ?? '1',
+  );
   const res = await fetch(world.baseUrl + path + query, {
     method: op.method,
     headers: {
@@ -81,6 +87,8 @@ const A_WAITS_FOR = 'HZ-001';
 const EXAMPLE_QUERIES: Record<string, string> = {
   'GET /api/products/search': '?searchType=all&searchString=viz',
   'GET /api/categories/search': '?searchString=viz',
+  // The offline catalogue with customer A's prices (issue 19): only A's users and A's agent may keep it.
+  'GET /api/offline/catalogue': '?limit=5&customerId={customerId}',
 };
 
 /** A body each customer endpoint accepts, aimed at customer A's things where it names any. */
@@ -91,6 +99,7 @@ function exampleBody(world: SecurityWorld, op: Operation): unknown {
     'PUT /api/cart/comments': { commentWebshop: 'overwritten', commentSupplier: 'overwritten' },
     'POST /api/cart/quick-order': { lines: `${product};2` },
     'POST /api/shipping-addresses/set-current': { shippingAddressId: world.a.addressId },
+    'POST /api/offline/catalogue/changes': { customerId: world.a.customerId, known: [] },
     'PUT /api/cart/shipping-method': { shippingMethodCode: 'home-delivery' },
     'PUT /api/cart/payment-method': { paymentMethodId: 1 },
     'PUT /api/cart/delivery-date': { deliveryDate: null },
@@ -101,12 +110,6 @@ function exampleBody(world: SecurityWorld, op: Operation): unknown {
     'PATCH /api/order-lists/{listId}': { name: 'overwritten' },
     'PUT /api/order-lists/{listId}/items': [{ sku: product, quantity: 9 }],
     'POST /api/order-lists/{listId}/import': { lines: `${product};9` },
-    // An in-stock product: refused (409), so the caller never holds a request of its own for A's product.
-    'POST /api/back-in-stock': { productSku: 'HZ-003' },
-    // Company users (issue 15): an invitation into the caller's own company.
-    'POST /api/company/users': {
-      email: `matrix-invite-${Date.now()}@example.com`,
-      name: 'Matrix',
     // Quotes (issue 16): aimed at A's offered quote.
     'POST /api/quotes': { message: 'Matrix' },
     'POST /api/quotes/{quoteId}/reject': { reason: 'Matrix' },
@@ -116,6 +119,14 @@ function exampleBody(world: SecurityWorld, op: Operation): unknown {
       message: 'Matrix',
     },
     'POST /api/quotes/{quoteId}/decline': { message: 'Matrix' },
+    // An in-stock product: refused (409), so the caller never holds a request of its own for A's product.
+    'POST /api/back-in-stock': { productSku: 'HZ-003' },
+    // Order approvals (issue 15): a rejection of A's pending request.
+    'POST /api/company/approvals/{approvalId}/reject': { reason: 'Matrix' },
+    // Company users (issue 15): an invitation into the caller's own company.
+    'POST /api/company/users': {
+      email: `matrix-invite-${Date.now()}@example.com`,
+      name: 'Matrix',
       role: 'buyer',
     },
   };
@@ -169,13 +180,8 @@ async function snapshotOfA(world: SecurityWorld): Promise<string> {
       .orderBy('back_in_stock_requests.id')
       .execute(),
     await db.selectFrom('order_lists').selectAll().where('customer_id', '=', id).orderBy('id').execute(),
-    await db
-      .selectFrom('order_list_items')
-      .innerJoin('order_lists', 'order_lists.id', 'order_list_items.list_id')
-      .selectAll('order_list_items')
-      .where('order_lists.customer_id', '=', id)
-      .orderBy('order_list_items.list_id')
     await db.selectFrom('quotes').selectAll().where('customer_id', '=', id).orderBy('id').execute(),
+    await db.selectFrom('approvals').selectAll().where('customer_id', '=', id).orderBy('id').execute(),
     await db
       .selectFrom('quote_lines')
       .innerJoin('quotes', 'quotes.id', 'quote_lines.quote_id')
@@ -184,6 +190,12 @@ async function snapshotOfA(world: SecurityWorld): Promise<string> {
       .orderBy('quote_lines.quote_id')
       .orderBy('quote_lines.product_id')
       .execute(),
+    await db
+      .selectFrom('order_list_items')
+      .innerJoin('order_lists', 'order_lists.id', 'order_list_items.list_id')
+      .selectAll('order_list_items')
+      .where('order_lists.customer_id', '=', id)
+      .orderBy('order_list_items.list_id')
       .orderBy('order_list_items.product_id')
       .execute(),
     orders.length > 0
@@ -267,12 +279,6 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
       body: JSON.stringify({ productSku: A_WAITS_FOR }),
     });
     expect(waits.status).toBe(201);
-  });
-
-  afterAll(async () => {
-    await world?.close();
-  });
-
 
     // Customer A has an offered quote (issue 16); others must neither see, accept, reject nor answer it.
     const db = world.testDb.handle.db;
@@ -284,7 +290,7 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
     const quote = await db
       .insertInto('quotes')
       .values({
-        customer_id: world.a.customerId,
+        customer_id: world.a.customerId!,
         user_id: world.a.userId,
         agent_user_id: null,
         status: 'offered',
@@ -309,6 +315,62 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
       })
       .execute();
     quoteOfA = quote.id;
+
+    // Customer A has a pending order approval request (issue 15), sent by a requester of A.
+    const requesterOfA = await insertUser(world.testDb.handle, {
+      customerId: world.a.customerId,
+      name: 'Matrix requester',
+    });
+    await db
+      .updateTable('users')
+      .set({ company_role: 'requester' })
+      .where('id', '=', requesterOfA.id)
+      .execute();
+    const nowIso = world.ctx.now().toISOString();
+    const approval = await db
+      .insertInto('approvals')
+      .values({
+        customer_id: world.a.customerId!,
+        requester_user_id: requesterOfA.id,
+        status: 'pending',
+        shipping_address_id: world.a.addressId,
+        shipping_method_id: null,
+        payment_method_id: null,
+        delivery_date: null,
+        comment_webshop: A_MARKERS.comment,
+        items_sum_gross: 200,
+        grand_total: 200,
+        items_count: 1,
+        expires_at: '2099-12-31T00:00:00.000Z',
+        decided_by_user_id: null,
+        decided_at: null,
+        reason: null,
+        order_id: null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('approval_items')
+      .values({
+        approval_id: approval.id,
+        product_id: quoted.id,
+        sku: FIXTURE_PRODUCTS.find((p) => p.n === 2)!.sku,
+        name: A_MARKERS.name,
+        quantity: 2,
+        unit_price: 100,
+        vat: 27,
+        line_gross: 200,
+      })
+      .execute();
+    approvalOfA = approval.id;
+  });
+
+  afterAll(async () => {
+    await world?.close();
+  });
+
   const REFUSALS: [string, string | null, string][] = [
     ['no token', null, 'ERR_UNAUTHORIZED'],
     ['an expired token', 'expired', 'ERR_TOKEN_EXPIRED'],
@@ -421,6 +483,9 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
     'POST /api/order-lists/{listId}/to-cart': { status: 404, error: 'ERR_ORDER_LIST_NOT_FOUND' },
     // A's back-in-stock request is not the caller's: cancelling it finds none (issue 17).
     'DELETE /api/back-in-stock/{productSku}': { status: 404, error: 'ERR_BACK_IN_STOCK_NOT_FOUND' },
+    // Customer A's prices for the offline catalogue (issue 19): neither another customer nor another agent.
+    'GET /api/offline/catalogue': { status: 403, error: 'ERR_FORBIDDEN' },
+    'POST /api/offline/catalogue/changes': { status: 403, error: 'ERR_FORBIDDEN' },
     // A's quote does not exist for anyone else (issue 16), whatever the step.
     'GET /api/quotes/{quoteId}': { status: 404, error: 'ERR_QUOTE_NOT_FOUND' },
     'POST /api/quotes/{quoteId}/accept': { status: 404, error: 'ERR_QUOTE_NOT_FOUND' },
@@ -507,6 +572,62 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
         wrong.push(`b: ${op.method} ${op.path} shows A's data`);
       if (op.path.includes('{userId}') && !(answer.status === 404 && answer.json?.error === 'NOT_FOUND'))
         wrong.push(`b: ${op.method} ${op.path} → ${answer.status} ${answer.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshotOfA(world)).toBe(beforeA);
+  });
+
+  it('order approvals (issue 15): buyers, requesters and agents cannot decide, another company finds nothing, nothing changes', async () => {
+    const db = world.testDb.handle.db;
+    const targets = operations.filter((op) => op.path.startsWith('/api/company/approvals'));
+    expect(targets.map((op) => `${op.method} ${op.path}`).sort()).toEqual([
+      'GET /api/company/approvals',
+      'GET /api/company/approvals/pending-count',
+      'GET /api/company/approvals/{approvalId}',
+      'POST /api/company/approvals/{approvalId}/approve',
+      'POST /api/company/approvals/{approvalId}/reject',
+    ]);
+    const roleTokens: [string, string][] = [];
+    for (const role of ['buyer', 'requester'] as const) {
+      const member = await insertUser(world.testDb.handle, {
+        customerId: world.a.customerId,
+        name: `Matrix approvals ${role}`,
+      });
+      await db.updateTable('users').set({ company_role: role }).where('id', '=', member.id).execute();
+      const login = await fetch(`${world.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.79.0.${roleTokens.length + 1}`,
+        },
+        body: JSON.stringify({ emailorusername: member.email, password: member.password }),
+      });
+      expect(login.status).toBe(200);
+      roleTokens.push([role, ((await login.json()) as { access_token: string }).access_token]);
+    }
+    const beforeA = await snapshotOfA(world);
+    const wrong: string[] = [];
+    const expectAnswer = (who: string, op: Operation, answer: Answer, status: number, error: string) => {
+      if (!(answer.status === status && answer.json?.error === error))
+        wrong.push(`${who}: ${op.method} ${op.path} → ${answer.status} ${answer.body.slice(0, 120)}`);
+    };
+    for (const op of targets) {
+      const deciding = op.method === 'POST';
+      for (const [role, token] of roleTokens) {
+        const answer = await call(world, op, token);
+        // Buyers and requesters may read their own requests (not A's requester's), never decide.
+        if (deciding) expectAnswer(role, op, answer, 403, 'ERR_FORBIDDEN');
+        else if (op.path.includes('{approvalId}'))
+          expectAnswer(role, op, answer, 404, 'ERR_APPROVAL_NOT_FOUND');
+        else if (answer.body.includes(A_MARKERS.comment)) wrong.push(`${role}: ${op.path} shows the request`);
+      }
+      // An agent is never the company's approver.
+      expectAnswer('agent', op, await call(world, op, world.agent.token), 403, 'ERR_FORBIDDEN');
+      // B's owner aimed at A's request: it does not exist in B's company.
+      const answer = await call(world, op, world.b.token);
+      if ([A_MARKERS.name, A_MARKERS.comment].some((m) => answer.body.includes(m)))
+        wrong.push(`b: ${op.method} ${op.path} shows A's data`);
+      if (op.path.includes('{approvalId}')) expectAnswer('b', op, answer, 404, 'ERR_APPROVAL_NOT_FOUND');
     }
     expect(wrong).toEqual([]);
     expect(await snapshotOfA(world)).toBe(beforeA);

@@ -248,7 +248,7 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
     const pending = await db
       .insertInto('approvals')
       .values({
-        customer_id: world.a.customerId,
+        customer_id: world.a.customerId!,
         requester_user_id: requester.id,
         status: 'pending',
         shipping_address_id: null,
