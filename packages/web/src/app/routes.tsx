@@ -242,22 +242,12 @@ export const appRoutes: RouteObject[] = [
                 ),
               },
               {
-                path: 'order-lists',
+                // Saved order lists (issue 16): the lists, or one list.
+                path: 'order-lists/:listId?',
                 handle: page('order-lists'),
                 lazy: screen(
-                  () => import('../features/order-lists/components/order-lists-page'),
-                  (m) => m.OrderListsPage,
-                  'account',
-                  'catalog',
-                  'feedback',
-                ),
-              },
-              {
-                path: 'order-lists/:listId',
-                handle: page('order-list'),
-                lazy: screen(
-                  () => import('../features/order-lists/components/order-list-page'),
-                  (m) => m.OrderListPage,
+                  () => import('../features/order-lists/components/order-lists-route'),
+                  (m) => m.OrderListsRoute,
                   'account',
                   'cart',
                   'catalog',
@@ -276,21 +266,12 @@ export const appRoutes: RouteObject[] = [
                 ),
               },
               {
-                // Order approvals (issue 15): the company's order requests and their decisions.
-                path: 'approvals',
+                // Order approvals (issue 15): the company's order requests, or one with its decision.
+                path: 'approvals/:approvalId?',
                 handle: page('approvals'),
                 lazy: screen(
-                  () => import('../features/approvals/components/approvals-page'),
-                  (m) => m.ApprovalsPage,
-                  'account',
-                ),
-              },
-              {
-                path: 'approvals/:approvalId',
-                handle: page('approval'),
-                lazy: screen(
-                  () => import('../features/approvals/components/approval-page'),
-                  (m) => m.ApprovalPage,
+                  () => import('../features/approvals/components/approvals-route'),
+                  (m) => m.ApprovalsRoute,
                   'account',
                   'cart',
                   'feedback',

@@ -48,11 +48,8 @@ export function ProfileLayout() {
         }}
       >
         {sections.map((section) => {
-          // A list's own page belongs to the lists.
-          const current =
-            section.name === handle.name ||
-            (section.name === 'order-lists' && handle.name === 'order-list') ||
-            (section.name === 'approvals' && handle.name === 'approval');
+          // A list's, a quote's or a request's own page shares its section's route and name.
+          const current = section.name === handle.name;
           return (
             <Button
               key={section.name}

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Button from '@mui/material/Button';
-import { isValidGs1Barcode } from '@shop/shared/rules/gs1-barcode';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -52,8 +51,13 @@ export function SearchBox({ initialValue = '', initialMode = 'text', onBarcode }
       return;
     }
     setTooShort(false);
-    if (onBarcode && mode === 'text' && isValidGs1Barcode(term)) {
-      onBarcode(term);
+    if (onBarcode && mode === 'text' && /^\d{8,14}$/.test(term)) {
+      // Digits only: perhaps a scanned barcode. Its check loads on the first such search (the rule
+      // stays out of the first page, issue 20).
+      void import('@shop/shared/rules/gs1-barcode').then(({ isValidGs1Barcode }) => {
+        if (isValidGs1Barcode(term)) onBarcode(term);
+        else void navigate(searchPath(mode, term));
+      });
       return;
     }
     void navigate(searchPath(mode, term));

@@ -83,9 +83,9 @@ export function SearchResultsPage() {
   };
 
   const title = sku
-    ? t('search.resultsForSku', { sku })
+    ? t('searchResults.resultsForSku', { sku })
     : query
-      ? t('search.resultsFor', { query })
+      ? t('searchResults.resultsFor', { query })
       : t('routes.search');
   usePageDocumentTitle(title);
 

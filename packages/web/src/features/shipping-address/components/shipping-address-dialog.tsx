@@ -14,11 +14,11 @@ export function ShippingAddressDialog({ open, onClose }: { open: boolean; onClos
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
-        {t('shippingAddress.title')}
+        {t('addressPicker.title')}
         <IconButton
           onClick={onClose}
-          aria-label={t('shippingAddress.close')}
-          title={t('shippingAddress.close')}
+          aria-label={t('addressPicker.close')}
+          title={t('addressPicker.close')}
           sx={{ position: 'absolute', right: 8, top: 8 }}
         >
           <Close />

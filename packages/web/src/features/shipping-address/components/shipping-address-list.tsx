@@ -51,13 +51,13 @@ export function ShippingAddressList({ onChanged = reloadPage }: ShippingAddressL
   if (addresses.isPending) {
     return (
       <Typography role="status" color="text.secondary">
-        {t('shippingAddress.loading')}
+        {t('addressPicker.loading')}
       </Typography>
     );
   }
   if (addresses.isError) return <Alert severity="error">{t('shippingAddress.loadError')}</Alert>;
   const all = addresses.data;
-  if (all.length === 0) return <Alert severity="info">{t('shippingAddress.empty')}</Alert>;
+  if (all.length === 0) return <Alert severity="info">{t('addressPicker.empty')}</Alert>;
   const needle = foldForSearch(filter.trim());
   const shown = needle
     ? all.filter((address) =>
@@ -72,7 +72,7 @@ export function ShippingAddressList({ onChanged = reloadPage }: ShippingAddressL
       {all.length >= FILTER_FROM && (
         <TextField
           size="small"
-          label={t('shippingAddress.filter')}
+          label={t('addressPicker.filter')}
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
         />
@@ -118,20 +118,20 @@ export function ShippingAddressList({ onChanged = reloadPage }: ShippingAddressL
                   }}
                 >
                   <CheckCircle fontSize="small" aria-hidden />
-                  {t('shippingAddress.current')}
+                  {t('addressPicker.current')}
                 </Box>
               ) : (
                 <Button
                   variant="outlined"
                   size="small"
-                  aria-label={`${t('shippingAddress.choose')}: ${address.customer.name}, ${address.zip} ${address.city}`}
+                  aria-label={`${t('addressPicker.choose')}: ${address.customer.name}, ${address.zip} ${address.city}`}
                   loading={setCurrent.isPending && setCurrent.variables === address.shippingAddressId}
                   disabled={setCurrent.isPending}
                   onClick={() =>
                     setCurrent.mutate(address.shippingAddressId, { onSuccess: () => onChanged() })
                   }
                 >
-                  {t('shippingAddress.choose')}
+                  {t('addressPicker.choose')}
                 </Button>
               )}
             </Card>
