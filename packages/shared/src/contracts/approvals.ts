@@ -13,7 +13,11 @@ export const approvalStatusSchema = z.enum(APPROVAL_STATUSES);
 export type ApprovalStatus = z.infer<typeof approvalStatusSchema>;
 
 export const approvalParamsSchema = z.object({
-  approvalId: z.coerce.number({ error: 'invalid_number' }).int('invalid_number').positive('invalid_number'),
+  approvalId: z.coerce
+    .number({ error: 'invalid_number' })
+    .int('invalid_number')
+    .positive('invalid_number')
+    .max(2_147_483_647, 'invalid_number'),
 });
 
 /** GET /api/company/approvals?status= (none: every request, newest first). */

@@ -54,7 +54,9 @@ export const setPaymentMethodRequestSchema = z.object({
   paymentMethodId: z.coerce
     .number({ error: 'invalid_number' })
     .int('invalid_number')
-    .positive('invalid_number'),
+    .positive('invalid_number')
+    // A database id (32-bit integer): a larger number is no payment method, not a database error.
+    .max(2_147_483_647, 'invalid_number'),
 });
 export type SetPaymentMethodRequest = z.input<typeof setPaymentMethodRequestSchema>;
 

@@ -59,7 +59,11 @@ export type UpdateCompanyUserRequest = z.input<typeof updateCompanyUserSchema>;
 export type UpdateCompanyUser = z.output<typeof updateCompanyUserSchema>;
 
 export const companyUserParamsSchema = z.object({
-  userId: z.coerce.number({ error: 'invalid_number' }).int('invalid_number').positive('invalid_number'),
+  userId: z.coerce
+    .number({ error: 'invalid_number' })
+    .int('invalid_number')
+    .positive('invalid_number')
+    .max(2_147_483_647, 'invalid_number'),
 });
 
 export const COMPANY_USER_STATUSES = ['invited', 'active', 'disabled'] as const;
@@ -138,6 +142,7 @@ export const orderHistoryQuerySchema = z.object({
     .number({ error: 'invalid_number' })
     .int('invalid_number')
     .positive('invalid_number')
+    .max(2_147_483_647, 'invalid_number')
     .optional(),
 });
 

@@ -122,5 +122,9 @@ export const orderHistoryResponseSchema = z.array(orderHistoryItemSchema);
 
 /** POST /api/orders/:orderId/order-again → the cart-addition answer of `contracts/cart`. */
 export const orderAgainParamsSchema = z.object({
-  orderId: z.coerce.number({ error: 'invalid_number' }).int('invalid_number').positive('invalid_number'),
+  orderId: z.coerce
+    .number({ error: 'invalid_number' })
+    .int('invalid_number')
+    .positive('invalid_number')
+    .max(2_147_483_647, 'invalid_number'),
 });

@@ -103,6 +103,12 @@ describe.each(TEST_DIALECTS)('checkout on %s', (dialect) => {
     expect(
       (await call('PUT', '/api/cart/payment-method', buyer.token, { paymentMethodId: 'x' })).statusCode,
     ).toBe(400);
+    // Beyond the databases' integer: a clear 400, never PostgreSQL's out-of-range error as a 500.
+    const huge = await call('PUT', '/api/cart/payment-method', buyer.token, {
+      paymentMethodId: 2_147_483_648,
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toMatchObject({ error: 'ERR_VALIDATION' });
   });
 
   it("gives an agent the payment methods of its current address's customer", async () => {
