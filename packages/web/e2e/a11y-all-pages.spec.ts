@@ -11,13 +11,18 @@ import { fillCartByApi, shopToken } from './support/orders';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   // Wait for transitions (a fading dialog is half transparent); spinners run forever, skip them.
+  // Finite animations settle first; at most 3 s, because one in a product box off screen is paused
+  // until the box comes near the viewport (content-visibility: auto) and would never finish.
   await page.evaluate(() =>
-    Promise.allSettled(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
+    Promise.race([
+      Promise.allSettled(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
   );
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations

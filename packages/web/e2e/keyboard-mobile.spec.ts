@@ -13,13 +13,18 @@ import { expectFocused, expectVisibleFocus, tabTo } from './support/keyboard';
 const CUSTOMER = { login: 'customer@example.com', password: 'customer123' };
 
 async function shot(page: Page, name: string): Promise<void> {
+  // Finite animations settle first; at most 3 s, because one in a product box off screen is paused
+  // until the box comes near the viewport (content-visibility: auto) and would never finish.
   await page.evaluate(() =>
-    Promise.allSettled(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
+    Promise.race([
+      Promise.allSettled(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
   );
   await page.screenshot({ path: `test-results/screenshots/keyboard-${name}.png` });
 }

@@ -9,8 +9,13 @@ export async function axeViolations(
   page: Page,
   configure: (builder: AxeBuilder) => AxeBuilder = (builder) => builder,
 ): Promise<string[]> {
+  // At most 3 s: an animation in a product box off screen is paused until the box comes near the
+  // viewport (content-visibility: auto) and would never finish.
   await page.evaluate(() =>
-    Promise.allSettled(document.getAnimations().map((animation) => animation.finished)),
+    Promise.race([
+      Promise.allSettled(document.getAnimations().map((animation) => animation.finished)),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
   );
   const result = await configure(new AxeBuilder({ page })).analyze();
   return result.violations.map(
