@@ -131,3 +131,30 @@ test('logged-in pages have no serious or critical axe violation', async ({ page 
   }
   expect(found).toEqual([]);
 });
+
+test('the loading bar shown while a request runs is inside a landmark', async ({ page }) => {
+  await storage(page, quiet);
+  await page.goto('/');
+  await expect(page.getByRole('article').first()).toBeVisible({ timeout: 30_000 });
+  // Hold every API answer from now on, so the shell's busy bar stays while axe looks at the page.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const search = page.getByRole('searchbox', { name: 'Keresés a termékek között' });
+  await search.fill('kávé');
+  await search.press('Enter');
+  await expect(page.getByRole('progressbar', { name: 'Betöltés…', exact: true })).toHaveCount(1);
+  const result = await new AxeBuilder({ page }).withRules(['region']).analyze();
+  const inMain = await page
+    .getByRole('main')
+    .getByRole('progressbar', { name: 'Betöltés…', exact: true })
+    .count();
+  release();
+  expect(result.violations.map((violation) => violation.nodes.map((node) => node.target.join(' ')))).toEqual(
+    [],
+  );
+  expect(inMain).toBe(1);
+});
