@@ -18,10 +18,12 @@ import type { AppContext } from '../../app-context';
 import { runWrite } from '../../db/group-commit';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
-import { cartRules, readCartRules } from '../checkout/checkout-rules.service';
-import { readCatalogueSettings } from '../products/catalogue-cache.service';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { cartRules, cartRulesOf } from '../checkout/checkout-rules.service';
+import { catalogueSettingsOf, FEW_STOCK_THRESHOLD_KEY } from '../products/catalogue-cache.service';
+import { CATALOGUE_VERSION_KEY } from '../products/catalogue-version';
 import { type ActingCustomer, resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
-import { findStock } from '../products/products.repository';
 import {
   cartProductOf,
   cartReadModel,
@@ -32,7 +34,6 @@ import {
   pricedFromReadModel,
 } from './cart-pricing.service';
 import { membershipOrNull, productsOutsideAssortment } from '../assortments/assortment-membership';
-import { findCustomerAssortment } from '../assortments/assortments.repository';
 import * as repo from './cart.repository';
 import { isLanguage } from '@shop/shared/i18n/languages';
 import { shopPhotos } from '../product-photos/photo-json';
@@ -55,49 +56,107 @@ export async function buildCart(
   language: string,
 ): Promise<CartResponse> {
   const db = ctx.database.db;
-  const cart = await repo.findCart(db, acting.userId, acting.customerId);
-  const items = cart ? await repo.findCartItems(db, cart.id) : [];
-  return cartAnswer(ctx, acting, language, cart, items);
+  // Two statements side by side: the cart row with everything around it, and its lines with stock.
+  const [context, lines] = await Promise.all([
+    readCartContext(db, acting),
+    repo.findCartLinesWithStock(db, acting.userId, acting.customerId),
+  ]);
+  return cartAnswer(ctx, acting, language, context, cartRowOf(context), lines);
+}
+
+/** The cart's context (repo.findCartContext) for the acting customer and its current address. */
+function readCartContext(
+  db: Kysely<Database>,
+  acting: ActingCustomer,
+): Promise<repo.CartContextRow | undefined> {
+  return repo.findCartContext(
+    db,
+    { catalogueVersionKey: CATALOGUE_VERSION_KEY, fewStockThresholdKey: FEW_STOCK_THRESHOLD_KEY },
+    acting.userId,
+    acting.customerId,
+    acting.shippingAddressId,
+  );
+}
+
+/** The cart row the context query read, or undefined when the user has no cart yet. */
+function cartRowOf(context: repo.CartContextRow | undefined): repo.CartRow | undefined {
+  if (!context || context.cart_id === null) return undefined;
+  return {
+    id: context.cart_id,
+    user_id: context.cart_user_id!,
+    customer_id: context.cart_customer_id!,
+    shipping_method_id: context.cart_shipping_method_id,
+    payment_method_id: context.cart_payment_method_id,
+    delivery_date: context.cart_delivery_date,
+    comment_webshop: context.cart_comment_webshop ?? '',
+    comment_supplier: context.cart_comment_supplier ?? '',
+    purchase_order_number: context.cart_purchase_order_number ?? '',
+    version: context.cart_version ?? 0,
+    created_at: context.cart_created_at!,
+    updated_at: context.cart_updated_at!,
+  };
 }
 
 /**
- * The API's cart from a cart row and its lines as read (by GET /api/cart, or inside the write that
- * changed them). One round of reads in parallel: the catalogue settings (whose version keys the cart's
- * read model), the lines' live stock and the chosen methods and address; names, pack sizes, flags and
- * price entries come from the read model in memory (cartReadModel), read from the database only for
- * products it does not hold yet.
+ * The API's cart from its context row (findCartContext: methods, address, rules, assortment,
+ * settings), the cart row (as read, or as the write that changed it left it) and its lines with live
+ * stock. Names, pack sizes, flags and price entries come from the read model in memory
+ * (cartReadModel), read from the database only for products it does not hold yet; the assortment's
+ * membership is cached per catalogue version; a credit limit costs one more query.
  */
 async function cartAnswer(
   ctx: AppContext,
   acting: ActingCustomer,
   language: string,
+  context: repo.CartContextRow | undefined,
   cart: repo.CartRow | undefined,
-  items: readonly repo.CartItemRow[],
+  items: readonly repo.CartLineWithStock[],
 ): Promise<CartResponse> {
   const db = ctx.database.db;
   const dialect = ctx.database.dialect;
   const now = ctx.now();
   const ids = items.map((item) => item.product_id);
-  const [settings, stock, shippingMethod, paymentMethod, address, rulesRead] = await Promise.all([
-    readCatalogueSettings(db),
-    ids.length > 0 ? findStock(db, dialect, ids) : Promise.resolve(new Map<number, number>()),
-    cart?.shipping_method_id
-      ? repo.findShippingMethodById(db, cart.shipping_method_id)
-      : Promise.resolve(undefined),
-    cart?.payment_method_id
-      ? repo.findPaymentMethodById(db, cart.payment_method_id)
-      : Promise.resolve(undefined),
-    acting.shippingAddressId !== null
-      ? repo.findAddressCost(db, acting.shippingAddressId)
-      : Promise.resolve(undefined),
-    readCartRules(db, acting.customerId),
-  ]);
-  const [statics, assortment] = await Promise.all([
+  const settings = catalogueSettingsOf(context?.catalogue_version, context?.few_stock_threshold);
+  const assortmentId = context?.own_assortment_id ?? context?.group_assortment_id ?? null;
+  const customerRules =
+    context && context.customer_id !== null
+      ? {
+          id: context.customer_id,
+          purchase_order_number_required: context.purchase_order_number_required,
+          credit_limit: context.credit_limit,
+          open_balance: context.open_balance,
+          open_balance_at: context.open_balance_at,
+        }
+      : undefined;
+  const [statics, membership, rulesRead] = await Promise.all([
     cartReadModel(ctx, settings.version).staticProducts(db, dialect, ids),
-    ids.length > 0 ? findCustomerAssortment(db, acting.customerId) : Promise.resolve(null),
+    // Lines of products outside the customer's assortment are not shown (place-order leaves them out).
+    ids.length > 0 ? membershipOrNull(db, settings.version, assortmentId) : Promise.resolve(null),
+    cartRulesOf(db, customerRules),
   ]);
-  // Lines of products outside the customer's assortment are not shown (place-order leaves them out).
-  const membership = await membershipOrNull(db, settings.version, assortment?.id);
+  const stock = new Map(items.map((item) => [item.product_id, item.stock]));
+  const shippingMethod =
+    context?.sm_id != null
+      ? {
+          code: context.sm_code!,
+          name: context.sm_name!,
+          cost: context.sm_cost!,
+          is_home_delivery: context.sm_is_home_delivery!,
+          minimum_order_value: context.sm_minimum_order_value!,
+        }
+      : undefined;
+  const paymentMethod =
+    context?.pm_id != null
+      ? {
+          id: context.pm_id,
+          code: context.pm_code!,
+          name: context.pm_name!,
+          term_days: context.pm_term_days!,
+          is_deferred: context.pm_is_deferred!,
+        }
+      : undefined;
+  const address =
+    context?.address_logistics_cost != null ? { logistics_cost: context.address_logistics_cost } : undefined;
 
   const cartItems: CartItem[] = [];
   const lines: LineOrderabilityFields[] = [];
@@ -234,11 +293,13 @@ export async function setProductQuantity(
     const cart = await repo.openCartForWrite(trx, acting.userId, acting.customerId, nowIso);
     if (correction.quantity > 0) await repo.upsertCartItem(trx, cart.id, row.id, correction.quantity, nowIso);
     else await repo.deleteCartItem(trx, cart.id, row.id);
-    // The lines as this write left them, so the answer's cart is the one it made (version included).
-    return { cart, items: await repo.findCartItems(trx, cart.id) };
+    // The lines as this write left them, with live stock, so the answer's cart is the one it made
+    // (version included).
+    return { cart, items: await repo.findCartLinesWithStock(trx, acting.userId, acting.customerId) };
   });
-  // The cart of the answer saves the browser a GET /api/cart; the product priced above is reused.
-  const cart = await cartAnswer(ctx, acting, language, written.cart, written.items);
+  // The cart of the answer saves the browser a GET /api/cart: its context in one more statement.
+  const context = await readCartContext(db, acting);
+  const cart = await cartAnswer(ctx, acting, language, context, written.cart, written.items);
   return { data: true, quantity: correction.quantity, warnings: correction.warnings, cart };
 }
 

@@ -29,11 +29,22 @@ const settingsQuery = new PreparedQuery(0, (db) =>
 export async function readCatalogueSettings(db: Kysely<Database>): Promise<CatalogueSettings> {
   const rows = await settingsQuery.execute(db);
   const value = (key: string) => rows.find((row) => row.key === key)?.value;
-  const threshold = Number(value(FEW_STOCK_THRESHOLD_KEY));
+  return catalogueSettingsOf(value(CATALOGUE_VERSION_KEY), value(FEW_STOCK_THRESHOLD_KEY));
+}
+
+/** The settings from their stored values (read here, or with another query: the cart's context). */
+export function catalogueSettingsOf(
+  version: string | null | undefined,
+  fewStockThreshold: string | null | undefined,
+): CatalogueSettings {
+  const threshold = Number(fewStockThreshold);
   return {
-    version: value(CATALOGUE_VERSION_KEY) ?? '',
+    version: version ?? '',
     fewStockThreshold:
-      value(FEW_STOCK_THRESHOLD_KEY) !== undefined && Number.isFinite(threshold) && threshold >= 0
+      fewStockThreshold !== undefined &&
+      fewStockThreshold !== null &&
+      Number.isFinite(threshold) &&
+      threshold >= 0
         ? threshold
         : DEFAULT_FEW_STOCK_THRESHOLD,
   };

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartResponse, SetProductQuantityResponse } from '@shop/shared/contracts/cart';
+import { testContext } from '../../../test/test-config';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import { buildApp } from '../../app';
+import type { DatabaseHandle } from '../../db/connection';
+import { api, insertBuyer, insertMethods, insertProduct, type ProductFixture } from './checkout-fixtures';
+
+/**
+ * The cart answers with a fixed, small number of SQL queries whatever the number of its lines (no
+ * N+1), warm (the catalogue read model and the assortment membership already loaded): the round trips
+ * are what a buyer waits for on PostgreSQL, where every query is a trip over the network and a
+ * connection taken from the pool (issue 21: set-product-quantity on PostgreSQL). Counted through a
+ * Kysely plugin on the app's database; a transaction's BEGIN and COMMIT are not queries Kysely sees.
+ */
+describe.each(TEST_DIALECTS)('SQL queries per cart request on %s', (dialect) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let call: ReturnType<typeof api>;
+  let token: string;
+  let products: ProductFixture[];
+  const counter = { queries: 0 };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect);
+    const plugin: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        counter.queries += 1;
+        return args.result;
+      },
+    };
+    const counting: DatabaseHandle = { ...testDb.handle, db: testDb.handle.db.withPlugin(plugin) };
+    const ctx = testContext(counting, { now: new Date('2025-03-04T08:00:00Z') });
+    const methods = await insertMethods(testDb.handle);
+    const buyer = await insertBuyer(ctx, { paymentMethodIds: [methods.bankTransfer] });
+    token = buyer.token;
+    products = [];
+    for (let index = 0; index < 12; index += 1) {
+      products.push(await insertProduct(testDb.handle, { stock: 500, prices: [{ price: 1000 + index }] }));
+    }
+    app = await buildApp(ctx, { logger: false, outbox: false });
+    await app.ready();
+    call = api(app);
+    // Shipping and payment chosen, so the cart's answer carries both methods.
+    expect(
+      (await call('PUT', '/api/cart/shipping-method', token, { shippingMethodCode: 'home-delivery' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call('PUT', '/api/cart/payment-method', token, { paymentMethodId: methods.bankTransfer }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.drop();
+  });
+
+  async function queriesOf(run: () => Promise<void>): Promise<number> {
+    await run(); // warm: read model and caches loaded
+    counter.queries = 0;
+    await run();
+    return counter.queries;
+  }
+
+  async function setQuantity(sku: string, quantity: number): Promise<SetProductQuantityResponse> {
+    const res = await call('POST', '/api/cart/set-product-quantity', token, { productSku: sku, quantity });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as SetProductQuantityResponse;
+  }
+
+  it('set-product-quantity and GET /api/cart take the same few queries for 1 line and for 12', async () => {
+    const first = products[0]!;
+    const oneLine = await queriesOf(async () => {
+      const answer = await setQuantity(first.sku, 2);
+      expect(answer.cart?.cartItems).toHaveLength(1);
+    });
+    const readOne = await queriesOf(async () => {
+      const res = await call('GET', '/api/cart', token);
+      expect((res.json() as CartResponse).cartItems).toHaveLength(1);
+    });
+    for (const product of products.slice(1)) await setQuantity(product.sku, 1);
+    const twelveLines = await queriesOf(async () => {
+      const answer = await setQuantity(first.sku, 3);
+      expect(answer.cart?.cartItems).toHaveLength(12);
+      expect(answer.cart?.currentShippingMethod?.code).toBe('home-delivery');
+      expect(answer.cart?.currentPaymentMethod?.id).toBeGreaterThan(0);
+    });
+    const readTwelve = await queriesOf(async () => {
+      const res = await call('GET', '/api/cart', token);
+      expect((res.json() as CartResponse).cartItems).toHaveLength(12);
+    });
+    expect(twelveLines).toBe(oneLine);
+    expect(readTwelve).toBe(readOne);
+    // Before (issue 21's first pass): 15 on PostgreSQL (19 on SQLite) for set-product-quantity, 11 for
+    // GET /api/cart. Now: the token's user, the acting customer beside the product, its price entries
+    // beside the assortment check, the write (cart row, line, lines with stock) and the cart's context
+    // (methods, address, rules, assortment, settings) in one statement. On SQLite the group commit's
+    // savepoint and its transaction's statements pass through Kysely too (4 more).
+    expect(oneLine).toBeLessThanOrEqual(dialect === 'sqlite' ? 13 : 9);
+    // The token's user, the acting customer, the cart's context and its lines with stock.
+    expect(readOne).toBeLessThanOrEqual(4);
+  });
+});
