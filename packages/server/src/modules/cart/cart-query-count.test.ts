@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse, SetProductQuantityResponse } from '@shop/shared/contracts/cart';
 import { testContext } from '../../../test/test-config';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 import { buildApp } from '../../app';
-import type { DatabaseHandle } from '../../db/connection';
+import { countingHandle } from '../../../test/query-counter';
 import { api, insertBuyer, insertMethods, insertProduct, type ProductFixture } from './checkout-fixtures';
 
 /**
@@ -21,19 +20,13 @@ describe.each(TEST_DIALECTS)('SQL queries per cart request on %s', (dialect) => 
   let call: ReturnType<typeof api>;
   let token: string;
   let products: ProductFixture[];
-  const counter = { queries: 0 };
+  let counter: { queries: number };
 
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect);
-    const plugin: KyselyPlugin = {
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        counter.queries += 1;
-        return args.result;
-      },
-    };
-    const counting: DatabaseHandle = { ...testDb.handle, db: testDb.handle.db.withPlugin(plugin) };
-    const ctx = testContext(counting, { now: new Date('2025-03-04T08:00:00Z') });
+    const counting = countingHandle(testDb.handle);
+    counter = counting.counter;
+    const ctx = testContext(counting.handle, { now: new Date('2025-03-04T08:00:00Z') });
     const methods = await insertMethods(testDb.handle);
     const buyer = await insertBuyer(ctx, { paymentMethodIds: [methods.bankTransfer] });
     token = buyer.token;

@@ -1,9 +1,9 @@
-import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse } from '@shop/shared/contracts/products';
 import { TEST_DIALECTS } from '../../../test/test-db';
 import { buildApp } from '../../app';
 import type { DatabaseHandle } from '../../db/connection';
+import { countingHandle } from '../../../test/query-counter';
 import { type CatalogueWorld, createCatalogueWorld, getJson } from './catalogue-test-setup';
 
 /**
@@ -15,19 +15,12 @@ import { type CatalogueWorld, createCatalogueWorld, getJson } from './catalogue-
  */
 describe.each(TEST_DIALECTS)('SQL queries per catalogue request on %s', (dialect) => {
   let w: CatalogueWorld;
-  const counter = { queries: 0 };
+  let counter: { queries: number };
   let counting: DatabaseHandle;
 
   beforeAll(async () => {
     w = await createCatalogueWorld(dialect);
-    const plugin: KyselyPlugin = {
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        counter.queries += 1;
-        return args.result;
-      },
-    };
-    counting = { ...w.testDb.handle, db: w.testDb.handle.db.withPlugin(plugin) };
+    ({ handle: counting, counter } = countingHandle(w.testDb.handle));
   });
   afterAll(async () => {
     await w.close();
