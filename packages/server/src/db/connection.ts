@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely';
 import pg from 'pg';
+import { useNamedStatements } from './named-statements';
 import type { Database } from './schema';
 
 // PostgreSQL int8 (money sums, count(*)) as JavaScript numbers: our amounts stay far below 2^53.
@@ -94,7 +95,11 @@ export function createDatabase(
   // Nor one in use: when the server goes away mid-query, pg fails the query (its caller sees the
   // error) and also emits 'error' on the checked-out client, which has no listener of the pool's then
   // (a killed read replica, db/read-replicas.ts).
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    // The hot paths' fixed queries as named prepared statements (db/named-statements.ts).
+    useNamedStatements(client);
+  });
   return handleFor(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
 }
 

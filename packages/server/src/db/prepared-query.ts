@@ -1,5 +1,6 @@
 import { type Compilable, type CompiledQuery, type Kysely, SqliteAdapter, createQueryId } from 'kysely';
 import type { DialectName } from './connection';
+import { registerNamedStatement } from './named-statements';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
@@ -44,6 +45,8 @@ export class PreparedQuery<Args extends readonly unknown[], Row> {
           throw new Error(`prepared query: argument ${index} is not exactly one parameter of ${query.sql}`);
         }
       }
+      // On PostgreSQL the text runs as a named prepared statement (db/named-statements.ts).
+      if (dialect === 'postgres') registerNamedStatement(query.sql);
       entry = { query, slots };
       this.compiled.set(db, entry);
     }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { PreparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -270,21 +271,10 @@ export interface CartContextKeys {
   fewStockThresholdKey: string;
 }
 
-/**
- * Everything the cart's answer needs beside its lines, in one statement (one round trip on
- * PostgreSQL instead of seven): the acting user's cart row, its chosen shipping and payment methods,
- * the current address's logistics cost, the customer's checkout rules (purchase-order number, credit),
- * the customer's assortment (its own, else its price group's) and the catalogue settings.
- * `addressId` null joins no address.
- */
-export async function findCartContext(
-  db: Db,
-  keys: CartContextKeys,
-  userId: number,
-  customerId: number,
-  addressId: number | null,
-) {
-  return (
+const cartContextQueries = new Map<string, ReturnType<typeof cartContextQuery>>();
+
+function cartContextQuery(keys: CartContextKeys) {
+  return new PreparedQuery(3, (db, _dialect, [userId, customerId, addressId]: [number, number, number]) =>
     db
       .selectFrom('customers as cu')
       .leftJoin('carts as c', (join) =>
@@ -292,8 +282,7 @@ export async function findCartContext(
       )
       .leftJoin('shipping_methods as sm', 'sm.id', 'c.shipping_method_id')
       .leftJoin('payment_methods as pm', 'pm.id', 'c.payment_method_id')
-      // No address: id 0 matches no row (ids start at 1).
-      .leftJoin('shipping_addresses as sa', (join) => join.on('sa.id', '=', addressId ?? 0))
+      .leftJoin('shipping_addresses as sa', (join) => join.on('sa.id', '=', addressId))
       .leftJoin('assortment_customers as acu', 'acu.customer_id', 'cu.id')
       .leftJoin('assortment_price_groups as apg', 'apg.price_group', 'cu.price_group')
       .select((eb) => [
@@ -339,23 +328,49 @@ export async function findCartContext(
           .where('key', '=', keys.fewStockThresholdKey)
           .as('few_stock_threshold'),
       ])
-      .where('cu.id', '=', customerId)
-      .executeTakeFirst()
+      .where('cu.id', '=', customerId),
   );
+}
+
+/**
+ * Everything the cart's answer needs beside its lines, in one statement (one round trip on
+ * PostgreSQL instead of seven): the acting user's cart row, its chosen shipping and payment methods,
+ * the current address's logistics cost, the customer's checkout rules (purchase-order number, credit),
+ * the customer's assortment (its own, else its price group's) and the catalogue settings.
+ * `addressId` null joins no address.
+ */
+export async function findCartContext(
+  db: Db,
+  keys: CartContextKeys,
+  userId: number,
+  customerId: number,
+  addressId: number | null,
+) {
+  const cacheKey = `${keys.catalogueVersionKey}\u0000${keys.fewStockThresholdKey}`;
+  let query = cartContextQueries.get(cacheKey);
+  if (query === undefined) {
+    query = cartContextQuery(keys);
+    cartContextQueries.set(cacheKey, query);
+  }
+  // No address: id 0 matches no row (ids start at 1).
+  return query.executeTakeFirst(db, userId, customerId, addressId ?? 0);
 }
 
 export type CartContextRow = NonNullable<Awaited<ReturnType<typeof findCartContext>>>;
 
-/** The acting user's cart lines with each product's live stock (one statement, no cart id needed). */
-export async function findCartLinesWithStock(db: Db, userId: number, customerId: number) {
-  return db
+const cartLinesQuery = new PreparedQuery(2, (db, _dialect, [userId, customerId]: [number, number]) =>
+  db
     .selectFrom('cart_items as ci')
     .innerJoin('carts as c', 'c.id', 'ci.cart_id')
     .innerJoin('products as p', 'p.id', 'ci.product_id')
     .select(['ci.product_id', 'ci.quantity', 'p.stock'])
     .where('c.user_id', '=', userId)
-    .where('c.customer_id', '=', customerId)
-    .execute();
+    .where('c.customer_id', '=', customerId),
+);
+
+/** The acting user's cart lines with each product's live stock (one statement, no cart id needed). */
+export async function findCartLinesWithStock(db: Db, userId: number, customerId: number) {
+  return cartLinesQuery.execute(db, userId, customerId);
 }
 
 export type CartLineWithStock = Awaited<ReturnType<typeof findCartLinesWithStock>>[number];
