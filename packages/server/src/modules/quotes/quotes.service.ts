@@ -151,9 +151,17 @@ async function detailOf(
   };
 }
 
-/** Offers past their last valid day are `expired` before anything reads or changes quotes. */
+/**
+ * Offers past their last valid day become `expired`: before anything reads or changes quotes, and
+ * on every pass of the expiry sweep (approvals/expiry-sweep.ts). One guarded statement, so sweeps of
+ * several processes at once are harmless. Answers how many expired.
+ */
+export async function expireQuotes(ctx: AppContext): Promise<number> {
+  return repo.expireDue(ctx.database.db, today(ctx), ctx.now().toISOString());
+}
+
 async function expire(ctx: AppContext): Promise<void> {
-  await repo.expireDue(ctx.database.db, today(ctx), ctx.now().toISOString());
+  await expireQuotes(ctx);
 }
 
 /* ------------------------------------------------------------------ the shop's side */
