@@ -235,6 +235,13 @@ export function ApprovalPage() {
           </Field>
         )}
         {a.reason && <Field label={t('approvals.reason')}>{a.reason}</Field>}
+        {a.quoteId !== null && (
+          <Field label={t('approvals.quote')}>
+            <Link component={RouterLink} to={`/profile/quotes/${a.quoteId}`}>
+              {t('approvals.quoteLink', { id: a.quoteId })}
+            </Link>
+          </Field>
+        )}
       </Box>
       <Lines approval={a} />
       {a.status === 'approved' && a.orderId !== null && (
