@@ -168,6 +168,12 @@ test('a requester accepts a quote: sent for approval; the owner approves; the or
   await expect(page.getByRole('link', { name: `${quote.id}. árajánlat – az ajánlott árakon` })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'request-hu');
+  await page.evaluate(() => localStorage.setItem('language', 'zh'));
+  await page.reload();
+  await expect(page.getByRole('link', { name: `报价 ${quote.id} – 按报价价格` })).toBeVisible();
+  await screenshots(page, 'request-zh');
+  await page.evaluate(() => localStorage.setItem('language', 'hu'));
+  await page.reload();
   const approved = page.waitForResponse((r) =>
     r.url().endsWith(`/api/company/approvals/${answer.approvalId}/approve`),
   );
