@@ -9,6 +9,7 @@ import type { CompanyRole } from '../../db/schema';
 import {
   api,
   type BuyerFixture,
+  insertAgent,
   insertBuyer,
   insertMethods,
   insertProduct,
@@ -258,6 +259,43 @@ describe.each(TEST_DIALECTS)('accepting a quote that needs approval on %s', (dia
     expect(await approvalsOfQuote(above.id)).toHaveLength(1);
   });
 
+  it('the customer’s agent accepts a requester’s quote directly: an order, no approval', async () => {
+    const agent = await insertAgent(ctx);
+    const owner = await insertBuyer(ctx, {
+      paymentMethodIds: [methods.cash],
+      agentUserId: agent.userId,
+      logisticsCost: 0,
+    });
+    counter += 1;
+    const row = await db()
+      .insertInto('users')
+      .values({
+        email: `agent-requester${counter}-${dialect}-${Date.now()}@example.com`,
+        password_hash: 'not-a-real-hash',
+        role: 'customer',
+        name: `requester ${counter}`,
+        customer_id: owner.customerId,
+        language: 'en',
+        is_active: 1,
+        company_role: 'requester',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const requester = await tokenFor(ctx, { userId: row.id, customerId: owner.customerId, role: 'customer' });
+    const tea = await insertProduct(testDb.handle, { stock: 20, prices: [{ price: 100_000 }] });
+    const quote = await offeredQuote(requester, [[tea, 2]], 80_000);
+    await ok('POST', '/api/shipping-addresses/set-current', agent.token, {
+      shippingAddressId: owner.addressId,
+    });
+    await ok('PUT', '/api/cart/shipping-method', agent.token, { shippingMethodCode: 'pickup-customer' });
+    await ok('PUT', '/api/cart/payment-method', agent.token, { paymentMethodId: methods.cash });
+    const answer = await accept(quote.id, agent.token);
+    expect(answer).toMatchObject({ data: true, quote: { status: 'accepted' } });
+    expect('approvalRequired' in answer).toBe(false);
+    expect(await approvalsOfQuote(quote.id)).toHaveLength(0);
+    expect(await ordersOf(owner.customerId)).toHaveLength(1);
+  });
+
   it('a rejected request gives the quote back as offered: it can be accepted again (a new request)', async () => {
     const c = await company();
     const tea = await insertProduct(testDb.handle, { stock: 20, prices: [{ price: 100_000 }] });
@@ -268,6 +306,15 @@ describe.each(TEST_DIALECTS)('accepting a quote that needs approval on %s', (dia
     const again = await call('POST', `/api/quotes/${quote.id}/accept`, c.requester.token);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'ERR_QUOTE_STATUS', params: { status: 'pending_approval' } });
+
+    // Nor can staff revise the offer meanwhile.
+    const revise = await call('POST', `/api/admin/quotes/${quote.id}/offer`, staff.token, {
+      lines: [{ sku: tea.sku, price: 500, quantity: 2 }],
+      validUntil: '2026-04-30',
+      message: 'Cheaper',
+    });
+    expect(revise.statusCode).toBe(409);
+    expect(revise.json()).toMatchObject({ error: 'ERR_QUOTE_STATUS' });
 
     await ok('POST', `/api/company/approvals/${first.approvalId}/reject`, c.approver.token, {
       reason: 'Not this month',
