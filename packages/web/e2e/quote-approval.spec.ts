@@ -115,6 +115,17 @@ test('a requester accepts a quote: sent for approval; the owner approves; the or
   }, token);
   await page.goto(`/profile/quotes/${quote.id}`);
   await expect(page.getByText('Ajánlat érkezett').first()).toBeVisible();
+  // Before accepting, a requester is told that it goes for approval.
+  await expect(page.getByTestId('quote-needs-approval')).toContainText('Ön igénylőként nem rendel egyedül');
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshots(page, 'offer-hu');
+  await page.evaluate(() => localStorage.setItem('language', 'zh'));
+  await page.reload();
+  await expect(page.getByTestId('quote-needs-approval')).toContainText('作为申请人');
+  await screenshots(page, 'offer-zh');
+  await page.evaluate(() => localStorage.setItem('language', 'hu'));
+  await page.reload();
+  await expect(page.getByTestId('quote-needs-approval')).toBeVisible();
   const answered = page.waitForResponse((r) => r.url().endsWith(`/api/quotes/${quote.id}/accept`));
   await page.getByRole('button', { name: 'Elfogadom és megrendelem' }).click();
   const answer = (await (await answered).json()) as {
