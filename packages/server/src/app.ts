@@ -59,6 +59,7 @@ import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes';
 import { productPhotosRoutes } from './modules/product-photos/product-photos.routes';
 import { backInStockRoutes } from './modules/back-in-stock/back-in-stock.routes';
 import { OutboxDispatcher } from './modules/outbox/outbox-dispatcher';
+import { ExpirySweep } from './modules/approvals/expiry-sweep';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
@@ -75,6 +76,8 @@ export interface BuildAppOptions {
   startup?: StartupState;
   /** Run the outbox dispatcher in this app (default true). */
   outbox?: boolean;
+  /** Run the expiry sweep (approval requests, quote offers) in this app (default true). */
+  sweep?: boolean;
 }
 
 /** Where the built SPA lives: WEB_DIST_DIR, or packages/web/dist next to this package. */
@@ -336,6 +339,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     }
     return reply.status(404).send({ error: 'ERR_ROUTE_NOT_FOUND' });
   });
+
+  // The expiry sweep (issue 15; docs/product.md §3.4.2): every SWEEP_INTERVAL_MS while the server
+  // is ready. Registered before the outbox so that at close it stops first and the dispatcher then
+  // delivers the mails of its last pass.
+  if (options.sweep !== false) {
+    const sweep = new ExpirySweep(ctx, { log: app.log, isReady: () => startup.phase === 'ready' });
+    app.addHook('onReady', async () => sweep.start());
+    app.addHook('preClose', async () => sweep.stop());
+  }
 
   // The outbox dispatcher (docs/decisions/0019-outbox.md): delivers while the server is ready; at
   // close it stops claiming and finishes the deliveries in flight before the database closes.

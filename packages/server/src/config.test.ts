@@ -36,6 +36,8 @@ describe('configuration', () => {
     ['OUTBOX_GIVE_UP_MS', '0'],
     ['OUTBOX_POLL_MS', '-1'],
     ['OUTBOX_LEASE_MS', '10'],
+    ['SWEEP_INTERVAL_MS', '999'],
+    ['SWEEP_INTERVAL_MS', 'hourly'],
     ['DATABASE_REPLICA_URLS', 'mysql://replica'],
     ['DATABASE_REPLICA_URLS', 'postgres://a@r1/shop,replica2'],
     ['REPLICA_MAX_LAG_MS', '-5'],
@@ -43,6 +45,11 @@ describe('configuration', () => {
   ])('refuses a bad %s with a message that names it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('sweeps every minute unless SWEEP_INTERVAL_MS says otherwise', () => {
+    expect(parseEnv({}).SWEEP_INTERVAL_MS).toBe(60_000);
+    expect(parseEnv({ SWEEP_INTERVAL_MS: '5000' }).SWEEP_INTERVAL_MS).toBe(5000);
   });
 
   it('uses the outbox defaults and refuses a retry ceiling below the first delay', () => {

@@ -74,6 +74,8 @@ const envSchema = z.object({
     .default(DAY_MS),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(DAY_MS).default(120_000),
+  // The expiry sweep (modules/approvals/expiry-sweep.ts): milliseconds between its passes.
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(DAY_MS).default(60_000),
   // PostgreSQL streaming replicas for the anonymous-safe reads (db/read-replicas.ts), comma-separated.
   DATABASE_REPLICA_URLS: z
     .string()
@@ -127,6 +129,8 @@ export interface Config {
   webDistDir: string | undefined;
   bodyLimit: number;
   outbox: OutboxConfig;
+  /** Milliseconds between passes of the expiry sweep (approval requests, quote offers). */
+  sweepIntervalMs: number;
   /** Read replicas (PostgreSQL only): where anonymous-safe reads go, and the lag a replica may have. */
   replicas: { urls: string[]; maxLagMs: number };
   /** Networks (CIDRs) webhooks may reach although they are private, loopback or link-local. */
@@ -222,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: parsed.OUTBOX_POLL_MS,
       leaseMs: parsed.OUTBOX_LEASE_MS,
     },
+    sweepIntervalMs: parsed.SWEEP_INTERVAL_MS,
     replicas: { urls: parsed.DATABASE_REPLICA_URLS ?? [], maxLagMs: parsed.REPLICA_MAX_LAG_MS },
     webhookAllowedNetworks: parseAllowedNetworks(parsed.WEBHOOK_ALLOWED_NETWORKS),
   };

@@ -37,6 +37,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       pollMs: 5000,
       leaseMs: 120_000,
     },
+    sweepIntervalMs: 60_000,
     replicas: { urls: [], maxLagMs: 2000 },
     // The tests' webhook receivers listen on 127.0.0.1.
     webhookAllowedNetworks: ['127.0.0.1/32'],

@@ -11,6 +11,7 @@ import * as m010 from './migrations/010-photos-and-alerts';
 import * as m011 from './migrations/011-approvals';
 import * as m012 from './migrations/012-quotes';
 import * as m013 from './migrations/013-assortments';
+import * as m014 from './migrations/014-approval-quotes';
 import type { Database } from './schema';
 
 /** Migrations are listed here (not read from disk) so that the bundled server carries them. */
@@ -27,6 +28,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '011-approvals': m011,
   '012-quotes': m012,
   '013-assortments': m013,
+  '014-approval-quotes': m014,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -612,6 +612,8 @@ export interface ApprovalsTable {
   reason: string | null;
   /** The order an approval placed. */
   order_id: number | null;
+  /** The quote whose acceptance this request is (migration 014); null for a cart. */
+  quote_id: number | null;
   created_at: Instant;
   updated_at: Instant;
 }
@@ -636,7 +638,7 @@ export interface QuotesTable {
   /** The login that asked (a customer's user, or the agent acting for it). */
   user_id: number;
   agent_user_id: number | null;
-  /** requested | offered | accepted | rejected | declined | expired */
+  /** requested | offered | pending_approval | accepted | rejected | declined | expired */
   status: Default<string>;
   message: Default<string>;
   wished_delivery_date: string | null;

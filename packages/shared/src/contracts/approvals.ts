@@ -51,6 +51,8 @@ export const approvalSummarySchema = z.object({
   reason: z.string().nullable(),
   /** The order an approval placed. */
   orderId: z.number().int().nullable(),
+  /** The quote whose acceptance this request is (its prices are the quoted ones), or null for a cart. */
+  quoteId: z.number().int().nullable(),
   /** The signed-in user may approve or reject it now (pending, an owner or approver, not their own). */
   canDecide: z.boolean(),
 });

@@ -10,7 +10,10 @@ import { placeOrderErrorSchema } from './orders';
  * price per piece and quantity for every line, a last valid day and a message (`offered`), or
  * decline it (`declined`). The customer accepts (`accepted`: an order at the quoted prices, through
  * place-order's rules) or rejects it (`rejected`, with a reason); an offer past its last valid day
- * is `expired` and cannot be accepted.
+ * is `expired` and cannot be accepted. A login that may not order alone (a requester; a buyer whose
+ * limit the order would pass: issue 15) accepts into `pending_approval`: the company's approvers
+ * decide, an approval makes it `accepted` with its order, a rejection or expiry of the request makes
+ * it `offered` again (or `expired` once its last valid day has passed).
  *
  * Money: minor units (1/100 Ft), gross, per piece; except the back office's offer, whose `price` is
  * in forints as the listing shows them (the server converts it).
@@ -19,6 +22,7 @@ import { placeOrderErrorSchema } from './orders';
 export const QUOTE_STATUSES = [
   'requested',
   'offered',
+  'pending_approval',
   'accepted',
   'rejected',
   'declined',
@@ -150,14 +154,26 @@ export const quoteDetailSchema = quoteSummarySchema.extend({
   /** May the caller answer it (staff, or the customer's agent) / accept or reject it (the customer). */
   canAnswer: z.boolean(),
   canAccept: z.boolean(),
+  /** While `pending_approval`: the company approval request that decides it (issue 15). */
+  approvalId: z.number().int().nullable(),
 });
 export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
 
 export const quoteListResponseSchema = z.array(quoteSummarySchema);
 
-/** POST /api/quotes/{quoteId}/accept: the order, or place-order's refusals (nothing changed). */
+/**
+ * POST /api/quotes/{quoteId}/accept: the order; or, for a login that may not order alone (issue 15),
+ * the approval request it went into, as place-order answers (`approvalRequired`); or place-order's
+ * refusals (nothing changed).
+ */
 export const acceptQuoteResponseSchema = z.union([
   z.object({ data: z.literal(true), orderId: z.number().int(), quote: quoteDetailSchema }),
+  z.object({
+    data: z.literal(true),
+    approvalRequired: z.literal(true),
+    approvalId: z.number().int(),
+    quote: quoteDetailSchema,
+  }),
   z.object({ data: z.array(placeOrderErrorSchema) }),
 ]);
 export type AcceptQuoteResponse = z.infer<typeof acceptQuoteResponseSchema>;

@@ -33,7 +33,12 @@ export function monthStart(now: Date, timeZone: string): string {
 
 export interface ApprovalRequestInput {
   acting: { userId: number; customerId: number; agentUserId: number | null };
-  cartId: number;
+  /** The cart the lines came from (emptied with the request); null for an accepted quote. */
+  cartId: number | null;
+  /** The quote whose acceptance this is (its lines at the quoted prices). */
+  quoteId?: number | null;
+  /** The last instant the snapshot's prices hold, when sooner than the 7 days (a quote's validity). */
+  holdsUntil?: string | null;
   checkout: {
     shippingMethodId: number | null;
     paymentMethodId: number | null;
@@ -82,9 +87,10 @@ export async function needsApproval(
 }
 
 /**
- * Place-order's approval hook (cart source, every rule passed, before the stock is taken): when
- * approval is needed, stores the request with its lines, empties the cart, queues the mails to the
- * deciders and the `approval.requested` event, all in `trx`, and answers the request's id; else null.
+ * Place-order's approval hook (a cart, or a quote being accepted; every rule passed, before the
+ * stock is taken): when approval is needed, stores the request with its lines, empties the cart (a
+ * quote's lines come from the quote: no cart is touched), queues the mails to the deciders and the
+ * `approval.requested` event, all in `trx`, and answers the request's id; else null.
  */
 export async function requestApprovalIfNeeded(
   ctx: AppContext,
@@ -94,6 +100,11 @@ export async function requestApprovalIfNeeded(
   if (!(await needsApproval(ctx, trx, input.acting, input.grandTotal))) return null;
   const now = ctx.now();
   const nowIso = now.toISOString();
+  const sevenDays = new Date(now.getTime() + APPROVAL_TTL_MS).toISOString();
+  const expiresAt =
+    input.holdsUntil && input.holdsUntil < sevenDays && input.holdsUntil > nowIso
+      ? input.holdsUntil
+      : sevenDays;
   const approvalId = await repo.insertApproval(trx, {
     customer_id: input.acting.customerId,
     requester_user_id: input.acting.userId,
@@ -108,7 +119,8 @@ export async function requestApprovalIfNeeded(
     items_sum_gross: input.itemsGross,
     grand_total: input.grandTotal,
     items_count: input.lines.length,
-    expires_at: new Date(now.getTime() + APPROVAL_TTL_MS).toISOString(),
+    expires_at: expiresAt,
+    quote_id: input.quoteId ?? null,
     created_at: nowIso,
     updated_at: nowIso,
   });
@@ -125,7 +137,7 @@ export async function requestApprovalIfNeeded(
       line_gross: l.lineGross,
     })),
   );
-  await clearOrderedCart(trx, input.cartId, nowIso);
+  if (input.cartId !== null) await clearOrderedCart(trx, input.cartId, nowIso);
 
   const row = await repo.findApproval(trx, approvalId);
   if (!row) throw new Error(`approval ${approvalId} not written`);

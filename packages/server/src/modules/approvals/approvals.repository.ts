@@ -68,7 +68,7 @@ export async function countPendingForDecider(db: Db, customerId: number, userId:
 export async function findDue(db: Db, nowIso: string, customerId?: number) {
   let query = db
     .selectFrom('approvals')
-    .select(['id'])
+    .select(['id', 'quote_id'])
     .where('status', '=', 'pending')
     .where('expires_at', '<=', nowIso);
   if (customerId !== undefined) query = query.where('customer_id', '=', customerId);

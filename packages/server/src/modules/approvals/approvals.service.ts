@@ -13,6 +13,7 @@ import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
 import { wakeOutbox } from '../outbox/outbox.service';
 import { placeFrom } from '../orders/place-order.service';
+import { claimApprovedQuote, linkApprovedQuote, releaseQuote } from '../quotes/quotes.service';
 import { actingCustomerOfUser } from '../shipping-addresses/acting-customer.service';
 import { enqueueEvent } from '../webhooks/webhook-events';
 import { eventData, mailRequester } from './approval-request.service';
@@ -31,6 +32,8 @@ import type { ApprovalRow } from './approvals.repository';
  *   a conditional update inside the order's transaction, so two approvers give one order.
  * - Reject needs a reason, which the requester gets by mail. A request expires after 7 days.
  * Nobody decides their own request.
+ * - A request may be a quote's acceptance (`quote_id`, docs/product.md §5.12): approving it also makes
+ *   the quote `accepted` with the order; rejecting or expiring it makes the quote `offered` again.
  */
 
 /** Who looks at the requests: a company login (agents, staff → 403). */
@@ -68,10 +71,11 @@ export async function expireDue(ctx: AppContext, customerId?: number): Promise<n
   if (due.length === 0) return 0;
   let expired = 0;
   await db.transaction().execute(async (trx) => {
-    for (const { id } of due) {
+    for (const { id, quote_id: quoteId } of due) {
       if (!(await repo.decide(trx, id, { status: 'expired', deciderUserId: null, reason: null, nowIso })))
         continue;
       expired += 1;
+      if (quoteId !== null) await releaseQuote(ctx, trx, quoteId);
       await mailRequester(ctx, trx, 'expired', id);
       await enqueueEvent(ctx, trx, 'approval.decided', () => eventData(trx, id));
     }
@@ -98,6 +102,7 @@ function summaryOf(row: ApprovalRow, viewer: Viewer): ApprovalSummary {
     decidedByName: row.decider_name ?? null,
     reason: row.reason,
     orderId: row.order_id,
+    quoteId: row.quote_id,
     canDecide: row.status === 'pending' && viewer.decides && row.requester_user_id !== viewer.userId,
   };
 }
@@ -241,12 +246,18 @@ export async function approve(
           reason: null,
           nowIso,
         });
-        if (claimed) return [];
-        lost = true;
-        return [{ error: 'ERR_APPROVAL_DECIDED' }];
+        if (!claimed) {
+          lost = true;
+          return [{ error: 'ERR_APPROVAL_DECIDED' }];
+        }
+        // A quote's acceptance: the quote waits for this approval (it cannot have moved meanwhile).
+        if (row.quote_id !== null && !(await claimApprovedQuote(ctx, trx, row.quote_id)))
+          return [{ error: 'ERR_QUOTE_STATUS', params: { status: 'changed' } }];
+        return [];
       },
       afterInsert: async (trx, orderId) => {
         await repo.linkOrder(trx, approvalId, orderId, viewer.userId);
+        if (row.quote_id !== null) await linkApprovedQuote(ctx, trx, row.quote_id, orderId);
         await mailRequester(ctx, trx, 'approved', approvalId);
         await enqueueEvent(ctx, trx, 'approval.decided', () => eventData(trx, approvalId));
       },
@@ -285,6 +296,8 @@ export async function reject(
       nowIso,
     });
     if (!decided) throw new AppError('ERR_APPROVAL_DECIDED');
+    const quoteId = (await repo.findApproval(trx, approvalId))?.quote_id ?? null;
+    if (quoteId !== null) await releaseQuote(ctx, trx, quoteId);
     await mailRequester(ctx, trx, 'rejected', approvalId);
     await enqueueEvent(ctx, trx, 'approval.decided', () => eventData(trx, approvalId));
   });

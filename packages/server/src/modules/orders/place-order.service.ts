@@ -141,6 +141,17 @@ export interface SnapshotSource {
   claim?: (trx: Kysely<Database>) => Promise<PlaceOrderError[]>;
   /** Runs in the same transaction once the order is written (link the record to `orderId`). */
   afterInsert?: (trx: Kysely<Database>, orderId: number) => Promise<void>;
+  /**
+   * Issue 15: the snapshot is subject to the company's approval rules as a cart is (an accepted
+   * quote). When the acting login needs approval, the lines go into a pending request (at the
+   * snapshot's prices; `holdsUntil` caps its 7 days) instead of an order, `requested` runs in the same
+   * transaction, and the answer is `{ data: true, approvalRequired: true, approvalId }`.
+   */
+  approval?: {
+    quoteId: number;
+    holdsUntil: string | null;
+    requested: (trx: Kysely<Database>, approvalId: number) => Promise<void>;
+  };
 }
 
 /**
@@ -153,9 +164,12 @@ export interface SnapshotSource {
 export async function placeFrom(
   ctx: AppContext,
   acting: ActingCustomer,
-  source: SnapshotSource,
+  source: SnapshotSource & { approval?: undefined },
 ): Promise<PlaceOrderResponse>;
-/** A cart may instead go for approval (issue 15): `{ data: true, approvalRequired: true, approvalId }`. */
+/**
+ * A cart, or a snapshot with `approval`, may instead go for approval (issue 15):
+ * `{ data: true, approvalRequired: true, approvalId }`.
+ */
 export async function placeFrom(
   ctx: AppContext,
   acting: ActingCustomer,
@@ -420,12 +434,16 @@ async function placeInTransaction(
   });
   if (totalErrors.length > 0) return refuse(totalErrors);
 
-  // Every rule has passed: from here the order is written — unless the cart needs a company
-  // approver's approval (issue 15): then its lines go into a pending request, before any stock is taken.
-  if (basis.cartId !== null) {
+  // Every rule has passed: from here the order is written — unless the cart (or an accepted quote)
+  // needs a company approver's approval (issue 15): then its lines go into a pending request, before
+  // any stock is taken.
+  const gated = source.kind === 'snapshot' ? source.approval : undefined;
+  if (basis.cartId !== null || gated) {
     const approvalId = await requestApprovalIfNeeded(ctx, trx, {
       acting,
       cartId: basis.cartId,
+      quoteId: gated?.quoteId ?? null,
+      holdsUntil: gated?.holdsUntil ?? null,
       checkout,
       lines: lines.map((l) => ({
         productId: l.row.id,
@@ -439,7 +457,10 @@ async function placeInTransaction(
       itemsGross: sums.gross,
       grandTotal: sums.grandTotal,
     });
-    if (approvalId !== null) return { approvalId };
+    if (approvalId !== null) {
+      await gated?.requested(trx, approvalId);
+      return { approvalId };
+    }
   }
 
   // Guarded stock decrements, in product id order (no lock cycles between concurrent orders).

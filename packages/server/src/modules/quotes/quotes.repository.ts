@@ -243,6 +243,18 @@ export async function setOrder(db: Db, quoteId: number, orderId: number): Promis
   await db.updateTable('quotes').set({ order_id: orderId }).where('id', '=', quoteId).execute();
 }
 
+/** The pending approval request of a quote accepted into `pending_approval` (issue 15). */
+export async function findPendingApprovalId(db: Db, quoteId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('approvals')
+    .select('id')
+    .where('quote_id', '=', quoteId)
+    .where('status', '=', 'pending')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
 export async function findUserContact(db: Db, userId: number) {
   return db
     .selectFrom('users')

@@ -103,7 +103,11 @@ export function quotesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Answers `{ data: true, orderId, quote }` or place-order’s refusals `{ data: [{ error, params }] }` (nothing ' +
             'changed). Not `offered` → 409 ERR_QUOTE_STATUS `{ status }`; past its last valid day → 409 ' +
             'ERR_QUOTE_EXPIRED. Of two accepts at once one orders, the other gets ERR_QUOTE_STATUS. The ' +
-            '`quote.accepted` and `order.placed` events are sent.',
+            '`quote.accepted` and `order.placed` events are sent. A company login that may not order alone (a ' +
+            'requester; a buyer whose per-order or monthly limit the order would pass) gets, as from place-order, ' +
+            '`{ data: true, approvalRequired: true, approvalId, quote }`: the quote is `pending_approval` and the ' +
+            'company approval request (GET /api/company/approvals/{approvalId}) orders it at the quoted prices when ' +
+            'approved; rejected or expired, the quote is `offered` again (`expired` after its last valid day).',
           params: quoteIdParamsSchema,
           response: { 200: acceptQuoteResponseSchema },
         },

@@ -148,12 +148,21 @@ async function detailOf(
     }),
     canAnswer: (viewer.staff || isAgentOfCustomer) && (status === 'requested' || status === 'offered'),
     canAccept: !viewer.staff && status === 'offered',
+    approvalId: status === 'pending_approval' ? await repo.findPendingApprovalId(db, row.id) : null,
   };
 }
 
-/** Offers past their last valid day are `expired` before anything reads or changes quotes. */
+/**
+ * Offers past their last valid day become `expired`: before anything reads or changes quotes, and
+ * on every pass of the expiry sweep (approvals/expiry-sweep.ts). One guarded statement, so sweeps of
+ * several processes at once are harmless. Answers how many expired.
+ */
+export async function expireQuotes(ctx: AppContext): Promise<number> {
+  return repo.expireDue(ctx.database.db, today(ctx), ctx.now().toISOString());
+}
+
 async function expire(ctx: AppContext): Promise<void> {
-  await repo.expireDue(ctx.database.db, today(ctx), ctx.now().toISOString());
+  await expireQuotes(ctx);
 }
 
 /* ------------------------------------------------------------------ the shop's side */
@@ -270,6 +279,12 @@ function stateError(row: { status: string; valid_until: string | null }, day: st
   return new AppError('ERR_QUOTE_STATUS', { status: row.status });
 }
 
+/** The first instant after the offer's last valid day (shop time zone): a request's prices hold until then. */
+function validityEnd(ctx: AppContext, validUntil: string | null): string | null {
+  if (validUntil === null) return null;
+  return zonedDayStart(addDays(validUntil, 1), ctx.config.shopTimeZone).toISOString();
+}
+
 /**
  * POST /api/quotes/{quoteId}/accept: places the order at the quoted prices and quantities, through
  * place-order's snapshot path (every rule of place-order: shop closed, stock, quantity rules,
@@ -279,6 +294,15 @@ function stateError(row: { status: string; valid_until: string | null }, day: st
  * `offered` at the version read to `accepted` inside the order's transaction: of two accepts at once
  * one orders, the other gets ERR_QUOTE_STATUS. Refusals of place-order answer `{ data: [...] }` and
  * change nothing.
+ *
+ * Issue 15 (docs/product.md §3.4.2, §5.12): a login that may not order alone — a requester always, a
+ * buyer when the order's grand total passes its per-order limit or this month's orders plus this one
+ * its monthly limit — gets what place-order answers for a cart: once every rule has passed, the
+ * quote's lines at the quoted prices go into a pending approval request (the company's owners and
+ * approvers are mailed) and the quote becomes `pending_approval`, in the same transaction; the answer
+ * is `{ data: true, approvalRequired: true, approvalId, quote }`. The request's prices hold for 7 days
+ * or until the end of the offer's last valid day, whichever comes first. Owners, approvers and
+ * agents order directly.
  */
 export async function acceptQuote(
   ctx: AppContext,
@@ -338,6 +362,20 @@ export async function acceptQuote(
       await repo.setOrder(trx, row.id, orderId);
       await enqueueEvent(ctx, trx, 'quote.accepted', () => eventData(trx, row.id));
     },
+    approval: {
+      quoteId: row.id,
+      holdsUntil: validityEnd(ctx, row.valid_until),
+      // Claimed as `accepted` above; it waits for the company's decision instead.
+      requested: async (trx) => {
+        await repo.moveQuote(
+          trx,
+          row.id,
+          { from: ['accepted'] },
+          { status: 'pending_approval', decided_at: null },
+          nowIso,
+        );
+      },
+    },
   });
   if (claimRefusal) throw claimRefusal;
   if (result.data !== true) {
@@ -347,8 +385,16 @@ export async function acceptQuote(
     }
     return { data: result.data };
   }
-  // A snapshot is never held for a company approval (place-order decides that for carts only).
-  if (!('orderId' in result)) throw new AppError('ERR_UNKNOWN_ERROR');
+  if ('approvalRequired' in result) {
+    const waiting = await repo.findQuote(db, row.id);
+    if (!waiting) throw new AppError('ERR_QUOTE_NOT_FOUND');
+    return {
+      data: true,
+      approvalRequired: true,
+      approvalId: result.approvalId,
+      quote: await detailOf(ctx, waiting, language, shopViewer(auth)),
+    };
+  }
   const placed = await repo.findQuote(db, row.id);
   if (!placed) throw new AppError('ERR_QUOTE_NOT_FOUND');
   return {
@@ -356,6 +402,53 @@ export async function acceptQuote(
     orderId: result.orderId,
     quote: await detailOf(ctx, placed, language, shopViewer(auth)),
   };
+}
+
+/* ------------------------------------------- a quote's approval request (issue 15, approvals module) */
+
+/**
+ * In the approval's order transaction, first: the quote waiting for this approval moves from
+ * `pending_approval` to `accepted`. False when it is not waiting any more (then no order).
+ */
+export async function claimApprovedQuote(ctx: AppContext, trx: Db, quoteId: number): Promise<boolean> {
+  const nowIso = ctx.now().toISOString();
+  return repo.moveQuote(
+    trx,
+    quoteId,
+    { from: ['pending_approval'] },
+    { status: 'accepted', decided_at: nowIso },
+    nowIso,
+  );
+}
+
+/** Once the approval's order is written (same transaction): the quote's order and `quote.accepted`. */
+export async function linkApprovedQuote(ctx: AppContext, trx: Db, quoteId: number, orderId: number) {
+  await repo.setOrder(trx, quoteId, orderId);
+  await enqueueEvent(ctx, trx, 'quote.accepted', () => eventData(trx, quoteId));
+}
+
+/**
+ * The approval request of a quote was rejected or expired (same transaction): the quote is as before
+ * the accept — `offered`, to be accepted again (a new request) or rejected — or `expired` when its
+ * last valid day has passed meanwhile.
+ */
+export async function releaseQuote(ctx: AppContext, trx: Db, quoteId: number): Promise<void> {
+  const nowIso = ctx.now().toISOString();
+  const reopened = await repo.moveQuote(
+    trx,
+    quoteId,
+    { from: ['pending_approval'], validFrom: today(ctx) },
+    { status: 'offered', decided_at: null },
+    nowIso,
+  );
+  if (reopened) return;
+  await repo.moveQuote(
+    trx,
+    quoteId,
+    { from: ['pending_approval'] },
+    { status: 'expired', decided_at: nowIso },
+    nowIso,
+  );
 }
 
 /** POST /api/quotes/{quoteId}/reject: the customer turns down the offer (or withdraws its request). */

@@ -5,6 +5,7 @@ import type { AdminT } from '../../admin-i18n';
 const COLORS: Record<QuoteStatus, 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info'> = {
   requested: 'warning',
   offered: 'info',
+  pending_approval: 'warning',
   accepted: 'success',
   rejected: 'default',
   declined: 'default',

@@ -64,6 +64,8 @@ function useRefreshAfterDecision() {
       queryClient.invalidateQueries({ queryKey: APPROVAL_KEYS.all }),
       // The order history shows the new order.
       queryClient.invalidateQueries({ queryKey: ['orders'] }),
+      // A quote's request decided: the quote is accepted or offered again (features/quotes' key).
+      queryClient.invalidateQueries({ queryKey: ['quotes'] }),
     ]);
 }
 

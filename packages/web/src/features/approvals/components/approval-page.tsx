@@ -61,7 +61,12 @@ function Lines({ approval }: { approval: ApprovalDetail }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ overflowX: 'auto', maxWidth: { xs: 'calc(100vw - 32px)', md: 'none' } }}>
-      <Table size="small" aria-label={t('approvals.linesLabel')}>
+      {/* Narrower cells on a phone: the four columns then fit 390 px without scrolling. */}
+      <Table
+        size="small"
+        aria-label={t('approvals.linesLabel')}
+        sx={{ '& th, & td': { px: { xs: 0.75, sm: 2 } } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>{t('approvals.product')}</TableCell>
@@ -235,6 +240,13 @@ export function ApprovalPage() {
           </Field>
         )}
         {a.reason && <Field label={t('approvals.reason')}>{a.reason}</Field>}
+        {a.quoteId !== null && (
+          <Field label={t('approvals.quote')}>
+            <Link component={RouterLink} to={`/profile/quotes/${a.quoteId}`}>
+              {t('approvals.quoteLink', { id: a.quoteId })}
+            </Link>
+          </Field>
+        )}
       </Box>
       <Lines approval={a} />
       {a.status === 'approved' && a.orderId !== null && (

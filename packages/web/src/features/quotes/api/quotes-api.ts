@@ -64,6 +64,8 @@ export function useAcceptQuote(quoteId: number) {
         queryClient.invalidateQueries({ queryKey: QUOTE_KEYS.all }),
         // The order history shows the new order.
         queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        // Issue 15: or the approval request it went into (features/approvals' APPROVAL_KEYS.all).
+        queryClient.invalidateQueries({ queryKey: ['approvals'] }),
       ]),
   });
 }

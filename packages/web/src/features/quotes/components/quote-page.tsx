@@ -23,6 +23,7 @@ import type { QuoteDetail } from '@shop/shared/contracts/quotes';
 import { formatDateTime, formatMoney } from '@shop/shared/format/format';
 import { ApiError } from '../../../lib/api-client';
 import { useAcceptQuote, useQuote, useRejectQuote } from '../api/quotes-api';
+import { QuoteApprovalNotice } from './quote-approval-notice';
 import { QuoteStatusChip } from './quote-status-chip';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -203,9 +204,11 @@ export function QuotePage() {
     );
   }
   const q = quote.data;
-  const placed = accept.data && accept.data.data === true ? accept.data : null;
+  const placed = accept.data && 'orderId' in accept.data ? accept.data : null;
+  // Issue 15: sent for the company's approval instead (QuoteApprovalNotice says so).
+  const sent = accept.data && 'approvalRequired' in accept.data ? accept.data : null;
   const refusals = accept.data && Array.isArray(accept.data.data) ? accept.data.data : null;
-  const shown = placed ? placed.quote : q;
+  const shown = placed ? placed.quote : sent ? sent.quote : q;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -238,6 +241,7 @@ export function QuotePage() {
         )}
       </Box>
       <Lines quote={shown} />
+      <QuoteApprovalNotice quote={shown} />
       {placed && (
         <Alert severity="success" data-testid="quote-ordered">
           {t('quotes.ordered', { orderId: placed.orderId })}{' '}
