@@ -660,6 +660,11 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       ['POST', '/api/quotes', shop, JSON.stringify({ message: 'a\u0000b' }), 400, 'ERR_VALIDATION'],
       ['POST', '/api/quotes', shop, JSON.stringify({ message: 'x', wishedDeliveryDate: '2025-02-30' }), 400, 'ERR_VALIDATION'],
       ['POST', '/api/quotes', shop, JSON.stringify({ message: 'x', wishedDeliveryDate: "' OR 1=1" }), 400, 'ERR_VALIDATION'],
+      // The list's status filter (an agent's inbox of its customers' requests).
+      ['GET', '/api/quotes?status=open', shop, undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/quotes?status=', world.agent.token, undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/quotes?status=requested&status=offered', world.agent.token, undefined, 400, 'ERR_VALIDATION'],
+      ['GET', "/api/quotes?status=%27%20OR%201%3D1--", world.agent.token, undefined, 400, 'ERR_VALIDATION'],
       ['GET', '/api/quotes/abc', shop, undefined, 400, 'ERR_VALIDATION'],
       ['GET', '/api/quotes/0', shop, undefined, 400, 'ERR_VALIDATION'],
       ['GET', '/api/quotes/99999999999', shop, undefined, 400, 'ERR_VALIDATION'],
