@@ -23,7 +23,7 @@ function statusOf(value: string | null): QuoteStatus | null {
   return QUOTE_STATUSES.find((status) => status === value) ?? 'requested';
 }
 
-/** Left out on a phone: who asked and how many lines (the quote's page shows both). */
+/** Left out on a phone: who asked, when, and how many lines (the quote's page shows them). */
 const NARROW_HIDDEN = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 /**
@@ -73,7 +73,7 @@ export function AgentQuotesPage() {
                 <TableCell>{t('quotes.number')}</TableCell>
                 <TableCell>{t('quotes.agent.customer')}</TableCell>
                 <TableCell sx={NARROW_HIDDEN}>{t('quotes.agent.requestedBy')}</TableCell>
-                <TableCell>{t('quotes.requestedAt')}</TableCell>
+                <TableCell sx={NARROW_HIDDEN}>{t('quotes.requestedAt')}</TableCell>
                 <TableCell>{t('quotes.statusLabel')}</TableCell>
                 <TableCell align="right" sx={NARROW_HIDDEN}>
                   {t('quotes.lines')}
@@ -91,7 +91,9 @@ export function AgentQuotesPage() {
                   </TableCell>
                   <TableCell sx={{ minWidth: 120 }}>{quote.customerName}</TableCell>
                   <TableCell sx={NARROW_HIDDEN}>{quote.requestedByName}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(quote.createdAt)}</TableCell>
+                  <TableCell sx={{ ...NARROW_HIDDEN, whiteSpace: 'nowrap' }}>
+                    {formatDateTime(quote.createdAt)}
+                  </TableCell>
                   <TableCell>
                     <AgentQuoteStatusChip status={quote.status} />
                   </TableCell>
