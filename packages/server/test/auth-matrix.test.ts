@@ -112,6 +112,8 @@ function exampleBody(world: SecurityWorld, op: Operation): unknown {
     'PATCH /api/order-lists/{listId}': { name: 'overwritten' },
     'PUT /api/order-lists/{listId}/items': [{ sku: product, quantity: 9 }],
     'POST /api/order-lists/{listId}/import': { lines: `${product};9` },
+    // Moving a line of A's list into A's list: neither exists for anybody else.
+    'POST /api/order-lists/{listId}/move': { sku: product, toListId: world.a.listId },
     // Quotes (issue 16): aimed at A's offered quote.
     'POST /api/quotes': { message: 'Matrix' },
     'POST /api/quotes/{quoteId}/reject': { reason: 'Matrix' },
@@ -483,6 +485,7 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
     'POST /api/order-lists/{listId}/import': { status: 404, error: 'ERR_ORDER_LIST_NOT_FOUND' },
     'POST /api/order-lists/{listId}/import-file': { status: 404, error: 'ERR_ORDER_LIST_NOT_FOUND' },
     'POST /api/order-lists/{listId}/to-cart': { status: 404, error: 'ERR_ORDER_LIST_NOT_FOUND' },
+    'POST /api/order-lists/{listId}/move': { status: 404, error: 'ERR_ORDER_LIST_NOT_FOUND' },
     // A's back-in-stock request is not the caller's: cancelling it finds none (issue 17).
     'DELETE /api/back-in-stock/{productSku}': { status: 404, error: 'ERR_BACK_IN_STOCK_NOT_FOUND' },
     // Customer A's prices for the offline catalogue (issue 19): neither another customer nor another agent.
