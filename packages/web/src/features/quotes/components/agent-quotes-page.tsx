@@ -78,7 +78,9 @@ export function AgentQuotesPage() {
                 <TableCell align="right" sx={NARROW_HIDDEN}>
                   {t('quotes.lines')}
                 </TableCell>
-                <TableCell align="right">{t('quotes.total')}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {t('quotes.total')}
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>

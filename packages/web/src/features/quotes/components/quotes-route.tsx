@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { loadMessages } from '../../../i18n/i18n';
 import { useAuth } from '../../../lib/auth-store';
@@ -17,11 +18,12 @@ const AgentQuotesRoute = lazy(() =>
  * page's route table): the list, or one quote; for a sales agent, its customers' quotes to answer.
  */
 export function QuotesRoute() {
+  const { t } = useTranslation();
   const { quoteId } = useParams();
   const isAgent = useAuth()?.claims.isAgent === true;
   if (isAgent) {
     return (
-      <Suspense fallback={null}>
+      <Suspense fallback={<div role="status">{t('quotes.loading')}</div>}>
         <AgentQuotesRoute />
       </Suspense>
     );
