@@ -89,6 +89,8 @@ const EXAMPLE_QUERIES: Record<string, string> = {
   'GET /api/categories/search': '?searchString=viz',
   // The offline catalogue with customer A's prices (issue 19): only A's users and A's agent may keep it.
   'GET /api/offline/catalogue': '?limit=5&customerId={customerId}',
+  // Quotes (issue 16): the list narrowed to the status of A's quote (offered), so a leak shows A's name.
+  'GET /api/quotes': '?status=offered',
 };
 
 /** A body each customer endpoint accepts, aimed at customer A's things where it names any. */
@@ -110,6 +112,8 @@ function exampleBody(world: SecurityWorld, op: Operation): unknown {
     'PATCH /api/order-lists/{listId}': { name: 'overwritten' },
     'PUT /api/order-lists/{listId}/items': [{ sku: product, quantity: 9 }],
     'POST /api/order-lists/{listId}/import': { lines: `${product};9` },
+    // Moving a line of A's list into A's list: neither exists for anybody else.
+    'POST /api/order-lists/{listId}/move': { sku: product, toListId: world.a.listId },
     // Quotes (issue 16): aimed at A's offered quote.
     'POST /api/quotes': { message: 'Matrix' },
     'POST /api/quotes/{quoteId}/reject': { reason: 'Matrix' },
@@ -481,6 +485,7 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
     'POST /api/order-lists/{listId}/import': { status: 404, error: 'ERR_ORDER_LIST_NOT_FOUND' },
     'POST /api/order-lists/{listId}/import-file': { status: 404, error: 'ERR_ORDER_LIST_NOT_FOUND' },
     'POST /api/order-lists/{listId}/to-cart': { status: 404, error: 'ERR_ORDER_LIST_NOT_FOUND' },
+    'POST /api/order-lists/{listId}/move': { status: 404, error: 'ERR_ORDER_LIST_NOT_FOUND' },
     // A's back-in-stock request is not the caller's: cancelling it finds none (issue 17).
     'DELETE /api/back-in-stock/{productSku}': { status: 404, error: 'ERR_BACK_IN_STOCK_NOT_FOUND' },
     // Customer A's prices for the offline catalogue (issue 19): neither another customer nor another agent.
@@ -628,6 +633,54 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
       if ([A_MARKERS.name, A_MARKERS.comment].some((m) => answer.body.includes(m)))
         wrong.push(`b: ${op.method} ${op.path} shows A's data`);
       if (op.path.includes('{approvalId}')) expectAnswer('b', op, answer, 404, 'ERR_APPROVAL_NOT_FOUND');
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshotOfA(world)).toBe(beforeA);
+  });
+
+  it("quotes (issue 16): no login of the quote's own customer may answer it, whatever its company role; nothing changes", async () => {
+    const db = world.testDb.handle.db;
+    const targets = operations.filter((op) => /^\/api\/quotes\/\{quoteId\}\/(offer|decline)$/.test(op.path));
+    expect(targets.map((op) => `${op.method} ${op.path}`).sort()).toEqual([
+      'POST /api/quotes/{quoteId}/decline',
+      'POST /api/quotes/{quoteId}/offer',
+    ]);
+    const roleTokens: [string, string][] = [['owner', world.a.token]];
+    for (const role of ['approver', 'buyer', 'requester'] as const) {
+      const member = await insertUser(world.testDb.handle, {
+        customerId: world.a.customerId,
+        name: `Matrix quotes ${role}`,
+      });
+      await db.updateTable('users').set({ company_role: role }).where('id', '=', member.id).execute();
+      const login = await fetch(`${world.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.80.0.${roleTokens.length + 1}`,
+        },
+        body: JSON.stringify({ emailorusername: member.email, password: member.password }),
+      });
+      expect(login.status).toBe(200);
+      roleTokens.push([role, ((await login.json()) as { access_token: string }).access_token]);
+    }
+    const beforeA = await snapshotOfA(world);
+    const wrong: string[] = [];
+    for (const [role, token] of roleTokens) {
+      for (const op of targets) {
+        const answer = await call(world, op, token);
+        // Owners and approvers see the quote but may not answer it (403); buyers and requesters
+        // other than its requester do not see it at all (404).
+        const expected =
+          role === 'owner' || role === 'approver' ? [403, 'ERR_FORBIDDEN'] : [404, 'ERR_QUOTE_NOT_FOUND'];
+        if (answer.status !== expected[0] || answer.json?.error !== expected[1])
+          wrong.push(`${role}: ${op.method} ${op.path} → ${answer.status} ${answer.body.slice(0, 120)}`);
+      }
+      // The quote as its customer's logins read it never offers the answer.
+      const detail = await fetch(`${world.baseUrl}/api/quotes/${quoteOfA}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (detail.status === 200 && ((await detail.json()) as { canAnswer: boolean }).canAnswer)
+        wrong.push(`${role}: GET /api/quotes/{quoteId} offers the answer`);
     }
     expect(wrong).toEqual([]);
     expect(await snapshotOfA(world)).toBe(beforeA);

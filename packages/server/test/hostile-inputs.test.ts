@@ -639,6 +639,56 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
     expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
   });
 
+  it('refuses hostile moves of an order-list line with a code, changing nothing (issue 16)', async () => {
+    // B's own list with a line, made before the snapshot.
+    const made = await fetch(`${world.baseUrl}/api/order-lists`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${world.b.token}`,
+        'content-type': 'application/json',
+        'x-forwarded-for': '10.16.0.1',
+      },
+      body: JSON.stringify({ name: `Hostile move ${Date.now()}`, items: [{ sku: 'HZ-002', quantity: 2 }] }),
+    });
+    expect(made.status).toBe(200);
+    const own = ((await made.json()) as { id: number }).id;
+    const before = await dataSnapshot(world.testDb.handle);
+    const move = (body: unknown) => JSON.stringify(body);
+    const url = `/api/order-lists/${own}/move`;
+    // prettier-ignore
+    const cases: [string, string, number, string][] = [
+      [url, '{}', 400, 'ERR_VALIDATION'],
+      [url, move({ sku: 'HZ-002', toListId: '1' }), 400, 'ERR_VALIDATION'],
+      [url, move({ sku: 'HZ-002', toListId: -1 }), 400, 'ERR_VALIDATION'],
+      [url, move({ sku: 'HZ-002', toListId: 1e20 }), 400, 'ERR_VALIDATION'],
+      [url, move({ sku: 'HZ-002', toListId: null }), 400, 'ERR_VALIDATION'],
+      [url, move({ sku: { $ne: '' }, toListId: 1 }), 400, 'ERR_VALIDATION'],
+      [url, move({ sku: ['HZ-002'], toListId: 1 }), 400, 'ERR_VALIDATION'],
+      [url, move({ sku: 'HZ-002', toListId: own }), 400, 'ERR_VALIDATION'],
+      [url, move({ sku: 'HZ-002', toListId: world.a.listId }), 404, 'ERR_ORDER_LIST_NOT_FOUND'],
+      [`/api/order-lists/${world.a.listId}/move`, move({ sku: 'HZ-002', toListId: own }), 404, 'ERR_ORDER_LIST_NOT_FOUND'],
+      ['/api/order-lists/%27%20OR%201%3D1/move', move({ sku: 'HZ-002', toListId: own }), 400, 'ERR_VALIDATION'],
+      ['/api/order-lists/0/move', move({ sku: 'HZ-002', toListId: own }), 400, 'ERR_VALIDATION'],
+    ];
+    const wrong: string[] = [];
+    for (const [path, body, status, error] of cases) {
+      const res = await fetch(world.baseUrl + path, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${world.b.token}`,
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+        },
+        body,
+      });
+      const text = await res.text();
+      const code = text ? (JSON.parse(text) as { error?: string }).error : undefined;
+      if (res.status !== status || code !== error) wrong.push(`${path} ${body} → ${res.status} ${code}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
+  });
+
   it('refuses hostile quote inputs with a code, changing nothing (issue 16)', async () => {
     const before = await dataSnapshot(world.testDb.handle);
     const offer = (extra: Record<string, unknown>) =>
@@ -660,6 +710,11 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       ['POST', '/api/quotes', shop, JSON.stringify({ message: 'a\u0000b' }), 400, 'ERR_VALIDATION'],
       ['POST', '/api/quotes', shop, JSON.stringify({ message: 'x', wishedDeliveryDate: '2025-02-30' }), 400, 'ERR_VALIDATION'],
       ['POST', '/api/quotes', shop, JSON.stringify({ message: 'x', wishedDeliveryDate: "' OR 1=1" }), 400, 'ERR_VALIDATION'],
+      // The list's status filter (an agent's inbox of its customers' requests).
+      ['GET', '/api/quotes?status=open', shop, undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/quotes?status=', world.agent.token, undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/quotes?status=requested&status=offered', world.agent.token, undefined, 400, 'ERR_VALIDATION'],
+      ['GET', "/api/quotes?status=%27%20OR%201%3D1--", world.agent.token, undefined, 400, 'ERR_VALIDATION'],
       ['GET', '/api/quotes/abc', shop, undefined, 400, 'ERR_VALIDATION'],
       ['GET', '/api/quotes/0', shop, undefined, 400, 'ERR_VALIDATION'],
       ['GET', '/api/quotes/99999999999', shop, undefined, 400, 'ERR_VALIDATION'],

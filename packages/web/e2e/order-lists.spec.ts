@@ -190,3 +190,64 @@ test('save the cart as a list, empty the cart, order the list again; add from a 
   await screenshots(page, 'add-to-list-menu-zh');
   await page.evaluate(() => localStorage.setItem('language', 'hu'));
 });
+
+test('move a line from one saved list to another: its pieces join the other list’s line', async ({
+  page,
+}) => {
+  const token = await logIn(page);
+  const headers = { authorization: `Bearer ${token}` };
+  const listing = (await (
+    await page.request.get('/api/products/all?productsPerPage=100', { headers })
+  ).json()) as { products: { sku: string; isOrderable: boolean; currentPrice: number | null }[] };
+  const [first, second] = listing.products
+    .filter((product) => product.isOrderable && product.currentPrice !== null)
+    .map((product) => product.sku);
+  expect(second, 'two orderable products').toBeDefined();
+  const stamp = Date.now();
+  const create = async (name: string, items: { sku: string; quantity: number }[]) => {
+    const answer = await page.request.post('/api/order-lists', { headers, data: { name, items } });
+    expect(answer.ok(), await answer.text()).toBe(true);
+    return (await answer.json()) as {
+      id: number;
+      lines: { product: { sku: string; productDetails: { name: string }[] } }[];
+    };
+  };
+  const monday = await create(`Hétfő ${stamp}`, [
+    { sku: first!, quantity: 4 },
+    { sku: second!, quantity: 2 },
+  ]);
+  const friday = await create(`Péntek ${stamp}`, [{ sku: first!, quantity: 1 }]);
+  const firstName = monday.lines.find((line) => line.product.sku === first)!.product.productDetails[0]!.name;
+
+  await page.goto(`/profile/order-lists/${monday.id}`);
+  const row = page.locator(`tr[data-sku="${first}"]`);
+  await row.getByRole('button', { name: `${firstName} áthelyezése másik listára` }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: `Péntek ${stamp}` })).toBeVisible();
+  // The list it is on is not offered.
+  await expect(menu.getByRole('menuitem', { name: `Hétfő ${stamp}` })).toHaveCount(0);
+  await expect(menu).toHaveAccessibleName(`${firstName} áthelyezése ide:`);
+  expect(await axeViolations(page, (axe) => axe.include('[role="menu"]'))).toEqual([]);
+  await screenshots(page, 'move-to-list-menu-hu');
+  await menu.getByRole('menuitem', { name: `Péntek ${stamp}` }).click();
+  await expect(page.getByText(`${firstName} átkerült ide: Péntek ${stamp}.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(page.locator(`tr[data-sku="${second}"]`)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  const target = (await (await page.request.get(`/api/order-lists/${friday.id}`, { headers })).json()) as {
+    lines: { quantity: number; product: { sku: string } }[];
+  };
+  expect(target.lines.map((line) => [line.product.sku, line.quantity])).toEqual([[first, 5]]);
+
+  // The keyboard: the menu opens from the button, Escape closes it and gives the focus back.
+  const moveSecond = page
+    .locator(`tr[data-sku="${second}"]`)
+    .getByRole('button', { name: /áthelyezése másik listára$/ });
+  await moveSecond.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(moveSecond).toBeFocused();
+});

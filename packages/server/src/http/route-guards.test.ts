@@ -97,6 +97,7 @@ const EXPECTED: Record<string, Guard> = {
   'POST /api/order-lists/{listId}/import': 'shop user',
   'POST /api/order-lists/{listId}/import-file': 'shop user',
   'POST /api/order-lists/{listId}/to-cart': 'shop user',
+  'POST /api/order-lists/{listId}/move': 'shop user',
   // Quotes (issue 16): customers' logins and the customer's agent; the agent answers through offer/decline.
   'GET /api/quotes': 'shop user',
   'POST /api/quotes': 'shop user',

@@ -137,3 +137,25 @@ export const importOrderListResponseSchema = z.object({
 export type ImportOrderListResponse = z.infer<typeof importOrderListResponseSchema>;
 
 export const deleteOrderListResponseSchema = z.object({ data: z.literal(true) });
+
+/**
+ * POST /api/order-lists/{listId}/move: one line (`sku`) of the list moves to another list of the
+ * customer (`toListId`), in one transaction: its pieces are added to that list's line of the product
+ * (or become a new last line there) and the line leaves this list.
+ */
+export const moveOrderListItemRequestSchema = z.object({
+  sku: orderListItemInputSchema.shape.sku,
+  toListId: z
+    .number({ error: 'invalid_number' })
+    .int('invalid_number')
+    .positive('invalid_number')
+    .max(MAX_ID, 'invalid_number'),
+});
+export type MoveOrderListItemRequest = z.input<typeof moveOrderListItemRequestSchema>;
+
+/** The moved-from list as GET shows it, and the moved-to list's summary. */
+export const moveOrderListItemResponseSchema = z.object({
+  from: orderListDetailSchema,
+  to: orderListSummarySchema,
+});
+export type MoveOrderListItemResponse = z.infer<typeof moveOrderListItemResponseSchema>;

@@ -124,6 +124,14 @@ export const quoteLineSchema = z.object({
   listPrice: z.number().int().nullable(),
   /** Stock now. */
   stock: z.number().int(),
+  /**
+   * The product's quantity rules for the quote's customer (pieces; null: none), so an answer form can
+   * tell what the server's quantity correction keeps (docs/product.md §5.4): an offered quantity is at
+   * least `minimumQuantity`, at most `maximumQuantity` and the stock, and a multiple of `quantityStep`.
+   */
+  minimumQuantity: z.number().int().nullable(),
+  maximumQuantity: z.number().int().nullable(),
+  quantityStep: z.number().int(),
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
@@ -160,6 +168,15 @@ export const quoteDetailSchema = quoteSummarySchema.extend({
 export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
 
 export const quoteListResponseSchema = z.array(quoteSummarySchema);
+
+/**
+ * GET /api/quotes: an optional `status` narrows the list (an agent's inbox of its customers'
+ * requests: `?status=requested`). Without it the list is every quote the caller may see.
+ */
+export const quoteListQuerySchema = z.object({
+  status: quoteStatusSchema.optional(),
+});
+export type QuoteListQuery = z.infer<typeof quoteListQuerySchema>;
 
 /**
  * POST /api/quotes/{quoteId}/accept: the order; or, for a login that may not order alone (issue 15),

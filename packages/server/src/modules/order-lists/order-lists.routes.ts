@@ -6,6 +6,8 @@ import {
   deleteOrderListResponseSchema,
   importOrderListRequestSchema,
   importOrderListResponseSchema,
+  moveOrderListItemRequestSchema,
+  moveOrderListItemResponseSchema,
   orderListDetailSchema,
   orderListParamsSchema,
   orderListsResponseSchema,
@@ -189,6 +191,29 @@ export function orderListsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.body,
           request.language,
         ),
+    );
+
+    app.post(
+      '/order-lists/:listId/move',
+      {
+        schema: {
+          tags: ['order-lists'],
+          summary: 'Move a line to another list of the customer',
+          description:
+            `${WHOSE} Body \`{ sku, toListId }\`: the line of \`sku\` leaves this list and its pieces are added to ` +
+            'the line of the same product in the list `toListId` (or become its new last line; at most 1,000,000 ' +
+            'pieces), in one transaction that locks both lists. `toListId` another customer’s or unknown → 404 ' +
+            'ERR_ORDER_LIST_NOT_FOUND; the same list → 400 ERR_VALIDATION `{ field: "toListId" }`; a target already ' +
+            'holding 500 other products → 400 ERR_VALIDATION `{ field: "toListId", max: 500 }`; no such line here (also ' +
+            'when a concurrent move took it) → 404 ERR_PRODUCT_NOT_FOUND `{ sku }`. Nothing changes when it is refused. ' +
+            `Answers \`{ from, to }\`: this list as GET shows it, and the other list’s summary. ${DETAIL}`,
+          params: orderListParamsSchema,
+          body: moveOrderListItemRequestSchema,
+          response: { 200: moveOrderListItemResponseSchema },
+        },
+      },
+      async (request) =>
+        service.moveItem(ctx, request.auth, request.params.listId, request.body, request.language),
     );
 
     app.post(

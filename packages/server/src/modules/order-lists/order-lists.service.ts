@@ -4,6 +4,8 @@ import {
   ORDER_LIST_MAX_LINES,
   type CreateOrderListRequest,
   type ImportOrderListResponse,
+  type MoveOrderListItemRequest,
+  type MoveOrderListItemResponse,
   type OrderListDetail,
   type OrderListItemInput,
   type OrderListLine,
@@ -282,6 +284,85 @@ export async function putItems(
     return { list, items: await repo.findItems(trx, list.id) };
   });
   return detailOf(ctx, acting, language, written.list, written.items);
+}
+
+/* --------------------------------------------------------- POST /api/order-lists/{listId}/move */
+
+/**
+ * Moves the line of one product from a list to another list of the acting customer, in one write:
+ * both lists are locked (touched) in the order of their ids, so concurrent moves between the same
+ * lists follow one another without a deadlock, and a line is moved once (a second move of it finds
+ * none: ERR_PRODUCT_NOT_FOUND). The pieces are added to the target's line of the product, or the
+ * line is appended there (at most ORDER_LIST_MAX_LINES products).
+ */
+export async function moveItem(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  listId: number,
+  body: MoveOrderListItemRequest,
+  language: string,
+): Promise<MoveOrderListItemResponse> {
+  const acting = await resolveActingCustomer(ctx, auth);
+  const db = ctx.database.db;
+  const toListId = Number(body.toListId);
+  const [from, to] = await Promise.all([
+    repo.findList(db, listId, acting.customerId),
+    repo.findList(db, toListId, acting.customerId),
+  ]);
+  if (!from || !to) throw new AppError('ERR_ORDER_LIST_NOT_FOUND');
+  if (from.id === to.id) throw new AppError('ERR_VALIDATION', { field: 'toListId' });
+  const sku = body.sku.trim();
+  const product = (await cartRepo.findProductsBySkus(db, [sku]))[0];
+  if (!product) throw new AppError('ERR_PRODUCT_NOT_FOUND', { sku });
+  const nowIso = ctx.now().toISOString();
+  const written = await runWrite(ctx.database, async (trx) => {
+    const touched = new Map<number, repo.ListRow>();
+    for (const id of [from.id, to.id].sort((a, b) => a - b)) {
+      const list = await repo.touchList(trx, id, acting.customerId, nowIso);
+      if (!list) throw new AppError('ERR_ORDER_LIST_NOT_FOUND');
+      touched.set(id, list);
+    }
+    const [fromItems, toItems] = await Promise.all([
+      repo.findItems(trx, from.id),
+      repo.findItems(trx, to.id),
+    ]);
+    const moving = fromItems.find((item) => item.product_id === product.id);
+    if (!moving) throw new AppError('ERR_PRODUCT_NOT_FOUND', { sku });
+    const there = toItems.find((item) => item.product_id === product.id);
+    if (!there && toItems.length >= ORDER_LIST_MAX_LINES) {
+      throw new AppError('ERR_VALIDATION', { field: 'toListId', max: ORDER_LIST_MAX_LINES });
+    }
+    const target = there
+      ? toItems.map((item) => ({
+          productId: item.product_id,
+          quantity:
+            item.product_id === product.id
+              ? Math.min(MAX_QUANTITY, item.quantity + moving.quantity)
+              : item.quantity,
+        }))
+      : [
+          ...toItems.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+          { productId: product.id, quantity: moving.quantity },
+        ];
+    await repo.replaceItems(trx, to.id, target);
+    await repo.replaceItems(
+      trx,
+      from.id,
+      fromItems
+        .filter((item) => item.product_id !== product.id)
+        .map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+    );
+    return {
+      from: touched.get(from.id)!,
+      to: touched.get(to.id)!,
+      fromItems: await repo.findItems(trx, from.id),
+      toCount: target.length,
+    };
+  });
+  return {
+    from: await detailOf(ctx, acting, language, written.from, written.fromItems),
+    to: summaryOf(written.to, written.toCount),
+  };
 }
 
 /* ------------------------------------------------------- POST /api/order-lists/{listId}/import */

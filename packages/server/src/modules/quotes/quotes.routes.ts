@@ -9,6 +9,7 @@ import {
   offerQuoteRequestSchema,
   quoteDetailSchema,
   quoteIdParamsSchema,
+  quoteListQuerySchema,
   quoteListResponseSchema,
   rejectQuoteRequestSchema,
 } from '@shop/shared/contracts/quotes';
@@ -64,11 +65,16 @@ export function quotesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['quotes'],
           summary: 'The quotes the caller may see, newest first',
-          description: `${WHOSE} At most 500. An offer past its last valid day is shown as \`expired\`.`,
+          description:
+            `${WHOSE} Each quote names its customer (\`customerName\`), so an agent's list of all its customers' ` +
+            'quotes says whose each is. `status` (optional) keeps the quotes in that status, e.g. an agent’s open ' +
+            'requests with `?status=requested`; another value → 400 ERR_VALIDATION. At most 500. An offer past its ' +
+            'last valid day is shown as `expired`.',
+          querystring: quoteListQuerySchema,
           response: { 200: quoteListResponseSchema },
         },
       },
-      async (request) => service.listQuotes(ctx, request.auth),
+      async (request) => service.listQuotes(ctx, request.auth, request.query.status),
     );
 
     app.get(

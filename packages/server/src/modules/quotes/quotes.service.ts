@@ -144,6 +144,9 @@ async function detailOf(
         vat: Number(l.vat),
         listPrice: product ? (priceAt(product, l.requested_quantity, now).currentPrice ?? null) : null,
         stock: Number(l.stock),
+        minimumQuantity: product?.limits.minimum ?? null,
+        maximumQuantity: product?.limits.maximum ?? null,
+        quantityStep: Math.max(1, Math.floor(Number(product?.row.order_quantity_step ?? 1))),
       };
     }),
     canAnswer: (viewer.staff || isAgentOfCustomer) && (status === 'requested' || status === 'offered'),
@@ -237,19 +240,26 @@ export async function requestQuote(
 
 /**
  * GET /api/quotes: a customer's login sees its company's quotes (buyers and requesters their own);
- * an agent sees the quotes of all its customers. Newest first, at most 500.
+ * an agent sees the quotes of all its customers (whichever it acts for now). `status` narrows the
+ * list to one status (after expiry, so `offered` never lists an offer past its last day). Newest
+ * first, at most 500.
  */
-export async function listQuotes(ctx: AppContext, auth: AuthUser | null): Promise<QuoteSummary[]> {
+export async function listQuotes(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  status?: QuoteStatus,
+): Promise<QuoteSummary[]> {
   if (!auth) throw new AppError('ERR_UNAUTHORIZED');
   await expire(ctx);
   const db = ctx.database.db;
   let filter: repo.QuoteFilter;
-  if (auth.isAgent) filter = { agentUserId: auth.userId };
+  if (auth.isAgent) filter = { agentUserId: auth.userId, status };
   else {
     const acting = await resolveActingCustomer(ctx, auth);
     filter = {
       customerId: acting.customerId,
       userId: seesCompanyOrders(auth.companyRole) ? undefined : acting.userId,
+      status,
     };
   }
   const rows = await repo.listQuotes(db, filter, { limit: 500, offset: 0 });

@@ -5,6 +5,8 @@ import type { CartAdditionResponse } from '@shop/shared/contracts/cart';
 import type {
   CreateOrderListRequest,
   ImportOrderListResponse,
+  MoveOrderListItemRequest,
+  MoveOrderListItemResponse,
   OrderListDetail,
   OrderListItemInput,
   OrderListSummary,
@@ -130,6 +132,30 @@ export function usePutOrderListItems(listId: number) {
         schema: contracts().then((c) => c.orderListDetailSchema),
       }),
     onSuccess: (detail) => refreshLists(queryClient, detail),
+  });
+}
+
+/**
+ * `POST /api/order-lists/{listId}/move`: one line moves to another list of the customer (one
+ * transaction on the server). The list shown takes the answer; the other list is read again.
+ */
+export function useMoveOrderListItem(listId: number) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MoveOrderListItemRequest) =>
+      api.post<MoveOrderListItemResponse>(`/order-lists/${listId}/move`, body, {
+        navigationScoped: false,
+        retry: false,
+        schema: contracts().then((c) => c.moveOrderListItemResponseSchema),
+      }),
+    onSuccess: (answer) =>
+      Promise.all([
+        refreshLists(queryClient, answer.from),
+        queryClient.invalidateQueries({ queryKey: ORDER_LIST_KEYS.list(answer.to.id) }),
+      ]),
+    // Refused (e.g. the line was moved meanwhile): the list is read again.
+    onError: () => queryClient.invalidateQueries({ queryKey: ORDER_LIST_KEYS.list(listId) }),
   });
 }
 

@@ -155,6 +155,67 @@ describe('order list page', () => {
     );
   });
 
+  it('moves a line to another list, not while quantities are edited; a line moved meanwhile is said so and read again', async () => {
+    const summaries = [
+      { id: 7, name: 'Hétfői rendelés', itemCount: 2, version: 3, createdAt: '', updatedAt: '' },
+      { id: 8, name: 'Pénteki rendelés', itemCount: 1, version: 1, createdAt: '', updatedAt: '' },
+    ];
+    let moved = false;
+    const { fetch, calls } = api((call) => {
+      if (call.path === '/api/order-lists' && call.method === 'GET') return jsonResponse(200, summaries);
+      if (call.path === '/api/order-lists/7' && call.method === 'GET') return jsonResponse(200, LIST);
+      if (call.path === '/api/order-lists/7/move') {
+        if (moved) return jsonResponse(404, { error: 'ERR_PRODUCT_NOT_FOUND', params: { sku: 'TEA-9' } });
+        moved = true;
+        return jsonResponse(200, {
+          from: { ...LIST, version: 4, itemCount: 1, lines: [LIST.lines[1]!] },
+          to: { ...summaries[1]!, itemCount: 2, version: 2 },
+        });
+      }
+      return undefined;
+    });
+    await renderApp({ path: '/profile/order-lists/7', fetch });
+    const table = await screen.findByRole('table', { name: 'Hétfői rendelés' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    const coffee = within(table).getByText('KV-001').closest('tr')!;
+    const moveCoffee = within(coffee).getByRole('button', {
+      name: 'Kávé, őrölt 250 g áthelyezése másik listára',
+    });
+    // An unsaved quantity: moving waits for it to be saved or dropped.
+    const quantity = within(coffee).getByRole('spinbutton', { name: 'Kávé, őrölt 250 g mennyisége' });
+    await user.type(quantity, '1');
+    expect(moveCoffee).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('button', { name: 'Mégse' }));
+    expect(moveCoffee).toHaveProperty('disabled', false);
+
+    await user.click(moveCoffee);
+    const menu = await screen.findByRole('menu', { name: 'Kávé, őrölt 250 g áthelyezése ide:' });
+    expect(within(menu).queryByRole('menuitem', { name: 'Hétfői rendelés' })).toBeNull();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Pénteki rendelés' }));
+    expect(await screen.findByText('Kávé, őrölt 250 g átkerült ide: Pénteki rendelés.')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/order-lists/7/move')!.body).toEqual({
+      sku: 'KV-001',
+      toListId: 8,
+    });
+    // The list shown is the answer's (a new version: the table is drawn again).
+    const current = () => screen.getByRole('table', { name: 'Hétfői rendelés' });
+    await waitFor(() => expect(within(current()).queryByText('KV-001')).toBeNull());
+
+    // The tea line, moved meanwhile by a colleague: the shop says so and reads the list again.
+    const reads = calls.filter((c) => c.path === '/api/order-lists/7' && c.method === 'GET').length;
+    const tea = within(current()).getByText('TEA-9').closest('tr')!;
+    await user.click(within(tea).getByRole('button', { name: 'Tea, zöld áthelyezése másik listára' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Pénteki rendelés' }));
+    expect(
+      await screen.findByText('Tea, zöld már nincs ezen a listán (közben megváltozott). A lista frissült.'),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.path === '/api/order-lists/7' && c.method === 'GET').length,
+      ).toBeGreaterThan(reads),
+    );
+  });
+
   it('says when the list does not exist (another customer’s or deleted)', async () => {
     const { fetch } = api((call) =>
       call.path === '/api/order-lists/99'

@@ -39,6 +39,7 @@ import {
 } from '../api/order-lists-api';
 import { ImportPanel } from './import-panel';
 import { ListNameDialog } from './list-name-dialog';
+import { MoveToListButton } from './move-to-list-button';
 
 /** Read by screen readers only (the header of the column of remove buttons). */
 const visuallyHidden = {
@@ -183,7 +184,9 @@ function LinesTable({ list }: { list: OrderListDetail }) {
                   <TableCell>
                     <LineStatus line={line} />
                   </TableCell>
-                  <TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {/* Moves the saved line: not while its quantities are being edited. */}
+                    <MoveToListButton listId={list.id} sku={line.product.sku} name={name} disabled={dirty} />
                     <IconButton
                       aria-label={t('orderLists.remove', { name })}
                       onClick={() => setEdits((old) => ({ ...old, [line.product.sku]: null }))}
