@@ -5,6 +5,7 @@ import type { QuoteStatus } from '@shop/shared/contracts/quotes';
 const COLORS: Record<QuoteStatus, 'default' | 'success' | 'warning' | 'info'> = {
   requested: 'warning',
   offered: 'info',
+  pending_approval: 'info',
   accepted: 'success',
   rejected: 'default',
   declined: 'default',
