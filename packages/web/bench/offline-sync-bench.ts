@@ -10,13 +10,48 @@
  */
 import { execFileSync } from 'node:child_process';
 import Database from 'better-sqlite3';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { createTarget, numberOption, run, startServer } from '../../server/bench/bench-lib';
 import { withoutOverlays } from '../e2e/support/accounts';
 
 const products = numberOption('products', 10_000);
 const changed = numberOption('changed', 100);
 const targetMs = numberOption('target-ms', 1000);
+
+/**
+ * The delta sync's phases as the page measured them (offline-store.ts: user-timing measures
+ * `offline-sync:<phase>`), and the server's own time of each request (its Server-Timing header).
+ */
+async function deltaPhases(page: Page): Promise<string[]> {
+  const { measures, requests } = await page.evaluate(() => ({
+    measures: performance
+      .getEntriesByType('measure')
+      .filter((entry) => entry.name.startsWith('offline-sync:'))
+      .map((entry) => ({ name: entry.name.slice('offline-sync:'.length), duration: entry.duration })),
+    requests: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => entry.name.includes('/api/offline/catalogue/changes'))
+      .map((entry) => ({
+        duration: entry.duration,
+        server: Object.fromEntries(entry.serverTiming.map((timing) => [timing.name, timing.duration])),
+      })),
+  }));
+  const sums = new Map<string, { ms: number; count: number }>();
+  for (const { name, duration } of measures) {
+    const sum = sums.get(name) ?? { ms: 0, count: 0 };
+    sum.ms += duration;
+    sum.count += 1;
+    sums.set(name, sum);
+  }
+  const line = (label: string, ms: number, count?: number) =>
+    `    ${label.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms${count === undefined ? '' : ` (${count}×)`}`;
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const lines = [...sums].map(([name, { ms, count }]) => line(name, ms, count));
+  lines.push(
+    line('  requests: on the server', sum(requests.map((r) => r.server.request ?? 0)), requests.length),
+    line('  requests: reading the products', sum(requests.map((r) => r.server.range ?? 0)), requests.length),
+  );
+  return lines;
+}
 
 async function main() {
   const target = await createTarget('sqlite');
@@ -73,11 +108,16 @@ async function main() {
     })();
     db.close();
 
+    await page.evaluate(() => {
+      performance.clearMeasures();
+      performance.clearResourceTimings();
+    });
     const deltaStart = Date.now();
     await page.getByRole('button', { name: 'Frissítés most' }).click();
     const changedLine = page.getByText(`A legutóbbi frissítéskor ${changed} termék változott.`);
     await changedLine.waitFor({ timeout: 120_000 });
     const deltaMs = Date.now() - deltaStart;
+    const phases = await deltaPhases(page);
 
     console.log(
       [
@@ -89,6 +129,8 @@ async function main() {
         `  delta sync of ${changed} changed products: ${deltaMs} ms (target < ${targetMs} ms: ${
           deltaMs < targetMs ? 'met' : 'MISSED'
         })`,
+        `  where the delta sync's time went (the page's performance timeline, offline-store.ts):`,
+        ...phases,
         `  machine load:      ${execFileSync('cat', ['/proc/loadavg']).toString().trim()}`,
       ].join('\n'),
     );

@@ -241,6 +241,23 @@ export async function syncKept(options: ServerOptions): Promise<void> {
   await Promise.all(metas.map((meta) => syncCatalogue({ ...options, customerId: meta.customerId })));
 }
 
+/**
+ * Runs one phase of a sync as a user-timing measure `offline-sync:<phase>` (the browser's performance
+ * timeline: bench:offline reports where a sync's time goes from these).
+ */
+async function timed<T>(phase: string, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    measureSince(phase, start);
+  }
+}
+
+function measureSince(phase: string, start: number): void {
+  performance.measure(`offline-sync:${phase}`, { start, end: performance.now() });
+}
+
 /** JSON size of rows, for the storage figures of the offline page. */
 function jsonBytes(rows: readonly unknown[]): number {
   let bytes = 0;
@@ -249,6 +266,7 @@ function jsonBytes(rows: readonly unknown[]): number {
 }
 
 async function runSync(options: SyncOptions): Promise<void> {
+  const started = performance.now();
   const userId = userIdOfToken(options.token);
   if (userId === null) return;
   const { customerId } = options;
@@ -304,7 +322,7 @@ async function runSync(options: SyncOptions): Promise<void> {
         syncProgress.set({ phase: 'full', customerId, done, total, changed: 0, error: null });
       }
     } else {
-      const own = await db.prices.where('customerId').equals(customerId).toArray();
+      const own = await timed('read-known', () => db.prices.where('customerId').equals(customerId).toArray());
       const known = own.map((row) => [row.id, row.hash] as [number, string]).sort((a, b) => a[0] - b[0]);
       syncProgress.set({ phase: 'delta', customerId, done: 0, total: known.length, changed: 0, error: null });
       let changed = 0;
@@ -319,11 +337,14 @@ async function runSync(options: SyncOptions): Promise<void> {
         let after: number | null = start;
         while (after !== null) {
           const from: number = after;
-          answer = await server<OfflineCatalogueResponse>('/offline/catalogue/changes', options, {
-            method: 'POST',
-            body: { customerId, after: from, through, known: part.filter(([id]) => id > from) },
-          });
-          await store(answer.products, answer.removed);
+          answer = await timed('request', () =>
+            server<OfflineCatalogueResponse>('/offline/catalogue/changes', options, {
+              method: 'POST',
+              body: { customerId, after: from, through, known: part.filter(([id]) => id > from) },
+            }),
+          );
+          const { products, removed } = answer;
+          await timed('store', () => store(products, removed));
           changed += answer.products.length + answer.removed.length;
           after = answer.next;
         }
@@ -338,6 +359,7 @@ async function runSync(options: SyncOptions): Promise<void> {
         });
       }
     }
+    const finishing = performance.now();
     // Sizes are measured on a full sync (or when products went); a delta sync keeps the figures.
     if (full || removedAny) await dropUnpricedItems(userId);
     const categories = await server<unknown>('/categories', options);
@@ -363,6 +385,8 @@ async function runSync(options: SyncOptions): Promise<void> {
         bytes,
       });
     }
+    measureSince('finish', finishing);
+    measureSince(full ? 'full' : 'delta', started);
     writeStorage(STORAGE_KEYS.offlineCatalogue, JSON.stringify({ userId } satisfies OfflineFlag));
     // The pictures of what was stored, in the background: the worker's picture cache answers them offline.
     void keepPictures(pictures);
