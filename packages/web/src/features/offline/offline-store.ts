@@ -13,6 +13,7 @@ import {
   offlineDatabase,
   splitProduct,
   type ActingChoice,
+  type OfflineDatabase,
   type OfflineMeta,
   type QueuedChange,
 } from './offline-db';
@@ -265,6 +266,22 @@ function jsonBytes(rows: readonly unknown[]): number {
   return bytes;
 }
 
+/**
+ * The id and hash of every stored product of the customer: its fingerprints record, one read. A
+ * store kept before the record existed (offline-db.ts version 3) has none: then it is made from the
+ * customer's price rows, once.
+ */
+async function storedHashes(db: OfflineDatabase, customerId: number): Promise<Map<number, string>> {
+  const record = await db.fingerprints.get(customerId);
+  if (record) return record.hashes;
+  return db.transaction('rw', db.prices, db.fingerprints, async () => {
+    const own = await db.prices.where('customerId').equals(customerId).toArray();
+    const hashes = new Map(own.map((row) => [row.id, row.hash]));
+    await db.fingerprints.put({ customerId, hashes });
+    return hashes;
+  });
+}
+
 async function runSync(options: SyncOptions): Promise<void> {
   const started = performance.now();
   const userId = userIdOfToken(options.token);
@@ -274,11 +291,22 @@ async function runSync(options: SyncOptions): Promise<void> {
   const meta = await db.meta.get(metaKey(customerId));
   const pictures: { image: string | null }[] = [];
   let removedAny = false;
+  // The id and hash of every stored product of the customer, as the fingerprints record holds them.
+  let hashes = new Map<number, string>();
+  /**
+   * One server answer into the store in one transaction: the products' shared parts and prices in
+   * two bulk writes, the removed ones in one bulk delete, and the fingerprints record. An answer
+   * without changes writes nothing.
+   */
   const store = async (products: readonly OfflineProduct[], removed: readonly number[]) => {
+    if (products.length === 0 && removed.length === 0) return;
     const parts = products.map((product) => splitProduct(product, customerId));
     for (const product of products) pictures.push({ image: product.image });
     if (removed.length > 0) removedAny = true;
-    await db.transaction('rw', db.items, db.prices, async () => {
+    const next = new Map(hashes);
+    for (const product of products) next.set(product.id, product.hash);
+    for (const id of removed) next.delete(id);
+    await db.transaction('rw', db.items, db.prices, db.fingerprints, async () => {
       if (parts.length > 0) {
         await db.items.bulkPut(parts.map(([item]) => item));
         await db.prices.bulkPut(parts.map(([, own]) => own));
@@ -286,10 +314,15 @@ async function runSync(options: SyncOptions): Promise<void> {
       if (removed.length > 0) {
         await db.prices.bulkDelete(removed.map((id) => [customerId, id]) as never[]);
       }
+      await db.fingerprints.put({ customerId, hashes: next });
     });
+    hashes = next;
   };
   try {
     const full = !meta || !meta.complete || meta.language !== options.language;
+    // The category tree is read while the products are (it is stored once they are).
+    const categories = server<unknown>('/categories', options);
+    categories.catch(() => undefined);
     let answer: OfflineCatalogueResponse | null = null;
     if (full) {
       // The listing's count is the number of active products: the progress bar's end.
@@ -308,7 +341,10 @@ async function runSync(options: SyncOptions): Promise<void> {
         products: 0,
         bytes: 0,
       });
-      await db.prices.where('customerId').equals(customerId).delete();
+      await db.transaction('rw', db.prices, db.fingerprints, async () => {
+        await db.prices.where('customerId').equals(customerId).delete();
+        await db.fingerprints.delete(customerId);
+      });
       let cursor: number | null = 0;
       let done = 0;
       while (cursor !== null) {
@@ -322,8 +358,8 @@ async function runSync(options: SyncOptions): Promise<void> {
         syncProgress.set({ phase: 'full', customerId, done, total, changed: 0, error: null });
       }
     } else {
-      const own = await timed('read-known', () => db.prices.where('customerId').equals(customerId).toArray());
-      const known = own.map((row) => [row.id, row.hash] as [number, string]).sort((a, b) => a[0] - b[0]);
+      hashes = await timed('read-known', () => storedHashes(db, customerId));
+      const known = [...hashes].sort((a, b) => a[0] - b[0]);
       syncProgress.set({ phase: 'delta', customerId, done: 0, total: known.length, changed: 0, error: null });
       let changed = 0;
       let checked = 0;
@@ -362,13 +398,12 @@ async function runSync(options: SyncOptions): Promise<void> {
     const finishing = performance.now();
     // Sizes are measured on a full sync (or when products went); a delta sync keeps the figures.
     if (full || removedAny) await dropUnpricedItems(userId);
-    const categories = await server<unknown>('/categories', options);
-    await storeAnswer(userId, 'get:/categories', categories);
+    await storeAnswer(userId, 'get:/categories', await categories);
     // The first time: the addresses, whom the user acts for and its cart (later the answerer keeps
     // them whenever the app reads them online; the delta sync stays short).
     if (full) await keepActing(userId, options);
     if (answer) {
-      const count = await db.prices.where('customerId').equals(customerId).count();
+      const count = hashes.size;
       const bytes =
         full || !meta
           ? jsonBytes(await db.prices.where('customerId').equals(customerId).toArray())
@@ -498,8 +533,9 @@ export async function removeCustomer(userId: number, customerId: number): Promis
     return true;
   }
   const db = offlineDatabase(userId);
-  await db.transaction('rw', db.prices, db.meta, db.answers, async () => {
+  await db.transaction('rw', db.prices, db.fingerprints, db.meta, db.answers, async () => {
     await db.prices.where('customerId').equals(customerId).delete();
+    await db.fingerprints.delete(customerId);
     await db.meta.delete(metaKey(customerId));
     await db.answers.delete(`cart:${customerId}`);
   });
