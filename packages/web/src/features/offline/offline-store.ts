@@ -364,36 +364,60 @@ async function runSync(options: SyncOptions): Promise<void> {
       let changed = 0;
       let checked = 0;
       // Chunks of the stored ids: (previous chunk's last id, this chunk's last id]; the last chunk
-      // reaches to the end of the catalogue, for products newer than any stored.
+      // reaches to the end of the catalogue, for products newer than any stored. Two chunks are asked
+      // at a time: while the server compares one, the page receives and stores the other's answer.
+      // The answers are stored one after the other, each in one transaction.
       const chunks = Math.max(1, Math.ceil(known.length / OFFLINE_KNOWN_MAX));
-      for (let chunk = 0; chunk < chunks; chunk += 1) {
-        const part = known.slice(chunk * OFFLINE_KNOWN_MAX, (chunk + 1) * OFFLINE_KNOWN_MAX);
-        const start = chunk === 0 ? 0 : known[chunk * OFFLINE_KNOWN_MAX - 1]![0];
-        const through = chunk === chunks - 1 ? null : part[part.length - 1]![0];
-        let after: number | null = start;
-        while (after !== null) {
-          const from: number = after;
-          answer = await timed('request', () =>
-            server<OfflineCatalogueResponse>('/offline/catalogue/changes', options, {
-              method: 'POST',
-              body: { customerId, after: from, through, known: part.filter(([id]) => id > from) },
-            }),
-          );
-          const { products, removed } = answer;
-          await timed('store', () => store(products, removed));
-          changed += answer.products.length + answer.removed.length;
-          after = answer.next;
+      let nextChunk = 0;
+      let failed = false;
+      let storing: Promise<void> = Promise.resolve();
+      const storeInTurn = (products: readonly OfflineProduct[], removed: readonly number[]) => {
+        const turn = storing.then(() => timed('store', () => store(products, removed)));
+        storing = turn.catch(() => undefined);
+        return turn;
+      };
+      const askChunks = async () => {
+        while (nextChunk < chunks && !failed) {
+          const chunk = nextChunk;
+          nextChunk += 1;
+          const part = known.slice(chunk * OFFLINE_KNOWN_MAX, (chunk + 1) * OFFLINE_KNOWN_MAX);
+          const start = chunk === 0 ? 0 : known[chunk * OFFLINE_KNOWN_MAX - 1]![0];
+          const through = chunk === chunks - 1 ? null : part[part.length - 1]![0];
+          let after: number | null = start;
+          while (after !== null && !failed) {
+            const from: number = after;
+            const got: OfflineCatalogueResponse = await timed('request', () =>
+              server<OfflineCatalogueResponse>('/offline/catalogue/changes', options, {
+                method: 'POST',
+                body: { customerId, after: from, through, known: part.filter(([id]) => id > from) },
+              }),
+            );
+            await storeInTurn(got.products, got.removed);
+            answer = got;
+            changed += got.products.length + got.removed.length;
+            after = got.next;
+          }
+          checked += part.length;
+          syncProgress.set({
+            phase: 'delta',
+            customerId,
+            done: checked,
+            total: known.length,
+            changed,
+            error: null,
+          });
         }
-        checked += part.length;
-        syncProgress.set({
-          phase: 'delta',
-          customerId,
-          done: checked,
-          total: known.length,
-          changed,
-          error: null,
-        });
-      }
+      };
+      // The first failure stops both; the sync fails with it once neither writes any more.
+      const asked = await Promise.allSettled(
+        [askChunks(), askChunks()].map((work) =>
+          work.catch((error: unknown) => {
+            failed = true;
+            throw error;
+          }),
+        ),
+      );
+      for (const result of asked) if (result.status === 'rejected') throw result.reason;
     }
     const finishing = performance.now();
     // Sizes are measured on a full sync (or when products went); a delta sync keeps the figures.
