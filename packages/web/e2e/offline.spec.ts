@@ -256,6 +256,108 @@ test('keeps the catalogue offline, browses, searches, scans and fills the cart w
   await context.setOffline(false);
 });
 
+/**
+ * What the page asks of IndexedDB, recorded from before the app starts: the reads of many records
+ * (getAll and cursors) per store, and the read-write transactions with their stores.
+ */
+async function recordIndexedDb(page: Page) {
+  await page.addInitScript(() => {
+    const log = { reads: [] as string[], writes: [] as string[][] };
+    (window as unknown as { idbLog: typeof log }).idbLog = log;
+    const storeOf = (source: IDBObjectStore | IDBIndex) =>
+      source instanceof IDBIndex ? source.objectStore.name : source.name;
+    for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype] as (IDBObjectStore | IDBIndex)[]) {
+      for (const name of ['getAll', 'openCursor'] as const) {
+        const original = proto[name] as (...args: unknown[]) => IDBRequest;
+        Object.defineProperty(proto, name, {
+          value(this: IDBObjectStore | IDBIndex, ...args: unknown[]) {
+            log.reads.push(storeOf(this));
+            return original.apply(this, args);
+          },
+        });
+      }
+    }
+    const transaction = IDBDatabase.prototype.transaction;
+    IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: unknown[]) {
+      const [stores, mode] = args as [string | string[], IDBTransactionMode | undefined];
+      if (mode === 'readwrite') log.writes.push([stores].flat().sort());
+      return (transaction as (...a: unknown[]) => IDBTransaction).apply(this, args);
+    } as typeof IDBDatabase.prototype.transaction;
+  });
+}
+
+test('a delta sync reads the stored fingerprints in one record and writes the changed products in one transaction', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await withoutOverlays(page);
+  await recordIndexedDb(page);
+  const token = await customerToken(request);
+  const [first, second] = await twoProducts(request, token);
+  await page.goto('/about-blank-for-token');
+  await page.evaluate((value) => localStorage.setItem('access_token', value), token);
+  await page.goto('/profile/offline');
+  await page.getByRole('button', { name: 'Elérhetővé tétel offline' }).click();
+  await expect(page.getByTestId('offline-status')).toContainText('termék tárolva', { timeout: 90_000 });
+  const update = page.getByRole('button', { name: 'Frissítés most' });
+  await expect(update).toBeEnabled();
+  const deltas = () =>
+    page.evaluate(() => performance.getEntriesByName('offline-sync:delta', 'measure').length);
+  const deltasBefore = await deltas();
+
+  // Two products change on the server: their stock.
+  const admin = await adminToken(request);
+  const firstBefore = await adminProduct(request, admin, first.id);
+  const secondBefore = await adminProduct(request, admin, second.id);
+  try {
+    await saveProduct(request, admin, first.id, { ...firstBefore, stock: firstBefore.stock + 3 });
+    await saveProduct(request, admin, second.id, { ...secondBefore, stock: secondBefore.stock + 5 });
+    await page.evaluate(() => {
+      const log = (window as unknown as { idbLog: { reads: string[]; writes: string[][] } }).idbLog;
+      log.reads.length = 0;
+      log.writes.length = 0;
+    });
+    await update.click();
+    await expect(page.getByText('A legutóbbi frissítéskor 2 termék változott.')).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect.poll(deltas).toBe(deltasBefore + 1);
+    const log = await page.evaluate(
+      () => (window as unknown as { idbLog: { reads: string[]; writes: string[][] } }).idbLog,
+    );
+    // No stored price row was read to tell the server what the device holds.
+    expect(log.reads.filter((store) => store === 'prices' || store === 'items')).toEqual([]);
+    // The two products, their prices and the fingerprints: one transaction.
+    expect(log.writes.filter((stores) => stores.includes('prices'))).toEqual([
+      ['fingerprints', 'items', 'prices'],
+    ]);
+    // The stored products carry the new stock.
+    const stored = await page.evaluate(
+      async (ids) => {
+        const open = indexedDB.open(
+          (await indexedDB.databases()).find((db) => db.name?.startsWith('shop-offline-'))!.name!,
+        );
+        const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
+        const items = db.transaction('items').objectStore('items');
+        const read = (id: number) =>
+          new Promise<{ stock: number }>((resolve) => {
+            const get = items.get(id);
+            get.onsuccess = () => resolve(get.result as { stock: number });
+          });
+        const rows = [await read(ids[0]!), await read(ids[1]!)];
+        db.close();
+        return rows.map((row) => row.stock);
+      },
+      [first.id, second.id],
+    );
+    expect(stored).toEqual([firstBefore.stock + 3, secondBefore.stock + 5]);
+  } finally {
+    await saveProduct(request, admin, first.id, firstBefore);
+    await saveProduct(request, admin, second.id, secondBefore);
+  }
+});
+
 test('the web app manifest and the service worker are served by the shop', async ({ request }) => {
   const manifest = await request.get('/manifest.webmanifest');
   expect(manifest.ok()).toBe(true);

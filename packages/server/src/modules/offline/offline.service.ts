@@ -9,8 +9,12 @@ import {
   CatalogueReadModel,
   priceViewKey,
   productObject,
+  writeProductJson,
+  type LiveProductData,
+  type StaticProduct,
   type ViewContext,
 } from '../products/catalogue-read-model';
+import { JsonPieces } from '../products/json-pieces';
 import { findLastOrderedQuantities, findStock } from '../products/products.repository';
 import {
   PRICE_CHANGE_DAYS,
@@ -61,9 +65,33 @@ async function pricingFor(
   };
 }
 
-/** A short fingerprint of everything the browser stores of a product. */
-export function productHash(product: Omit<OfflineProduct, 'hash'>): string {
-  return createHash('sha1').update(JSON.stringify(product)).digest('base64url').slice(0, 16);
+/**
+ * A short fingerprint of everything the browser stores of a product: the SHA-1 of the product's JSON
+ * as the listing writes it (writeProductJson: the read model's pre-serialised static part, the
+ * audience's prices, the live fields), so comparing a product costs no product object and no
+ * serialisation of its own; the object is built only for the products that are sent.
+ */
+export function productHash(product: StaticProduct, live: LiveProductData, view: ViewContext): string {
+  const json = new HashedJson();
+  writeProductJson(json, product, live, view);
+  return json.hash.digest('base64url').slice(0, 16);
+}
+
+/** JSON pieces that go straight into a SHA-1 (the same bytes JsonPieces would join, none kept). */
+class HashedJson extends JsonPieces {
+  readonly hash = createHash('sha1');
+
+  override buffer(piece: Buffer): void {
+    this.hash.update(piece);
+  }
+
+  override ascii(piece: string): void {
+    this.hash.update(piece, 'latin1');
+  }
+
+  override number(value: number | null): void {
+    this.hash.update(value === null ? 'null' : JSON.stringify(value), 'latin1');
+  }
 }
 
 export function createOfflineService(ctx: AppContext) {
@@ -106,8 +134,9 @@ export function createOfflineService(ctx: AppContext) {
     let after = input.after;
     let next: number | null = null;
     // Unchanged products cost no bytes: read batches until `limit` changed ones are found or the
-    // range ends.
-    const batchSize = Math.max(input.limit, 500);
+    // range ends. A delta request reads the range of the ids it holds in one batch (its six static
+    // queries, stock and last orders once for up to OFFLINE_KNOWN_MAX products, not per 500).
+    const batchSize = Math.max(input.limit, input.known.length, 500);
     for (;;) {
       const ids = await repo.findActiveIds(db, after, input.through, batchSize);
       if (ids.length === 0) break;
@@ -126,14 +155,10 @@ export function createOfflineService(ctx: AppContext) {
         const pieces = stock.get(id);
         if (!product || pieces === undefined) continue;
         present.add(id);
-        const object = productObject(
-          product,
-          { stock: pieces, lastOrderedQuantity: lastOrderedOf.get(id) ?? 0 },
-          view,
-        );
-        const hash = productHash(object);
+        const live = { stock: pieces, lastOrderedQuantity: lastOrderedOf.get(id) ?? 0 };
+        const hash = productHash(product, live, view);
         if (known.get(id) === hash) continue;
-        products.push({ ...object, hash });
+        products.push({ ...productObject(product, live, view), hash });
         if (products.length >= input.limit) break;
       }
       if (products.length >= input.limit) {

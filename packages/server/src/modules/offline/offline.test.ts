@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfflineCatalogueResponse, OfflineProduct } from '@shop/shared/contracts/offline';
 import { offlineCatalogueResponseSchema } from '@shop/shared/contracts/offline';
@@ -6,6 +8,16 @@ import { changedTables, dataSnapshot } from '../../../test/data-snapshot';
 import { TEST_DIALECTS } from '../../../test/test-db';
 import { bumpCatalogueVersion } from '../products/catalogue-version';
 import { createCatalogueWorld, getJson, type CatalogueWorld } from '../products/catalogue-test-setup';
+import {
+  loadCategoryDictionary,
+  loadStaticProducts,
+  priceViewKey,
+  productObject,
+  writeProductJson,
+  type ViewContext,
+} from '../products/catalogue-read-model';
+import { JsonPieces } from '../products/json-pieces';
+import { productHash } from './offline.service';
 
 /** Issue 19: the offline catalogue's full and delta sync, on both databases. */
 describe.each(TEST_DIALECTS)('offline catalogue on %s', (dialect) => {
@@ -287,6 +299,43 @@ describe.each(TEST_DIALECTS)('offline catalogue on %s', (dialect) => {
     }
   });
 
+  it('the fingerprint is the SHA-1 of the product’s JSON as the listing writes it, which is the product sent', async () => {
+    const db = world.testDb.handle.db;
+    const rows = await db.selectFrom('products').select(['id', 'stock']).orderBy('id').execute();
+    const statics = await loadStaticProducts(
+      db,
+      dialect,
+      rows.map((row) => row.id),
+      await loadCategoryDictionary(db),
+    );
+    const now = new Date('2026-03-15T12:00:00.000Z');
+    const audience = { priced: true, priceGroup: 'VIP', discountBp: 500, key: '' };
+    audience.key = priceViewKey(audience);
+    const view: ViewContext = {
+      audience,
+      language: 'zh',
+      now,
+      priceChangeDay: '2026-03-01',
+      fewStockThreshold: 10,
+    };
+    expect(statics.size).toBe(rows.length);
+    const hashes = new Set<string>();
+    for (const row of rows) {
+      const product = statics.get(row.id)!;
+      const live = { stock: row.stock, lastOrderedQuantity: row.id };
+      const json = new JsonPieces();
+      writeProductJson(json, product, live, view);
+      const bytes = json.toBuffer('', '');
+      const hash = productHash(product, live, view);
+      expect(hash).toBe(createHash('sha1').update(bytes).digest('base64url').slice(0, 16));
+      expect(JSON.parse(bytes.toString('utf8'))).toEqual(productObject(product, live, view));
+      // Any live field that differs gives another fingerprint.
+      expect(productHash(product, { ...live, stock: live.stock + 1 }, view)).not.toBe(hash);
+      hashes.add(hash);
+    }
+    expect(hashes.size).toBe(rows.length);
+  });
+
   it('refuses bad input with ERR_VALIDATION and changes nothing', async () => {
     const before = await dataSnapshot(world.testDb.handle);
     for (const query of ['?cursor=-1', '?limit=0', '?limit=5000', '?customerId=abc', '?cursor=1e99']) {
@@ -318,5 +367,63 @@ describe.each(TEST_DIALECTS)('offline catalogue on %s', (dialect) => {
       expect((res.json() as { error: string }).error).toBe('ERR_VALIDATION');
     }
     expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
+  });
+  it('a delta request compares the range of the ids it holds in one batch of queries, however many', async () => {
+    const db = world.testDb.handle.db;
+    // 1,200 more products: the delta of 1,250 stored products reads them with the queries of a delta of 10.
+    const extra = Array.from({ length: 1200 }, (_, i) => ({
+      sku: `OFFLINE-BATCH-${i}`,
+      manufacturer_id: null,
+      vat: 27,
+      image: null,
+      stock: i,
+    }));
+    for (let i = 0; i < extra.length; i += 200) {
+      await db
+        .insertInto('products')
+        .values(extra.slice(i, i + 200))
+        .execute();
+    }
+    await bumpCatalogueVersion(db);
+    const { products } = await fullSync(world.tokens.b, 1000);
+    expect(products.length).toBeGreaterThan(1200);
+    const known = products.map((p) => [p.id, p.hash] as [number, string]);
+
+    const database = world.ctx.database;
+    const plain = database.db;
+    let queries = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        queries += 1;
+        return args.result;
+      },
+    };
+    const countQueries = async (body: unknown) => {
+      database.db = plain.withPlugin(counting);
+      queries = 0;
+      try {
+        const answer = await changes(body, world.tokens.b);
+        return { answer, queries };
+      } finally {
+        database.db = plain;
+      }
+    };
+    // The same catalogue version for both (a new one also reloads the read model).
+    const few = known.slice(0, 10);
+    await countQueries({ through: few[few.length - 1]![0], known: few });
+    const small = await countQueries({ through: few[few.length - 1]![0], known: few });
+    const all = await countQueries({ known });
+    expect(small.answer.products).toEqual([]);
+    expect(all.answer.products).toEqual([]);
+    expect(all.answer.next).toBeNull();
+    // At most one more: the id lookup that finds the end of the catalogue (per 500 it was 3 per batch).
+    expect(all.queries).toBeLessThanOrEqual(small.queries + 1);
+    // With the read model emptied by a new catalogue version: its six static queries and the two of
+    // the category names once, not per 500 products.
+    await bumpCatalogueVersion(db);
+    const cold = await countQueries({ known });
+    expect(cold.answer.products).toEqual([]);
+    expect(cold.queries).toBeLessThanOrEqual(all.queries + 8);
   });
 });

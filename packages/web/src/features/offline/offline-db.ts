@@ -86,12 +86,24 @@ export interface ActingChoice {
   pending: boolean;
 }
 
+/**
+ * The fingerprints of one customer's stored products in one record (key: the customer's id): the id
+ * and the server's hash of every `prices` row of that customer, written in the same transaction as
+ * those rows. The delta sync reads this one record to tell the server what it holds instead of
+ * reading (and deserialising) every stored price row.
+ */
+export interface CustomerFingerprints {
+  customerId: number;
+  hashes: Map<number, string>;
+}
+
 export type OfflineDatabase = Dexie & {
   items: EntityTable<StoredItem, 'id'>;
   prices: EntityTable<CustomerPrices, 'id'>;
   meta: EntityTable<OfflineMeta, 'key'>;
   queue: EntityTable<QueuedChange, 'seq'>;
   answers: EntityTable<StoredAnswer, 'key'>;
+  fingerprints: EntityTable<CustomerFingerprints, 'customerId'>;
 };
 
 export function databaseName(userId: number): string {
@@ -142,6 +154,9 @@ export function offlineDatabase(userId: number): OfflineDatabase {
           await tx.table('answers').delete('cart');
         }
       });
+    // Version 3: the fingerprints of each customer's products in one record. A store from before has
+    // none; its first delta sync reads them from the price rows and writes the record.
+    db.version(3).stores({ fingerprints: 'customerId' });
     open.set(userId, db);
   }
   return db;

@@ -13,6 +13,7 @@ import {
   offlineDatabase,
   splitProduct,
   type ActingChoice,
+  type OfflineDatabase,
   type OfflineMeta,
   type QueuedChange,
 } from './offline-db';
@@ -241,6 +242,23 @@ export async function syncKept(options: ServerOptions): Promise<void> {
   await Promise.all(metas.map((meta) => syncCatalogue({ ...options, customerId: meta.customerId })));
 }
 
+/**
+ * Runs one phase of a sync as a user-timing measure `offline-sync:<phase>` (the browser's performance
+ * timeline: bench:offline reports where a sync's time goes from these).
+ */
+async function timed<T>(phase: string, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    measureSince(phase, start);
+  }
+}
+
+function measureSince(phase: string, start: number): void {
+  performance.measure(`offline-sync:${phase}`, { start, end: performance.now() });
+}
+
 /** JSON size of rows, for the storage figures of the offline page. */
 function jsonBytes(rows: readonly unknown[]): number {
   let bytes = 0;
@@ -248,7 +266,24 @@ function jsonBytes(rows: readonly unknown[]): number {
   return bytes;
 }
 
+/**
+ * The id and hash of every stored product of the customer: its fingerprints record, one read. A
+ * store kept before the record existed (offline-db.ts version 3) has none: then it is made from the
+ * customer's price rows, once.
+ */
+async function storedHashes(db: OfflineDatabase, customerId: number): Promise<Map<number, string>> {
+  const record = await db.fingerprints.get(customerId);
+  if (record) return record.hashes;
+  return db.transaction('rw', db.prices, db.fingerprints, async () => {
+    const own = await db.prices.where('customerId').equals(customerId).toArray();
+    const hashes = new Map(own.map((row) => [row.id, row.hash]));
+    await db.fingerprints.put({ customerId, hashes });
+    return hashes;
+  });
+}
+
 async function runSync(options: SyncOptions): Promise<void> {
+  const started = performance.now();
   const userId = userIdOfToken(options.token);
   if (userId === null) return;
   const { customerId } = options;
@@ -256,11 +291,22 @@ async function runSync(options: SyncOptions): Promise<void> {
   const meta = await db.meta.get(metaKey(customerId));
   const pictures: { image: string | null }[] = [];
   let removedAny = false;
+  // The id and hash of every stored product of the customer, as the fingerprints record holds them.
+  let hashes = new Map<number, string>();
+  /**
+   * One server answer into the store in one transaction: the products' shared parts and prices in
+   * two bulk writes, the removed ones in one bulk delete, and the fingerprints record. An answer
+   * without changes writes nothing.
+   */
   const store = async (products: readonly OfflineProduct[], removed: readonly number[]) => {
+    if (products.length === 0 && removed.length === 0) return;
     const parts = products.map((product) => splitProduct(product, customerId));
     for (const product of products) pictures.push({ image: product.image });
     if (removed.length > 0) removedAny = true;
-    await db.transaction('rw', db.items, db.prices, async () => {
+    const next = new Map(hashes);
+    for (const product of products) next.set(product.id, product.hash);
+    for (const id of removed) next.delete(id);
+    await db.transaction('rw', db.items, db.prices, db.fingerprints, async () => {
       if (parts.length > 0) {
         await db.items.bulkPut(parts.map(([item]) => item));
         await db.prices.bulkPut(parts.map(([, own]) => own));
@@ -268,10 +314,15 @@ async function runSync(options: SyncOptions): Promise<void> {
       if (removed.length > 0) {
         await db.prices.bulkDelete(removed.map((id) => [customerId, id]) as never[]);
       }
+      await db.fingerprints.put({ customerId, hashes: next });
     });
+    hashes = next;
   };
   try {
     const full = !meta || !meta.complete || meta.language !== options.language;
+    // The category tree is read while the products are (it is stored once they are).
+    const categories = server<unknown>('/categories', options);
+    categories.catch(() => undefined);
     let answer: OfflineCatalogueResponse | null = null;
     if (full) {
       // The listing's count is the number of active products: the progress bar's end.
@@ -290,7 +341,10 @@ async function runSync(options: SyncOptions): Promise<void> {
         products: 0,
         bytes: 0,
       });
-      await db.prices.where('customerId').equals(customerId).delete();
+      await db.transaction('rw', db.prices, db.fingerprints, async () => {
+        await db.prices.where('customerId').equals(customerId).delete();
+        await db.fingerprints.delete(customerId);
+      });
       let cursor: number | null = 0;
       let done = 0;
       while (cursor !== null) {
@@ -304,49 +358,76 @@ async function runSync(options: SyncOptions): Promise<void> {
         syncProgress.set({ phase: 'full', customerId, done, total, changed: 0, error: null });
       }
     } else {
-      const own = await db.prices.where('customerId').equals(customerId).toArray();
-      const known = own.map((row) => [row.id, row.hash] as [number, string]).sort((a, b) => a[0] - b[0]);
+      hashes = await timed('read-known', () => storedHashes(db, customerId));
+      const known = [...hashes].sort((a, b) => a[0] - b[0]);
       syncProgress.set({ phase: 'delta', customerId, done: 0, total: known.length, changed: 0, error: null });
       let changed = 0;
       let checked = 0;
       // Chunks of the stored ids: (previous chunk's last id, this chunk's last id]; the last chunk
-      // reaches to the end of the catalogue, for products newer than any stored.
+      // reaches to the end of the catalogue, for products newer than any stored. Two chunks are asked
+      // at a time: while the server compares one, the page receives and stores the other's answer.
+      // The answers are stored one after the other, each in one transaction.
       const chunks = Math.max(1, Math.ceil(known.length / OFFLINE_KNOWN_MAX));
-      for (let chunk = 0; chunk < chunks; chunk += 1) {
-        const part = known.slice(chunk * OFFLINE_KNOWN_MAX, (chunk + 1) * OFFLINE_KNOWN_MAX);
-        const start = chunk === 0 ? 0 : known[chunk * OFFLINE_KNOWN_MAX - 1]![0];
-        const through = chunk === chunks - 1 ? null : part[part.length - 1]![0];
-        let after: number | null = start;
-        while (after !== null) {
-          const from: number = after;
-          answer = await server<OfflineCatalogueResponse>('/offline/catalogue/changes', options, {
-            method: 'POST',
-            body: { customerId, after: from, through, known: part.filter(([id]) => id > from) },
+      let nextChunk = 0;
+      let failed = false;
+      let storing: Promise<void> = Promise.resolve();
+      const storeInTurn = (products: readonly OfflineProduct[], removed: readonly number[]) => {
+        const turn = storing.then(() => timed('store', () => store(products, removed)));
+        storing = turn.catch(() => undefined);
+        return turn;
+      };
+      const askChunks = async () => {
+        while (nextChunk < chunks && !failed) {
+          const chunk = nextChunk;
+          nextChunk += 1;
+          const part = known.slice(chunk * OFFLINE_KNOWN_MAX, (chunk + 1) * OFFLINE_KNOWN_MAX);
+          const start = chunk === 0 ? 0 : known[chunk * OFFLINE_KNOWN_MAX - 1]![0];
+          const through = chunk === chunks - 1 ? null : part[part.length - 1]![0];
+          let after: number | null = start;
+          while (after !== null && !failed) {
+            const from: number = after;
+            const got: OfflineCatalogueResponse = await timed('request', () =>
+              server<OfflineCatalogueResponse>('/offline/catalogue/changes', options, {
+                method: 'POST',
+                body: { customerId, after: from, through, known: part.filter(([id]) => id > from) },
+              }),
+            );
+            await storeInTurn(got.products, got.removed);
+            answer = got;
+            changed += got.products.length + got.removed.length;
+            after = got.next;
+          }
+          checked += part.length;
+          syncProgress.set({
+            phase: 'delta',
+            customerId,
+            done: checked,
+            total: known.length,
+            changed,
+            error: null,
           });
-          await store(answer.products, answer.removed);
-          changed += answer.products.length + answer.removed.length;
-          after = answer.next;
         }
-        checked += part.length;
-        syncProgress.set({
-          phase: 'delta',
-          customerId,
-          done: checked,
-          total: known.length,
-          changed,
-          error: null,
-        });
-      }
+      };
+      // The first failure stops both; the sync fails with it once neither writes any more.
+      const asked = await Promise.allSettled(
+        [askChunks(), askChunks()].map((work) =>
+          work.catch((error: unknown) => {
+            failed = true;
+            throw error;
+          }),
+        ),
+      );
+      for (const result of asked) if (result.status === 'rejected') throw result.reason;
     }
+    const finishing = performance.now();
     // Sizes are measured on a full sync (or when products went); a delta sync keeps the figures.
     if (full || removedAny) await dropUnpricedItems(userId);
-    const categories = await server<unknown>('/categories', options);
-    await storeAnswer(userId, 'get:/categories', categories);
+    await storeAnswer(userId, 'get:/categories', await categories);
     // The first time: the addresses, whom the user acts for and its cart (later the answerer keeps
     // them whenever the app reads them online; the delta sync stays short).
     if (full) await keepActing(userId, options);
     if (answer) {
-      const count = await db.prices.where('customerId').equals(customerId).count();
+      const count = hashes.size;
       const bytes =
         full || !meta
           ? jsonBytes(await db.prices.where('customerId').equals(customerId).toArray())
@@ -363,6 +444,8 @@ async function runSync(options: SyncOptions): Promise<void> {
         bytes,
       });
     }
+    measureSince('finish', finishing);
+    measureSince(full ? 'full' : 'delta', started);
     writeStorage(STORAGE_KEYS.offlineCatalogue, JSON.stringify({ userId } satisfies OfflineFlag));
     // The pictures of what was stored, in the background: the worker's picture cache answers them offline.
     void keepPictures(pictures);
@@ -474,8 +557,9 @@ export async function removeCustomer(userId: number, customerId: number): Promis
     return true;
   }
   const db = offlineDatabase(userId);
-  await db.transaction('rw', db.prices, db.meta, db.answers, async () => {
+  await db.transaction('rw', db.prices, db.fingerprints, db.meta, db.answers, async () => {
     await db.prices.where('customerId').equals(customerId).delete();
+    await db.fingerprints.delete(customerId);
     await db.meta.delete(metaKey(customerId));
     await db.answers.delete(`cart:${customerId}`);
   });
