@@ -87,7 +87,11 @@ export function judgeCatalogue(rows: readonly CatalogueRow[], skipped: string[])
         'ms',
       ),
     );
-  return { missed, failed: failedRequests(rows), skipped };
+  // A scenario in which no request was answered at all has no latency to judge: a failure, not a pass.
+  const silent = rows
+    .filter((row) => row.rps === 0 && row.p95 === 0)
+    .map((row) => `${row.name}: no request answered during the run`);
+  return { missed, failed: [...failedRequests(rows), ...silent], skipped };
 }
 
 /* ---------------------------------------------------------------- checkout */
@@ -214,5 +218,9 @@ export function judgeAdmin(rows: readonly AdminRow[], skipped: string[]): Verdic
       ? []
       : [`${row.name} p95: ${row.p95} ms, target ${ADMIN_TARGETS.listP95Ms} ms or less`],
   );
-  return { missed, failed: failedRequests(rows), skipped };
+  // A scenario in which no request was answered at all has no latency to judge: a failure, not a pass.
+  const silent = rows
+    .filter((row) => row.rps === 0 && row.p95 === 0)
+    .map((row) => `${row.name}: no request answered during the run`);
+  return { missed, failed: [...failedRequests(rows), ...silent], skipped };
 }

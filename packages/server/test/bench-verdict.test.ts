@@ -229,4 +229,11 @@ describe('judgeAdmin', () => {
     expect(verdict.skipped).toEqual(['PostgreSQL: not measured']);
     expect(verdictReport(verdict).exitCode).toBe(1);
   });
+
+  it('fails a scenario in which no request was answered (no latency is not a fast one)', () => {
+    const verdict = judgeAdmin([adminRow({ p50: 0, p95: 0, p99: 0, rps: 0 })], []);
+    expect(verdict.missed).toEqual([]);
+    expect(verdict.failed).toEqual(['sqlite: orders page 1: no request answered during the run']);
+    expect(verdictReport(verdict).exitCode).toBe(1);
+  });
 });
