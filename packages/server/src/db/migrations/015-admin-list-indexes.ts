@@ -4,7 +4,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
  * Indexes for the back office's order and product lists at hundreds of thousands of orders (issue 18 point 5,
- * docs/product.md §7.1):
+ * docs/product.md §2.7):
  * - the `customer` filter (a part of the order's customer name or e-mail) gets a substring index: an
  *   FTS5 trigram table over orders.customer_name and customer_email on SQLite, kept in step by triggers
  *   (like products_fts, migration 002); pg_trgm GIN indexes on lower(customer_name) and
