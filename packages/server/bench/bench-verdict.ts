@@ -87,7 +87,11 @@ export function judgeCatalogue(rows: readonly CatalogueRow[], skipped: string[])
         'ms',
       ),
     );
-  return { missed, failed: failedRequests(rows), skipped };
+  // A scenario in which no request was answered at all has no latency to judge: a failure, not a pass.
+  const silent = rows
+    .filter((row) => row.rps === 0 && row.p95 === 0)
+    .map((row) => `${row.name}: no request answered during the run`);
+  return { missed, failed: [...failedRequests(rows), ...silent], skipped };
 }
 
 /* ---------------------------------------------------------------- checkout */
@@ -196,4 +200,27 @@ export function judgeLighthouse(rows: readonly LighthouseRow[]): Verdict {
   ]);
   const failed = rows.flatMap((row) => row.requestFailures.map((failure) => `${row.page}: ${failure}`));
   return { missed, failed, skipped: [] };
+}
+
+/* ---------------------------------------------------------------- back office */
+
+/** Issue 18 point 5 (bench:admin): every back-office list answers within 100 ms p95, on every database. */
+export const ADMIN_TARGETS = { listP95Ms: 100 } as const;
+
+export interface AdminRow extends Figures {
+  dialect: 'sqlite' | 'postgres';
+}
+
+export function judgeAdmin(rows: readonly AdminRow[], skipped: string[]): Verdict {
+  // "Within 100 ms": 100 itself passes.
+  const missed = rows.flatMap((row) =>
+    row.p95 <= ADMIN_TARGETS.listP95Ms
+      ? []
+      : [`${row.name} p95: ${row.p95} ms, target ${ADMIN_TARGETS.listP95Ms} ms or less`],
+  );
+  // A scenario in which no request was answered at all has no latency to judge: a failure, not a pass.
+  const silent = rows
+    .filter((row) => row.rps === 0 && row.p95 === 0)
+    .map((row) => `${row.name}: no request answered during the run`);
+  return { missed, failed: [...failedRequests(rows), ...silent], skipped };
 }

@@ -6,12 +6,14 @@ import { migrateToLatest } from './db/migrate';
 import { withStartupLock } from './db/startup-lock';
 import { createMailer } from './lib/mailer';
 import { runDemoSeed } from './seed/demo-seed';
-import { runLargeSeed } from './seed/large-seed';
+import { runLargeAccountsSeed, runLargeSeed } from './seed/large-seed';
 import type { AppContext } from './app-context';
 
 const USAGE = `Usage:
   npm run seed [-- --reset]                 seed the demo data (--reset wipes the database first)
-  npm run seed:large [-- --products N]      add N generated products (default 100000) for benchmarks
+  npm run seed:large [-- --products N] [--customers N] [--orders N]
+                                           add N generated products (default 100000), customers with
+                                           a user each and orders over them (default 0) for benchmarks
   npm run admin -- approve EMAIL            approve a registration (the customer gets a mail)
   npm run admin -- reject EMAIL REASON      reject a registration
   npm run migrate                           apply the pending migrations (the server also does at start)
@@ -75,19 +77,37 @@ async function main(): Promise<void> {
         break;
       }
       case 'seed-large': {
-        let products = 100_000;
+        // Issue 18 point 5: --customers and --orders add the data the back office's lists are measured on.
+        const limits = { products: 2_000_000, customers: 1_000_000, orders: 10_000_000 } as const;
+        const values: Record<keyof typeof limits, number> = { products: 100_000, customers: 0, orders: 0 };
         for (let i = 0; i < args.length; i += 1) {
-          if (args[i] === '--products') {
-            const value = Number(args[i + 1]);
-            if (!Number.isInteger(value) || value < 1 || value > 2_000_000)
-              fail('--products takes a whole number from 1 to 2000000');
-            products = value;
-            i += 1;
-          } else fail(`Unknown option ${args[i]}\n${USAGE}`);
+          const name = args[i]?.replace(/^--/, '') ?? '';
+          if (!args[i]?.startsWith('--') || !(name in limits)) fail(`Unknown option ${args[i]}\n${USAGE}`);
+          const key = name as keyof typeof limits;
+          const value = Number(args[i + 1]);
+          const min = key === 'products' ? 1 : 0;
+          if (!Number.isInteger(value) || value < min || value > limits[key])
+            fail(`--${key} takes a whole number from ${min} to ${limits[key]}`);
+          values[key] = value;
+          i += 1;
         }
         const started = Date.now();
-        const counts = await runLargeSeed(database.db, { products, dataDir: config.dataDir });
+        const counts = await runLargeSeed(database.db, {
+          products: values.products,
+          dataDir: config.dataDir,
+        });
         console.log(`large catalogue seeded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, counts);
+        if (values.customers > 0 || values.orders > 0) {
+          const accountsStarted = Date.now();
+          const accounts = await runLargeAccountsSeed(database.db, {
+            customers: values.customers,
+            orders: values.orders,
+          });
+          console.log(
+            `customers and orders seeded in ${((Date.now() - accountsStarted) / 1000).toFixed(1)} s:`,
+            accounts,
+          );
+        }
         break;
       }
       case 'admin': {

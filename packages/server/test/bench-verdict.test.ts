@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  judgeAdmin,
   judgeCatalogue,
   judgeCheckout,
   judgeCpu,
   judgeLighthouse,
   verdictReport,
+  type AdminRow,
   type CatalogueRow,
   type CheckoutOrderRow,
   type CheckoutQuantityRow,
@@ -195,6 +197,43 @@ describe('judgeLighthouse', () => {
     ]);
     expect(verdict.missed).toEqual([]);
     expect(verdict.failed).toEqual(['home: answered 500: http://127.0.0.1/api/cart']);
+    expect(verdictReport(verdict).exitCode).toBe(1);
+  });
+});
+
+describe('judgeAdmin', () => {
+  const adminRow = rowOf<AdminRow>({ name: 'sqlite: orders page 1', dialect: 'sqlite', p95: 40, ...figures });
+
+  it('passes every list within 100 ms p95 on both databases', () => {
+    const verdict = judgeAdmin(
+      [adminRow({ p95: 100 }), adminRow({ name: 'postgres: orders page 1', dialect: 'postgres', p95: 99.9 })],
+      [],
+    );
+    expect(verdict).toEqual({ missed: [], failed: [], skipped: [] });
+    expect(verdictReport(verdict).exitCode).toBe(0);
+  });
+
+  it('misses a list over 100 ms on PostgreSQL as on SQLite, and fails failed requests', () => {
+    const verdict = judgeAdmin(
+      [
+        adminRow({ p95: 100.1 }),
+        adminRow({ name: 'postgres: customers page 1', dialect: 'postgres', p95: 180, non2xx: 3 }),
+      ],
+      ['PostgreSQL: not measured'],
+    );
+    expect(verdict.missed).toEqual([
+      'sqlite: orders page 1 p95: 100.1 ms, target 100 ms or less',
+      'postgres: customers page 1 p95: 180 ms, target 100 ms or less',
+    ]);
+    expect(verdict.failed).toEqual(['postgres: customers page 1: 3 non-2xx answers, 0 errors']);
+    expect(verdict.skipped).toEqual(['PostgreSQL: not measured']);
+    expect(verdictReport(verdict).exitCode).toBe(1);
+  });
+
+  it('fails a scenario in which no request was answered (no latency is not a fast one)', () => {
+    const verdict = judgeAdmin([adminRow({ p50: 0, p95: 0, p99: 0, rps: 0 })], []);
+    expect(verdict.missed).toEqual([]);
+    expect(verdict.failed).toEqual(['sqlite: orders page 1: no request answered during the run']);
     expect(verdictReport(verdict).exitCode).toBe(1);
   });
 });

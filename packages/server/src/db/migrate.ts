@@ -12,6 +12,7 @@ import * as m011 from './migrations/011-approvals';
 import * as m012 from './migrations/012-quotes';
 import * as m013 from './migrations/013-assortments';
 import * as m014 from './migrations/014-approval-quotes';
+import * as m015 from './migrations/015-admin-list-indexes';
 import type { Database } from './schema';
 
 /** Migrations are listed here (not read from disk) so that the bundled server carries them. */
@@ -29,6 +30,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '012-quotes': m012,
   '013-assortments': m013,
   '014-approval-quotes': m014,
+  '015-admin-list-indexes': m015,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@shop/shared/i18n/languages';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/test-db';
 import { isValidGs1Barcode } from '@shop/shared/rules/gs1-barcode';
-import { runLargeSeed } from './large-seed';
+import { ORDER_STATUSES } from '@shop/shared/rules/order-status';
+import { verifyPassword } from '../lib/password';
+import { LARGE_SEED_CUSTOMER_PASSWORD, runLargeAccountsSeed, runLargeSeed } from './large-seed';
 
 const NOW = new Date('2026-11-20T10:00:00.000Z');
 
@@ -93,5 +95,89 @@ describe.each(TEST_DIALECTS)('large seed on %s', (dialect) => {
 
   it('rejects a bad product count', async () => {
     await expect(runLargeSeed(db(), { products: 0, dataDir })).rejects.toThrow();
+  });
+});
+
+describe.each(TEST_DIALECTS)('large seed of customers and orders on %s', (dialect) => {
+  let testDb: TestDatabase;
+  let dataDir: string;
+  let counts: Record<string, number>;
+  const db = () => testDb.handle.db;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect);
+    dataDir = mkdtempSync(path.join(tmpdir(), 'shop-large-seed-'));
+    await runLargeSeed(db(), { products: 300, dataDir, now: NOW });
+    counts = await runLargeAccountsSeed(db(), { customers: 40, orders: 1_500, now: NOW });
+  });
+
+  afterAll(async () => {
+    await testDb?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('adds customers, each with one customer user who can log in with the bench password', async () => {
+    expect(counts.customers).toBe(40);
+    const users = await db()
+      .selectFrom('users')
+      .innerJoin('customers', 'customers.id', 'users.customer_id')
+      .select([
+        'users.email',
+        'users.password_hash',
+        'users.role',
+        'users.approved_at',
+        'customers.tax_number',
+      ])
+      .execute();
+    expect(users).toHaveLength(40);
+    expect(new Set(users.map((u) => u.email)).size).toBe(40);
+    expect(users.every((u) => u.role === 'customer' && u.approved_at !== null && u.tax_number)).toBe(true);
+    expect(await verifyPassword(users[0]?.password_hash ?? '', LARGE_SEED_CUSTOMER_PASSWORD)).toBe(true);
+  });
+
+  it('adds orders whose sums are their lines, spread over customers, statuses and the catalogue', async () => {
+    expect(counts).toMatchObject({ orders: 1_500, order_status_history: 1_500 });
+    const orders = await db().selectFrom('orders').selectAll().execute();
+    const lines = await db().selectFrom('order_items').selectAll().execute();
+    expect(orders).toHaveLength(1_500);
+    expect(lines).toHaveLength(counts.order_items ?? -1);
+    const byOrder = new Map<number, typeof lines>();
+    for (const line of lines) byOrder.set(line.order_id, [...(byOrder.get(line.order_id) ?? []), line]);
+    for (const order of orders) {
+      const own = byOrder.get(order.id) ?? [];
+      expect(own.length).toBeGreaterThan(0);
+      expect(order.items_count).toBe(own.length);
+      expect(order.items_sum_gross).toBe(own.reduce((sum, l) => sum + l.line_gross, 0));
+    }
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
+    expect(new Set(orders.map((o) => o.customer_id)).size).toBe(40);
+    // 1,500 orders of 1 to 6 lines over 300 products reach most of the catalogue.
+    expect(new Set(lines.map((l) => l.product_id)).size).toBeGreaterThan(250);
+    const products = new Set((await db().selectFrom('products').select('id').execute()).map((p) => p.id));
+    expect(lines.every((l) => l.product_id !== null && products.has(l.product_id) && l.unit_price > 0)).toBe(
+      true,
+    );
+  });
+
+  it('continues with new e-mails and cart ids when run again', async () => {
+    const again = await runLargeAccountsSeed(db(), { customers: 5, orders: 10, now: NOW });
+    expect(again).toMatchObject({ customers: 5, orders: 10 });
+    const emails = await db().selectFrom('users').select('email').execute();
+    expect(new Set(emails.map((e) => e.email)).size).toBe(45);
+    expect(emails.some((e) => e.email === 'bench-customer-45@example.com')).toBe(true);
+    expect(await db().selectFrom('orders').select('id').execute()).toHaveLength(1_510);
+  });
+
+  it('rejects a negative or fractional count and orders without customers', async () => {
+    await expect(runLargeAccountsSeed(db(), { customers: -1, orders: 0 })).rejects.toThrow();
+    await expect(runLargeAccountsSeed(db(), { customers: 0, orders: 1.5 })).rejects.toThrow();
+    const empty = await createTestDatabase(dialect);
+    try {
+      await expect(runLargeAccountsSeed(empty.handle.db, { customers: 0, orders: 5 })).rejects.toThrow(
+        /customers/,
+      );
+    } finally {
+      await empty.drop();
+    }
   });
 });

@@ -27,7 +27,20 @@ export async function listProductRows(db: Db, dialect: DialectName, query: Produ
   if (query.active !== undefined) base = base.where('p.is_active', '=', query.active ? 1 : 0);
   const [countRow, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    base
+    db
+      .selectFrom('products as p')
+      // Issue 18 point 5: the page's ids first, walking only the SKU index (with is_active, migration
+      // 015), then the columns and per-row subqueries for those 25 rows; a deep page used to build the
+      // whole row, joins included, for every row it skipped.
+      .where(
+        'p.id',
+        'in',
+        base
+          .select('p.id')
+          .orderBy('p.sku')
+          .limit(query.pageSize)
+          .offset(offsetOf(query.page, query.pageSize)),
+      )
       .leftJoin('manufacturers as m', 'm.id', 'p.manufacturer_id')
       .select([
         'p.id',
@@ -62,8 +75,6 @@ export async function listProductRows(db: Db, dialect: DialectName, query: Produ
           .as('waiting'),
       ])
       .orderBy('p.sku')
-      .limit(query.pageSize)
-      .offset(offsetOf(query.page, query.pageSize))
       .execute(),
   ]);
   return { total: Number(countRow.n), rows };

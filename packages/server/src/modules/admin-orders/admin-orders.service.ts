@@ -36,6 +36,7 @@ export const shopDayStart = zonedDayStart;
 function rowFilter(ctx: AppContext, filter: AdminOrderFilter): repo.OrderRowFilter {
   const timeZone = ctx.config.shopTimeZone;
   return {
+    dialect: ctx.database.dialect,
     fromIso: filter.from ? shopDayStart(filter.from, timeZone).toISOString() : undefined,
     toIso: filter.to ? shopDayStart(addDays(filter.to, 1), timeZone).toISOString() : undefined,
     customer: filter.customer && filter.customer.length > 0 ? filter.customer : undefined,
