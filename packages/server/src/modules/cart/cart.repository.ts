@@ -108,8 +108,6 @@ export async function findCartItems(db: Db, cartId: number) {
     .execute();
 }
 
-export type CartItemRow = Awaited<ReturnType<typeof findCartItems>>[number];
-
 export async function findCartQuantities(db: Db, cartId: number, productIds: readonly number[]) {
   if (productIds.length === 0) return [];
   return db
@@ -239,30 +237,6 @@ export async function findPackSizes(db: Db, productIds: readonly number[]) {
     .orderBy('pieces')
     .orderBy('id')
     .execute();
-}
-
-export async function findShippingMethodById(db: Db, id: number) {
-  return db
-    .selectFrom('shipping_methods')
-    .select(['id', 'code', 'name', 'cost', 'is_home_delivery', 'is_active', 'minimum_order_value'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export async function findPaymentMethodById(db: Db, id: number) {
-  return db
-    .selectFrom('payment_methods')
-    .select(['id', 'code', 'name', 'term_days', 'is_active', 'is_deferred'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export async function findAddressCost(db: Db, addressId: number) {
-  return db
-    .selectFrom('shipping_addresses')
-    .select(['id', 'logistics_cost'])
-    .where('id', '=', addressId)
-    .executeTakeFirst();
 }
 
 /** The settings the cart's answer reads with its context (keys passed in by the service). */

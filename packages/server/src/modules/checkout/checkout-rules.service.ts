@@ -34,14 +34,10 @@ export interface CartRulesRead {
   state: CreditState | null;
 }
 
-/** The database part of the cart's rules (independent of the cart's lines, so read beside them). */
-export async function readCartRules(db: Db, customerId: number): Promise<CartRulesRead> {
-  return cartRulesOf(db, await repo.findCustomerRules(db, customerId));
-}
-
 /**
- * The same from the customer's rule columns already read (the cart's context query): one more query
- * only for a customer with a credit limit (the deferred orders since its last balance).
+ * The database part of the cart's rules, from the customer's rule columns already read (the cart's
+ * context query): one more query only for a customer with a credit limit (the deferred orders since
+ * its last balance).
  */
 export async function cartRulesOf(db: Db, customer: CustomerRules | undefined): Promise<CartRulesRead> {
   return { customer, state: customer ? await creditStateOf(db, customer) : null };
