@@ -10,6 +10,7 @@ import { enqueueEvent } from '../webhooks/webhook-events';
 import { type ApprovalMailKind, renderApprovalMail } from './approvals-mail';
 import * as repo from './approvals.repository';
 import type { ApprovalRow } from './approvals.repository';
+import type { ActingCustomer } from '../shipping-addresses/acting-customer.service';
 
 /**
  * The approval decision of place-order (issue 15 points 6-7, docs/product.md §3.4) and the mails and
@@ -32,7 +33,10 @@ export function monthStart(now: Date, timeZone: string): string {
 // The request, from place-order
 
 export interface ApprovalRequestInput {
-  acting: { userId: number; customerId: number; agentUserId: number | null };
+  acting: Pick<
+    ActingCustomer,
+    'userId' | 'customerId' | 'agentUserId' | 'companyRole' | 'orderLimit' | 'monthlyLimit'
+  >;
   /** The cart the lines came from (emptied with the request); null for an accepted quote. */
   cartId: number | null;
   /** The quote whose acceptance this is (its lines at the quoted prices). */
@@ -69,19 +73,18 @@ export async function needsApproval(
   acting: ApprovalRequestInput['acting'],
   grandTotal: number,
 ): Promise<boolean> {
+  // The role and limits came with the acting login (acting-customer.service.ts); an agent's are null.
   if (acting.agentUserId !== null) return false;
-  const user = await repo.findLimits(trx, acting.userId);
-  if (!user || user.role !== 'customer') return false;
-  if (user.company_role === 'requester') return true;
-  if (user.company_role !== 'buyer') return false;
-  if (user.order_limit !== null && grandTotal > Number(user.order_limit)) return true;
-  if (user.monthly_limit !== null) {
+  if (acting.companyRole === 'requester') return true;
+  if (acting.companyRole !== 'buyer') return false;
+  if (acting.orderLimit !== null && grandTotal > acting.orderLimit) return true;
+  if (acting.monthlyLimit !== null) {
     const spent = await repo.sumOrdersSince(
       trx,
       acting.userId,
       monthStart(ctx.now(), ctx.config.shopTimeZone),
     );
-    if (spent + grandTotal > Number(user.monthly_limit)) return true;
+    if (spent + grandTotal > acting.monthlyLimit) return true;
   }
   return false;
 }

@@ -115,15 +115,6 @@ export async function linkOrder(db: Db, approvalId: number, orderId: number, app
     .execute();
 }
 
-/** The login's company role and limits (minor units). */
-export async function findLimits(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'role', 'company_role', 'order_limit', 'monthly_limit'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-}
-
 /** Gross total of the login's orders since `fromIso` (not cancelled): placed and approved ones alike. */
 export async function sumOrdersSince(db: Db, userId: number, fromIso: string): Promise<number> {
   const rows = await db

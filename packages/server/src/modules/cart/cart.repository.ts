@@ -174,6 +174,19 @@ export async function findProductsByIds(db: Db, ids: readonly number[]): Promise
     .execute();
 }
 
+/** The same with each product's stored photos: place-order's lines, for the confirmation mail. */
+export async function findProductsForOrder(
+  db: Db,
+  ids: readonly number[],
+): Promise<(CartProductRow & { photos: string | null })[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('products')
+    .select([...PRODUCT_COLUMNS, 'photos'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
 export async function findProductsBySkus(db: Db, skus: readonly string[]): Promise<CartProductRow[]> {
   if (skus.length === 0) return [];
   return db

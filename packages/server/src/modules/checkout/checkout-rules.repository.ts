@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../../db/connection';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -11,20 +10,6 @@ export async function findCustomerRules(db: Db, customerId: number) {
     .select(['id', 'purchase_order_number_required', 'credit_limit', 'open_balance', 'open_balance_at'])
     .where('id', '=', customerId)
     .executeTakeFirst();
-}
-
-/**
- * The same, read under a lock inside place-order, so that two deferred orders of one customer are
- * checked one after the other. PostgreSQL: `select ... for update` on the customer row. SQLite:
- * place-order's transaction already holds the database's write lock (orders.repository.ts
- * lockAndReadCart), so a plain read sees every committed order.
- */
-export async function lockCustomerRules(trx: Db, dialect: DialectName, customerId: number) {
-  const query = trx
-    .selectFrom('customers')
-    .select(['id', 'purchase_order_number_required', 'credit_limit', 'open_balance', 'open_balance_at'])
-    .where('id', '=', customerId);
-  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /**

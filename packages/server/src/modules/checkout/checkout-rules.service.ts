@@ -9,7 +9,6 @@ import {
   minimumOrderShortfall,
   wholeForints,
 } from '@shop/shared/rules/checkout-rules';
-import type { DialectName } from '../../db/connection';
 import type { Database } from '../../db/schema';
 import * as repo from './checkout-rules.repository';
 
@@ -76,14 +75,19 @@ export function purchaseOrderNumberErrors(required: boolean, purchaseOrderNumber
 /**
  * Place-order, once the order's totals are known: the shipping method's minimum (items gross) and,
  * for a deferred payment, the credit limit (open balance + deferred orders since the balance + this
- * order's grand total). The customer row is locked first, so concurrent deferred orders of the same
- * customer are checked one after the other and cannot pass the limit together.
+ * order's grand total). The customer row comes locked from the order's transaction, so concurrent
+ * deferred orders of the same customer are checked one after the other and cannot pass the limit
+ * together.
  */
 export async function orderTotalErrors(
   trx: Db,
-  dialect: DialectName,
   input: {
-    customerId: number;
+    /**
+     * The customer's row as the order's transaction read it: locked (FOR UPDATE on PostgreSQL, the
+     * write transaction on SQLite), so that concurrent deferred orders of one customer are checked
+     * against the credit limit one after another.
+     */
+    customer: CustomerRules;
     minimumOrderValue: number;
     itemsGross: number;
     isDeferred: boolean;
@@ -102,8 +106,8 @@ export async function orderTotalErrors(
     });
   }
   if (input.isDeferred) {
-    const customer = await repo.lockCustomerRules(trx, dialect, input.customerId);
-    if (customer && customer.credit_limit !== null) {
+    const { customer } = input;
+    if (customer.credit_limit !== null) {
       const state = await creditStateOf(trx, customer);
       if (!isPaymentAllowed(true, state, input.grandTotal)) {
         errors.push({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@shop/shared/i18n/languages';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 import { insertProduct } from '../cart/checkout-fixtures';
+import { findProductsForOrder } from '../cart/cart.repository';
 import type { StoredPhoto } from '../product-photos/photo-json';
 import { MAIL_PHOTO_WIDTH, type OrderMailData, renderOrderConfirmation, withLinePhotos } from './order-mail';
 
@@ -85,7 +86,7 @@ describe('order mail photos (issue 17 point 3)', () => {
   });
 });
 
-describe.each(TEST_DIALECTS)('withLinePhotos on %s', (dialect) => {
+describe.each(TEST_DIALECTS)('withLinePhotos over findProductsForOrder on %s', (dialect) => {
   let testDb: TestDatabase;
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect);
@@ -120,7 +121,8 @@ describe.each(TEST_DIALECTS)('withLinePhotos on %s', (dialect) => {
       .set({ photos: JSON.stringify(stored) })
       .where('id', '=', withPhoto.id)
       .execute();
-    const result = await withLinePhotos(testDb.handle.db, 'https://shop.example', {
+    const products = await findProductsForOrder(testDb.handle.db, [withPhoto.id, without.id]);
+    const result = withLinePhotos(products, 'https://shop.example', {
       ...data,
       lines: [
         { ...data.lines[0]!, sku: withPhoto.sku },

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { Language } from '@shop/shared/i18n/languages';
 import {
   formatDate,
@@ -7,7 +6,6 @@ import {
   formatNumber,
   formatWeightKg,
 } from '@shop/shared/format/format';
-import type { Database } from '../../db/schema';
 import { parseStoredPhotos } from '../product-photos/photo-json';
 import { photoSizes } from '../product-photos/photo-images';
 
@@ -34,18 +32,16 @@ export const MAIL_PHOTO_WIDTH = 64;
 
 /**
  * Adds each line's first photo (the 160 px JPEG, else its smallest size) as an absolute URL under
- * `publicUrl`, read in one query by SKU: JPEG because mail programs do not all show WebP.
+ * `publicUrl`, from the lines' products as place-order read them (`photos` as stored, by SKU): JPEG
+ * because mail programs do not all show WebP.
  */
-export async function withLinePhotos(
-  db: Kysely<Database>,
+export function withLinePhotos(
+  products: readonly { sku: string; photos: string | null }[],
   publicUrl: string,
   data: OrderMailData,
-): Promise<OrderMailData> {
-  const skus = [...new Set(data.lines.map((line) => line.sku))];
-  if (skus.length === 0) return data;
-  const rows = await db.selectFrom('products').select(['sku', 'photos']).where('sku', 'in', skus).execute();
+): OrderMailData {
   const photoOf = new Map<string, OrderMailLine['photo']>();
-  for (const row of rows) {
+  for (const row of products) {
     const first = parseStoredPhotos(row.photos)[0];
     if (!first) continue;
     const sizes = photoSizes(first.hash, first.width, first.height, first.widths);

@@ -52,8 +52,14 @@ export async function findStock(db: Db, productId: number): Promise<number> {
   return row ? Number(row.stock) : 0;
 }
 
-export async function findCustomer(db: Db, customerId: number) {
-  return db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst();
+/**
+ * The customer an order is for, locked for the order's transaction (FOR UPDATE on PostgreSQL; on
+ * SQLite the write transaction holds the database): its credit limit and balance are checked
+ * against concurrent orders of the same customer one after another.
+ */
+export async function lockCustomer(db: Db, dialect: DialectName, customerId: number) {
+  const query = db.selectFrom('customers').selectAll().where('id', '=', customerId);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** The address with its delivery route (null route columns when it has none). */

@@ -281,7 +281,7 @@ async function placeInTransaction(
     checkout.paymentMethodId !== null
       ? repo.findCustomerPaymentMethod(trx, acting.customerId, checkout.paymentMethodId)
       : Promise.resolve(undefined),
-    repo.findCustomer(trx, acting.customerId),
+    repo.lockCustomer(trx, ctx.database.dialect, acting.customerId),
     checkout.shippingAddressId !== null
       ? repo.findShippingAddress(trx, checkout.shippingAddressId)
       : Promise.resolve(undefined),
@@ -314,7 +314,7 @@ async function placeInTransaction(
   }
 
   // Lines: re-read products and prices under the transaction.
-  const rows = await cartRepo.findProductsByIds(
+  const rows = await cartRepo.findProductsForOrder(
     trx,
     basis.items.map((item) => item.productId),
   );
@@ -425,8 +425,8 @@ async function placeInTransaction(
   );
   const deliveryDate = isHomeDelivery ? checkout.deliveryDate : null;
   // Issue 16: the shipping method's minimum order value and the credit limit of a deferred payment.
-  const totalErrors = await orderTotalErrors(trx, ctx.database.dialect, {
-    customerId: acting.customerId,
+  const totalErrors = await orderTotalErrors(trx, {
+    customer,
     minimumOrderValue: Number(shipping.minimum_order_value),
     itemsGross: sums.gross,
     isDeferred: payment.is_deferred === 1,
@@ -577,7 +577,7 @@ async function placeInTransaction(
       purchaseOrderNumber,
     },
   };
-  await enqueueConfirmations(ctx, trx, placed);
+  await enqueueConfirmations(ctx, trx, placed, rows);
   // The ERP's webhook, in the same transaction (docs/decisions/0020-webhooks.md).
   await enqueueEvent(ctx, trx, 'order.placed', () => exportedOrder(trx, placed.orderId));
   return placed;
@@ -587,7 +587,12 @@ async function placeInTransaction(
  * The confirmation to the customer (its language) and, for a customer with a sales agent, to the
  * agent (the agent's language), written to the outbox in the order's transaction.
  */
-async function enqueueConfirmations(ctx: AppContext, trx: Kysely<Database>, placed: Placed): Promise<void> {
+async function enqueueConfirmations(
+  ctx: AppContext,
+  trx: Kysely<Database>,
+  placed: Placed,
+  products: readonly { sku: string; photos: string | null }[],
+): Promise<void> {
   const agent = placed.agentUserId !== null ? await repo.findUserContact(trx, placed.agentUserId) : undefined;
   const placer =
     placed.placedByAgentId === null
@@ -595,8 +600,8 @@ async function enqueueConfirmations(ctx: AppContext, trx: Kysely<Database>, plac
       : placed.placedByAgentId === agent?.id
         ? agent
         : await repo.findUserContact(trx, placed.placedByAgentId);
-  // The lines' photos (issue 17 point 3), read in the same transaction.
-  const data: OrderMailData = await withLinePhotos(trx, ctx.config.publicUrl, {
+  // The lines' photos (issue 17 point 3), as the order's transaction read its products.
+  const data: OrderMailData = withLinePhotos(products, ctx.config.publicUrl, {
     ...placed.mail,
     agentName: placer?.name ?? null,
   });

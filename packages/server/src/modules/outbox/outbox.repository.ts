@@ -70,20 +70,23 @@ export async function claimDue(
     .execute();
 }
 
-/** Delivered: a mail's body (its links, codes, a first password) is not kept once sent. */
-export async function markSent(db: Db, row: Pick<OutboxRow, 'id' | 'kind'>, at: Instant): Promise<void> {
-  await db
-    .updateTable('outbox')
-    .set({
-      status: 'sent',
-      sent_at: at,
-      lease_until: null,
-      locked_by: null,
-      last_error: null,
-      ...(row.kind === 'mail' ? { payload: null } : {}),
-    })
-    .where('id', '=', row.id)
-    .execute();
+/**
+ * Delivered: a mail's body (its links, codes, a first password) is not kept once sent. Marks every
+ * row of `rows` in one statement (the dispatcher records a pass's deliveries together).
+ */
+export async function markSent(db: Db, rows: Pick<OutboxRow, 'id' | 'kind'>[], at: Instant): Promise<void> {
+  if (rows.length === 0) return;
+  const mails = rows.filter((row) => row.kind === 'mail').map((row) => row.id);
+  const others = rows.filter((row) => row.kind !== 'mail').map((row) => row.id);
+  const sent = { status: 'sent', sent_at: at, lease_until: null, locked_by: null, last_error: null } as const;
+  if (mails.length > 0) {
+    await db
+      .updateTable('outbox')
+      .set({ ...sent, payload: null })
+      .where('id', 'in', mails)
+      .execute();
+  }
+  if (others.length > 0) await db.updateTable('outbox').set(sent).where('id', 'in', others).execute();
 }
 
 /** A failed attempt: pending again at `nextAttemptAt`, or failed for good. Only while still ours. */

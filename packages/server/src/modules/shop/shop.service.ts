@@ -34,11 +34,12 @@ export async function readShopState(
   ctx: AppContext,
   db: Kysely<Database> = ctx.database.db,
 ): Promise<ShopStateResponse> {
-  const [windows, force, noticeDays] = await Promise.all([
+  const [windows, settings] = await Promise.all([
     repo.findClosedWindows(db),
-    repo.findSetting(db, FORCE_DISABLED_KEY),
-    repo.findSetting(db, CLOSED_NOTICE_DAYS_KEY),
+    repo.findSettings(db, [FORCE_DISABLED_KEY, CLOSED_NOTICE_DAYS_KEY]),
   ]);
+  const force = settings.get(FORCE_DISABLED_KEY);
+  const noticeDays = settings.get(CLOSED_NOTICE_DAYS_KEY);
   const list = windows.map((w) => ({ startsAt: w.starts_at, endsAt: w.ends_at }));
   const now = ctx.now();
   const timeZone = ctx.config.shopTimeZone;
