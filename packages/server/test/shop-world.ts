@@ -49,6 +49,8 @@ export interface ShopWorld extends TestApp {
   outboxMails(): Promise<{ to: string; subject: string; text: string }[]>;
   /** A product's stock in the database. */
   stockOf(productId: number): Promise<number>;
+  /** One order's row in the database (the test fails when there is none). */
+  orderRow(orderId: number): Promise<Selectable<Database['orders']>>;
   /** A customer's orders in the database, oldest first. */
   ordersOf(customerId: number): Promise<Selectable<Database['orders']>[]>;
 }
@@ -111,6 +113,8 @@ export function useShopWorld(dialect: DialectName, options: ShopWorldOptions): S
           .executeTakeFirstOrThrow()
       ).stock,
     );
+  world.orderRow = (orderId) =>
+    world.db().selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   world.ordersOf = (customerId) =>
     world.db().selectFrom('orders').selectAll().where('customer_id', '=', customerId).orderBy('id').execute();
 

@@ -18,7 +18,7 @@ const NOW = new Date('2025-03-04T09:00:00Z');
 
 describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
   const world = useShopWorld(dialect, { now: NOW, resetClock: true, smtp: true });
-  const { call, db } = world;
+  const { call, db, orderRow } = world;
   let routeId: number;
 
   beforeAll(async () => {
@@ -148,11 +148,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     expect(result).toMatchObject({ data: true, removedProducts: [] });
     const orderId = (result as { orderId: number }).orderId;
 
-    const order = await db()
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .executeTakeFirstOrThrow();
+    const order = await orderRow(orderId);
     expect(order).toMatchObject({
       customer_id: alice.customerId,
       user_id: alice.userId,
@@ -447,11 +443,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     const result = await place(agent.token);
     expect(result).toMatchObject({ data: true });
     const orderId = (result as { orderId: number }).orderId;
-    const order = await db()
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .executeTakeFirstOrThrow();
+    const order = await orderRow(orderId);
     expect(order).toMatchObject({
       customer_id: client.customerId,
       user_id: agent.userId,

@@ -22,7 +22,7 @@ type OrderAnswer = { data: true; orderId: number; quote: QuoteDetail };
  */
 describe.each(TEST_DIALECTS)('accepting a quote that needs approval on %s', (dialect) => {
   const world = useShopWorld(dialect, { now: NOW, resetClock: true, staff: true });
-  const { call, ok, db, fillCart, ordersOf, stockOf } = world;
+  const { call, db, fillCart, ok, orderRow, ordersOf, stockOf } = world;
   const company = (buyerLimit: number | null = null) => insertCompany(world, { buyerOrderLimit: buyerLimit });
 
   /** `token`'s quote for `lines`, offered by staff at `price` minor units per piece, valid until `validUntil`. */
@@ -111,11 +111,7 @@ describe.each(TEST_DIALECTS)('accepting a quote that needs approval on %s', (dia
       `/api/company/approvals/${approvalId}/approve`,
       c.owner.token,
     );
-    const order = await db()
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', approved.orderId)
-      .executeTakeFirstOrThrow();
+    const order = await orderRow(approved.orderId);
     expect(order).toMatchObject({
       user_id: c.requester.userId,
       approved_by_user_id: c.owner.userId,

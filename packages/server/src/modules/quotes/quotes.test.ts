@@ -22,7 +22,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     staff: true,
     outbox: false,
   });
-  const { call, ok, fillCart, outboxMails } = world;
+  const { call, fillCart, ok, orderRow, outboxMails } = world;
 
   /** A buyer with pickup and cash chosen in its cart, and the given lines in the cart. */
   async function buyerWithCart(
@@ -136,11 +136,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
         [b.sku, 5, 20000, 100000],
       ].sort(),
     );
-    const order = await world.testDb.handle.db
-      .selectFrom('orders')
-      .select(['items_sum_gross', 'shipping_method_code', 'payment_method_code', 'customer_id'])
-      .where('id', '=', accepted.orderId)
-      .executeTakeFirstOrThrow();
+    const order = await orderRow(accepted.orderId);
     expect(Number(order.items_sum_gross)).toBe(502500);
     expect(order).toMatchObject({
       shipping_method_code: 'pickup-customer',
