@@ -51,6 +51,14 @@ export interface ShopWorld extends TestApp {
   stockOf(productId: number): Promise<number>;
   /** One order's row in the database (the test fails when there is none). */
   orderRow(orderId: number): Promise<Selectable<Database['orders']>>;
+  /**
+   * Checks that the order placed by approving `approvalId` is in the database as placed by
+   * `requesterUserId`, approved by `approverUserId`, for `itemsGross` (minor units); answers its row.
+   */
+  expectApprovedOrder(
+    orderId: number,
+    expected: { requesterUserId: number; approverUserId: number; approvalId: number; itemsGross: number },
+  ): Promise<Selectable<Database['orders']>>;
   /** A customer's orders in the database, oldest first. */
   ordersOf(customerId: number): Promise<Selectable<Database['orders']>[]>;
 }
@@ -115,6 +123,16 @@ export function useShopWorld(dialect: DialectName, options: ShopWorldOptions): S
     );
   world.orderRow = (orderId) =>
     world.db().selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  world.expectApprovedOrder = async (orderId, expected) => {
+    const order = await world.orderRow(orderId);
+    expect(order).toMatchObject({
+      user_id: expected.requesterUserId,
+      approved_by_user_id: expected.approverUserId,
+      approval_id: expected.approvalId,
+    });
+    expect(Number(order.items_sum_gross)).toBe(expected.itemsGross);
+    return order;
+  };
   world.ordersOf = (customerId) =>
     world.db().selectFrom('orders').selectAll().where('customer_id', '=', customerId).orderBy('id').execute();
 
