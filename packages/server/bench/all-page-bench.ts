@@ -11,18 +11,17 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import {
-  BENCH_POSTGRES_URL,
   createTarget,
   databasesToMeasure,
+  demoCustomerToken,
+  largeCatalogueOptions,
   numberOption,
-  onlyOption,
-  run,
+  seedLargeCatalogue,
   startServer,
 } from './bench-lib';
 
-const products = numberOption('products', 99_999);
+const { products, only } = largeCatalogueOptions(99_999);
 const repeat = numberOption('repeat', 3, 1, 50);
-const only = onlyOption();
 
 /** The resident memory of a process in MB (Linux /proc). */
 function rssMb(pid: number): number {
@@ -72,24 +71,12 @@ function fetchAll(url: string, pid: number, headers: Record<string, string>): Pr
 }
 
 async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<void> {
-  const target = await createTarget(dialect, BENCH_POSTGRES_URL);
-  const env = { DATABASE_URL: target.databaseUrl, DATA_DIR: target.dataDir, LOG_LEVEL: 'warn' };
+  const target = await createTarget(dialect);
   try {
-    const seedStart = Date.now();
-    await run(process.execPath, ['dist/cli.js', 'seed'], env);
-    await run(process.execPath, ['dist/cli.js', 'seed-large', '--products', String(products)], env);
-    console.log(
-      `[${dialect}] seeded ${products} products in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`,
-    );
+    await seedLargeCatalogue(target, products);
     const server = await startServer(target);
     try {
-      const login = await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ emailorusername: 'customer@example.com', password: 'customer123' }),
-      });
-      if (!login.ok) throw new Error(`login answered ${login.status}`);
-      const token = ((await login.json()) as { access_token: string }).access_token;
+      const token = await demoCustomerToken(`${server.url}/api`);
       const url = `${server.url}/api/products/all?currentPage=1&productsPerPage=99999`;
       console.log(`[${dialect}] server resident memory at start: ${rssMb(server.pid).toFixed(0)} MB`);
       const cases: [string, Record<string, string>][] = [

@@ -42,8 +42,14 @@ export interface BenchTarget {
   cleanup(): Promise<void>;
 }
 
-/** A fresh database for a benchmark: a temporary SQLite file, or a new PostgreSQL database. */
-export async function createTarget(dialect: 'sqlite' | 'postgres', adminUrl?: string): Promise<BenchTarget> {
+/**
+ * A fresh database for a benchmark: a temporary SQLite file, or a new PostgreSQL database on the
+ * server at `adminUrl` (default BENCH_POSTGRES_URL).
+ */
+export async function createTarget(
+  dialect: 'sqlite' | 'postgres',
+  adminUrl: string | undefined = BENCH_POSTGRES_URL,
+): Promise<BenchTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `bench-${dialect}-`));
   if (dialect === 'sqlite') {
     return {
@@ -75,6 +81,33 @@ export async function createTarget(dialect: 'sqlite' | 'postgres', adminUrl?: st
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Fills a fresh target the way the catalogue-sized benches start: the demo data, then `products`
+ * products of the large seed (through the built CLI); logs how long it took. Answers the environment
+ * the CLI ran with (database, data folder, quiet logs).
+ */
+export async function seedLargeCatalogue(target: BenchTarget, products: number): Promise<NodeJS.ProcessEnv> {
+  const env = { DATABASE_URL: target.databaseUrl, DATA_DIR: target.dataDir, LOG_LEVEL: 'warn' };
+  const seedStart = Date.now();
+  await run(process.execPath, ['dist/cli.js', 'seed'], env);
+  await run(process.execPath, ['dist/cli.js', 'seed-large', '--products', String(products)], env);
+  console.log(
+    `[${target.dialect}] seeded ${products} products in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
+  return env;
+}
+
+/** The demo customer's access token from the shop's login (`base` ends in /api). */
+export async function demoCustomerToken(base: string): Promise<string> {
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailorusername: 'customer@example.com', password: 'customer123' }),
+  });
+  if (!login.ok) throw new Error(`login answered ${login.status}: ${await login.text()}`);
+  return ((await login.json()) as { access_token: string }).access_token;
 }
 
 export async function postgresReachable(url: string | undefined): Promise<boolean> {
@@ -150,7 +183,8 @@ export interface Figures {
   errors: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile of ascending `sorted` (nearest rank), to 0.1 ms; 0 for none. */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return Math.round((sorted[Math.max(0, index)] ?? 0) * 10) / 10;
@@ -239,6 +273,22 @@ export function onlyOption(): '' | 'sqlite' | 'postgres' {
     process.exit(2);
   }
   return value;
+}
+
+/**
+ * The options of the benchmarks that run on the large catalogue: `--products N` (default
+ * `defaultProducts`), `--duration S` (seconds a load runs, default 8) and `--only sqlite|postgres`.
+ */
+export function largeCatalogueOptions(defaultProducts: number): {
+  products: number;
+  duration: number;
+  only: '' | 'sqlite' | 'postgres';
+} {
+  return {
+    products: numberOption('products', defaultProducts),
+    duration: numberOption('duration', 8, 1, 600),
+    only: onlyOption(),
+  };
 }
 
 /** The PostgreSQL server the benchmarks create their databases on. */

@@ -15,21 +15,19 @@
 import {
   createTarget,
   databasesToMeasure,
+  demoCustomerToken,
+  largeCatalogueOptions,
   measure,
+  numberOption,
   printTable,
   run,
+  seedLargeCatalogue,
   startServer,
-  numberOption,
-  onlyOption,
-  BENCH_POSTGRES_URL,
 } from './bench-lib';
 import { finish, judgeCatalogue, type CatalogueRow } from './bench-verdict';
 
-const products = numberOption('products', 100_000);
-const duration = numberOption('duration', 8, 1, 600);
+const { products, duration, only } = largeCatalogueOptions(100_000);
 const warmup = numberOption('warmup', 2, 0, 60);
-const only = onlyOption();
-const pgUrl = BENCH_POSTGRES_URL;
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
   const res = await fetch(url, init);
@@ -73,24 +71,13 @@ async function assignAssortment(base: string, count: number): Promise<number> {
 }
 
 async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<CatalogueRow[]> {
-  const target = await createTarget(dialect, pgUrl);
-  const env = { DATABASE_URL: target.databaseUrl, DATA_DIR: target.dataDir, LOG_LEVEL: 'warn' };
+  const target = await createTarget(dialect);
   try {
-    const seedStart = Date.now();
-    await run(process.execPath, ['dist/cli.js', 'seed'], env);
-    await run(process.execPath, ['dist/cli.js', 'seed-large', '--products', String(products)], env);
-    console.log(
-      `[${dialect}] seeded ${products} products in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`,
-    );
+    await seedLargeCatalogue(target, products);
     const server = await startServer(target);
     try {
       const base = `${server.url}/api`;
-      const login = await json<{ access_token: string }>(`${base}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ emailorusername: 'customer@example.com', password: 'customer123' }),
-      });
-      const headers = { authorization: `Bearer ${login.access_token}`, 'accept-language': 'hu' };
+      const headers = { authorization: `Bearer ${await demoCustomerToken(base)}`, 'accept-language': 'hu' };
       const categories = await json<{ data: { slug: string; children?: { slug: string }[] }[] }>(
         `${base}/categories`,
       );
@@ -212,7 +199,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<CatalogueRo
 
 async function main(): Promise<void> {
   await run('npm', ['run', 'build'], {});
-  const { dialects, skipped } = await databasesToMeasure(only, pgUrl);
+  const { dialects, skipped } = await databasesToMeasure(only);
   const rows: CatalogueRow[] = [];
   for (const dialect of dialects) rows.push(...(await benchDialect(dialect)));
   printTable(`Catalogue benchmark: ${products} products, 20 connections, ${duration} s per scenario`, rows);

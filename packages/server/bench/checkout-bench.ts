@@ -31,25 +31,23 @@ import { createAuth } from '../src/http/auth';
 import {
   createTarget,
   databasesToMeasure,
+  type Figures,
+  largeCatalogueOptions,
   measure,
+  numberOption,
+  percentile,
   printTable,
   run,
+  seedLargeCatalogue,
   startServer,
-  type Figures,
-  numberOption,
-  onlyOption,
-  BENCH_POSTGRES_URL,
 } from './bench-lib';
 import { finish, judgeCheckout, type CheckoutQuantityRow } from './bench-verdict';
 
-const products = numberOption('products', 100_000);
+const { products, duration, only } = largeCatalogueOptions(100_000);
 const buyerCount = numberOption('buyers', 50, 1, 1000);
 const rounds = numberOption('rounds', 10, 1, 1000);
-const duration = numberOption('duration', 8, 1, 600);
 const hotStock = numberOption('hot-stock', 300, 1);
 const rate = numberOption('rate', 100, 1);
-const only = onlyOption();
-const pgUrl = BENCH_POSTGRES_URL;
 const PLENTY = 10_000_000;
 
 interface Buyer {
@@ -72,12 +70,6 @@ interface OrderFigures {
   hotSold: number;
   hotDecrement: number;
   hotFinal: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round((sorted[Math.max(0, index)] ?? 0) * 10) / 10;
 }
 
 /**
@@ -272,16 +264,10 @@ async function prepareData(handle: DatabaseHandle, jwtSecret: string) {
 async function benchDialect(
   dialect: 'sqlite' | 'postgres',
 ): Promise<{ quantity: CheckoutQuantityRow[]; orders: OrderFigures }> {
-  const target = await createTarget(dialect, pgUrl);
+  const target = await createTarget(dialect);
   const jwtSecret = randomBytes(32).toString('hex');
-  const env = { DATABASE_URL: target.databaseUrl, DATA_DIR: target.dataDir, LOG_LEVEL: 'warn' };
   try {
-    const seedStart = Date.now();
-    await run(process.execPath, ['dist/cli.js', 'seed'], env);
-    await run(process.execPath, ['dist/cli.js', 'seed-large', '--products', String(products)], env);
-    console.log(
-      `[${dialect}] seeded ${products} products in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`,
-    );
+    await seedLargeCatalogue(target, products);
     const handle = createDatabase(
       dialect === 'sqlite'
         ? { kind: 'sqlite', file: target.databaseUrl.slice('sqlite:'.length) }
@@ -500,7 +486,7 @@ async function main(): Promise<void> {
   await run('npm', ['run', 'build', '-w', '@shop/server'], {});
   const quantityRows: CheckoutQuantityRow[] = [];
   const orderRows: OrderFigures[] = [];
-  const { dialects, skipped } = await databasesToMeasure(only, pgUrl);
+  const { dialects, skipped } = await databasesToMeasure(only);
   for (const dialect of dialects) {
     const result = await benchDialect(dialect);
     quantityRows.push(...result.quantity);

@@ -16,7 +16,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { numberOption, run, startServer, type BenchTarget } from './bench-lib';
+import {
+  type BenchTarget,
+  demoCustomerToken,
+  numberOption,
+  seedLargeCatalogue,
+  startServer,
+} from './bench-lib';
 import { finish, judgeCpu } from './bench-verdict';
 
 const products = numberOption('products', 100_000);
@@ -69,20 +75,13 @@ async function main(): Promise<void> {
         rmSync(dataDir, { recursive: true, force: true });
       },
     };
-    const env = { DATABASE_URL: target.databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-    await run(process.execPath, ['dist/cli.js', 'seed'], env);
-    await run(process.execPath, ['dist/cli.js', 'seed-large', '--products', String(products)], env);
+    await seedLargeCatalogue(target, products);
   }
   const server = await startServer(target);
   const rows: { name: string; failures: number }[] = [];
   try {
     const base = `${server.url}/api`;
-    const login = await json<{ access_token: string }>(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ emailorusername: 'customer@example.com', password: 'customer123' }),
-    });
-    const customer = { authorization: `Bearer ${login.access_token}`, 'accept-language': 'hu' };
+    const customer = { authorization: `Bearer ${await demoCustomerToken(base)}`, 'accept-language': 'hu' };
     const anonymous = { 'accept-language': 'hu' };
     const categories = await json<{ data: { slug: string; children?: { slug: string }[] }[] }>(
       `${base}/categories`,

@@ -7,7 +7,12 @@ import { insertUser } from './account-fixtures';
 import { FIXTURE_PRODUCTS } from '../src/modules/products/catalogue.fixture';
 import { fetchOperations, type Operation } from '../bench/hostile-inputs';
 import { changedTables, dataSnapshot } from './data-snapshot';
-import { A_MARKERS, createSecurityWorld, type SecurityWorld } from './security-world';
+import {
+  A_MARKERS,
+  createSecurityWorld,
+  insertPendingApprovalOfA,
+  type SecurityWorld,
+} from './security-world';
 import { TEST_DIALECTS } from './test-db';
 
 /**
@@ -330,35 +335,16 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
       .set({ company_role: 'requester' })
       .where('id', '=', requesterOfA.id)
       .execute();
-    const nowIso = world.ctx.now().toISOString();
-    const approval = await db
-      .insertInto('approvals')
-      .values({
-        customer_id: world.a.customerId!,
-        requester_user_id: requesterOfA.id,
-        status: 'pending',
-        shipping_address_id: world.a.addressId,
-        shipping_method_id: null,
-        payment_method_id: null,
-        delivery_date: null,
-        comment_webshop: A_MARKERS.comment,
-        items_sum_gross: 200,
-        grand_total: 200,
-        items_count: 1,
-        expires_at: '2099-12-31T00:00:00.000Z',
-        decided_by_user_id: null,
-        decided_at: null,
-        reason: null,
-        order_id: null,
-        created_at: nowIso,
-        updated_at: nowIso,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const approvalId = await insertPendingApprovalOfA(world, {
+      requesterUserId: requesterOfA.id,
+      itemsGross: 200,
+      shippingAddressId: world.a.addressId,
+      comment: A_MARKERS.comment,
+    });
     await db
       .insertInto('approval_items')
       .values({
-        approval_id: approval.id,
+        approval_id: approvalId,
         product_id: quoted.id,
         sku: FIXTURE_PRODUCTS.find((p) => p.n === 2)!.sku,
         name: A_MARKERS.name,
@@ -368,7 +354,7 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
         line_gross: 200,
       })
       .execute();
-    approvalOfA = approval.id;
+    approvalOfA = approvalId;
   });
 
   afterAll(async () => {

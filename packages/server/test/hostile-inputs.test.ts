@@ -10,7 +10,7 @@ import {
   type Operation,
 } from '../bench/hostile-inputs';
 import { changedTables, dataSnapshot, type DataSnapshot } from './data-snapshot';
-import { createSecurityWorld, type SecurityWorld } from './security-world';
+import { createSecurityWorld, insertPendingApprovalOfA, type SecurityWorld } from './security-world';
 import { TEST_DIALECTS } from './test-db';
 
 /**
@@ -244,31 +244,7 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const nowIso = world.ctx.now().toISOString();
-    const pending = await db
-      .insertInto('approvals')
-      .values({
-        customer_id: world.a.customerId!,
-        requester_user_id: requester.id,
-        status: 'pending',
-        shipping_address_id: null,
-        shipping_method_id: null,
-        payment_method_id: null,
-        delivery_date: null,
-        items_sum_gross: 100,
-        grand_total: 100,
-        items_count: 1,
-        expires_at: '2099-12-31T00:00:00.000Z',
-        decided_by_user_id: null,
-        decided_at: null,
-        reason: null,
-        order_id: null,
-        created_at: nowIso,
-        updated_at: nowIso,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const id = pending.id;
+    const id = await insertPendingApprovalOfA(world, { requesterUserId: requester.id, itemsGross: 100 });
     const before = await dataSnapshot(world.testDb.handle);
     // prettier-ignore
     const cases: [string, string, string | undefined, number, string][] = [

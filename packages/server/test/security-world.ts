@@ -186,3 +186,40 @@ export async function createSecurityWorld(
     },
   };
 }
+
+/**
+ * A pending order approval request of customer A (issue 15) sent by `requesterUserId`, expiring in
+ * 2099, with no checkout choices but the shipping address when given; answers its id. Its lines are
+ * the caller's to add.
+ */
+export async function insertPendingApprovalOfA(
+  world: SecurityWorld,
+  values: { requesterUserId: number; itemsGross: number; shippingAddressId?: number; comment?: string },
+): Promise<number> {
+  const nowIso = world.ctx.now().toISOString();
+  const row = await world.testDb.handle.db
+    .insertInto('approvals')
+    .values({
+      customer_id: world.a.customerId!,
+      requester_user_id: values.requesterUserId,
+      status: 'pending',
+      shipping_address_id: values.shippingAddressId ?? null,
+      shipping_method_id: null,
+      payment_method_id: null,
+      delivery_date: null,
+      ...(values.comment !== undefined ? { comment_webshop: values.comment } : {}),
+      items_sum_gross: values.itemsGross,
+      grand_total: values.itemsGross,
+      items_count: 1,
+      expires_at: '2099-12-31T00:00:00.000Z',
+      decided_by_user_id: null,
+      decided_at: null,
+      reason: null,
+      order_id: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

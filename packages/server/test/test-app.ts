@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { DialectName } from '../src/db/connection';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildAppOptions } from '../src/app';
 import { nextIp } from './account-fixtures';
 import { testContext } from './test-config';
 import { createTestDatabase, type TestDatabase } from './test-db';
@@ -13,14 +13,18 @@ export interface TestApp {
   app: FastifyInstance;
 }
 
-/** A fresh database of `dialect`, a test context on it (`options` as for testContext) and the app, ready. */
+/**
+ * A fresh database of `dialect`, a test context on it (`options` as for testContext) and the app, ready
+ * (`appOptions` as for buildApp; its logger is always off).
+ */
 export async function startTestApp(
   dialect: DialectName,
   options: Parameters<typeof testContext>[1] = {},
+  appOptions: Omit<BuildAppOptions, 'logger'> = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(dialect);
   const ctx = testContext(testDb.handle, options);
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { ...appOptions, logger: false });
   await app.ready();
   return { testDb, ctx, app };
 }

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, expectLoggedIn, logIn, MOBILE, storedToken, withoutOverlays } from './support/accounts';
+import { expectLoggedIn, logIn, storedToken } from './support/accounts';
 import { axeViolations } from './support/axe';
+import { desktopWithoutOverlays, screenshotsInto } from './support/screens';
 import { mailsTo } from './support/mailbox';
 
 /**
@@ -15,18 +15,7 @@ import { mailsTo } from './support/mailbox';
 
 const SHOTS = 'test-results/screenshots/approvals';
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [suffix, size] of [
-    ['1440', DESKTOP],
-    ['390', MOBILE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${name}-${suffix}.png`, fullPage: true, animations: 'disabled' });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const screenshots = screenshotsInto(SHOTS);
 
 async function inLanguage(page: Page, language: string): Promise<void> {
   await page.evaluate((lang) => localStorage.setItem('language', lang), language);
@@ -110,10 +99,7 @@ async function logOut(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Kijelentkezés' })).toHaveCount(0);
 }
 
-test.beforeEach(async ({ page }) => {
-  await page.setViewportSize(DESKTOP);
-  await withoutOverlays(page);
-});
+test.beforeEach(desktopWithoutOverlays);
 
 test('the buyer orders 80,000 Ft: sent for approval; the owner approves; a second request is rejected with a reason', async ({
   page,

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, expectLoggedIn, logIn, MOBILE, waitForLink, withoutOverlays } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import { expectLoggedIn, logIn, waitForLink } from './support/accounts';
 import { axeViolations } from './support/axe';
+import { desktopWithoutOverlays, screenshotsInto } from './support/screens';
 
 /**
  * Company users (issue 15): the demo customer's owner invites a buyer with a 50,000 Ft per-order
@@ -12,23 +12,9 @@ import { axeViolations } from './support/axe';
 
 const SHOTS = '/tmp/shots/company';
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [suffix, size] of [
-    ['1440', DESKTOP],
-    ['390', MOBILE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${name}-${suffix}.png`, fullPage: true, animations: 'disabled' });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const screenshots = screenshotsInto(SHOTS);
 
-test.beforeEach(async ({ page }) => {
-  await page.setViewportSize(DESKTOP);
-  await withoutOverlays(page);
-});
+test.beforeEach(desktopWithoutOverlays);
 
 test('an owner invites a buyer with a 50,000 Ft limit; the buyer accepts from the mail and sees an empty cart', async ({
   page,

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, MOBILE, withoutOverlays } from './support/accounts';
 import { axeViolations } from './support/axe';
+import { shopToken } from './support/orders';
+import { desktopWithoutOverlays, screenshotsInto, signInWithToken } from './support/screens';
 
 /**
  * Saved order lists (issue 16, docs/product.md §3.11): a customer saves its cart as a list, empties
@@ -12,47 +12,16 @@ import { axeViolations } from './support/axe';
 
 const SHOTS = '/tmp/shots/lists';
 
+/** Signs the demo customer in (without the form) and opens the home page; answers the access token. */
 async function logIn(page: Page): Promise<string> {
-  const answer = await page.request.post('/api/auth/login', {
-    data: { emailorusername: 'customer@example.com', password: 'customer123' },
-  });
-  expect(answer.ok()).toBe(true);
-  const { access_token: token } = (await answer.json()) as { access_token: string };
-  await page.goto('/about-blank-for-token');
-  await page.evaluate((value) => localStorage.setItem('access_token', value), token);
+  const token = await shopToken(page.request);
+  await signInWithToken(page, token);
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Kijelentkezés' })).toBeVisible();
   return token;
 }
 
-/** The elements that reach past the right edge of the window (the page scrolls sideways). */
-function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-      .filter((element) => element.getBoundingClientRect().width > 0)
-      .slice(0, 8)
-      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`),
-  );
-}
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [suffix, size] of [
-    ['1440', DESKTOP],
-    ['390', MOBILE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(400);
-    // Nothing but a table's own scroll box may be wider than the window.
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${name} at ${suffix}: ${(await overflowing(page)).join(' | ')}`).toBeLessThanOrEqual(
-      size.width,
-    );
-    await page.screenshot({ path: `${SHOTS}/${name}-${suffix}.png`, fullPage: true, animations: 'disabled' });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const screenshots = screenshotsInto(SHOTS, { fitWidth: true });
 
 /** The cart's lines as the server has them: SKU → pieces. */
 async function cartLines(page: Page, token: string): Promise<Map<string, number>> {
@@ -62,10 +31,7 @@ async function cartLines(page: Page, token: string): Promise<Map<string, number>
   return new Map(cart.cartItems.map((item) => [item.product.sku, item.quantity]));
 }
 
-test.beforeEach(async ({ page }) => {
-  await page.setViewportSize(DESKTOP);
-  await withoutOverlays(page);
-});
+test.beforeEach(desktopWithoutOverlays);
 
 test('save the cart as a list, empty the cart, order the list again; add from a product box; import a file', async ({
   page,

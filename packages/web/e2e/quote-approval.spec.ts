@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, expectLoggedIn, logIn, MOBILE, waitForLink, withoutOverlays } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import { expectLoggedIn, logIn, waitForLink } from './support/accounts';
 import { adminLogIn, adminToken } from './support/admin';
 import { axeViolations } from './support/axe';
 import { mailsTo } from './support/mailbox';
-import { CUSTOMER, fillCartByApi, shopToken } from './support/orders';
+import { chooseCheckoutByApi, CUSTOMER, fillCartByApi, shopToken } from './support/orders';
+import { desktopWithoutOverlays, screenshotsInto, signInWithToken } from './support/screens';
 
 /**
  * A quote accepted by a requester goes for approval (issue 15 with issue 16; docs/product.md §5.12):
@@ -16,25 +16,9 @@ import { CUSTOMER, fillCartByApi, shopToken } from './support/orders';
 
 const SHOTS = 'test-results/screenshots/quote-approval';
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [suffix, size] of [
-    ['1440', DESKTOP],
-    ['390', MOBILE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(400);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${name} at ${suffix} is wider than the window`).toBeLessThanOrEqual(size.width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${suffix}.png`, fullPage: true, animations: 'disabled' });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const screenshots = screenshotsInto(SHOTS, { fitWidth: true });
 
-test.beforeEach(async ({ page }) => {
-  await page.setViewportSize(DESKTOP);
-  await withoutOverlays(page);
-});
+test.beforeEach(desktopWithoutOverlays);
 
 test('a requester accepts a quote: sent for approval; the owner approves; the order is at the quoted price', async ({
   page,
@@ -70,22 +54,7 @@ test('a requester accepts a quote: sent for approval; the owner approves; the or
   const token = await shopToken(request, { login: email, password });
   const headers = { authorization: `Bearer ${token}` };
   const sku = await fillCartByApi(request, token, { cartons: 2 });
-  expect(
-    (
-      await request.put('/api/cart/shipping-method', {
-        headers,
-        data: { shippingMethodCode: 'pickup_customer' },
-      })
-    ).ok(),
-  ).toBe(true);
-  const methods = (await (
-    await request.get('/api/payment-methods/available-for-customer', { headers })
-  ).json()) as { id: number }[];
-  expect(
-    (
-      await request.put('/api/cart/payment-method', { headers, data: { paymentMethodId: methods[0]!.id } })
-    ).ok(),
-  ).toBe(true);
+  await chooseCheckoutByApi(request, token);
   const asked = await request.post('/api/quotes', {
     headers,
     data: { message: 'Két kartonra kérünk árat.' },
@@ -107,12 +76,7 @@ test('a requester accepts a quote: sent for approval; the owner approves; the or
   expect(offer.ok(), await offer.text()).toBe(true);
 
   // The requester accepts on the quote page: sent for approval, in the cart's words.
-  await page.goto('/about-blank-for-token');
-  await page.evaluate((value) => {
-    localStorage.removeItem('admin_access_token');
-    localStorage.setItem('access_token', value);
-    localStorage.setItem('language', 'hu');
-  }, token);
+  await signInWithToken(page, token);
   await page.goto(`/profile/quotes/${quote.id}`);
   await expect(page.getByText('Ajánlat érkezett').first()).toBeVisible();
   // Before accepting, a requester is told that it goes for approval.

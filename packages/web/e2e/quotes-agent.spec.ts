@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DESKTOP, expectLoggedIn, logIn, MOBILE, withoutOverlays } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import { expectLoggedIn, logIn } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { mailsTo, waitForMail } from './support/mailbox';
-import { CUSTOMER, fillCartByApi, placeCartByApi, shopToken } from './support/orders';
+import { chooseCheckoutByApi, CUSTOMER, fillCartByApi, placeCartByApi, shopToken } from './support/orders';
+import { desktopWithoutOverlays, screenshotsInto, signInWithToken } from './support/screens';
 
 /**
  * Quotes answered by the customer's sales agent in the shop (issue 16 point 2): the customer asks for
@@ -18,38 +18,7 @@ import { CUSTOMER, fillCartByApi, placeCartByApi, shopToken } from './support/or
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screenshots';
 const AGENT = { login: 'agent@example.com', password: 'agent123' };
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [suffix, size] of [
-    ['1440', DESKTOP],
-    ['390', MOBILE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(400);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${name} at ${suffix} is wider than the window`).toBeLessThanOrEqual(size.width);
-    await page.screenshot({ path: `${SHOTS}/quotes-agent-${name}-${suffix}.png`, fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
-/** The customer's cart checkout choices the accepted quote's order uses: pickup, the first payment method. */
-async function chooseCheckout(request: APIRequestContext, token: string): Promise<void> {
-  const headers = { authorization: `Bearer ${token}` };
-  const shipping = await request.put('/api/cart/shipping-method', {
-    headers,
-    data: { shippingMethodCode: 'pickup_customer' },
-  });
-  expect(shipping.ok(), await shipping.text()).toBe(true);
-  const methods = (await (
-    await request.get('/api/payment-methods/available-for-customer', { headers })
-  ).json()) as { id: number }[];
-  const payment = await request.put('/api/cart/payment-method', {
-    headers,
-    data: { paymentMethodId: methods[0]!.id },
-  });
-  expect(payment.ok(), await payment.text()).toBe(true);
-}
+const screenshots = screenshotsInto(SHOTS, { prefix: 'quotes-agent-', fitWidth: true, animations: true });
 
 interface QuoteLineView {
   sku: string;
@@ -60,10 +29,7 @@ interface QuoteLineView {
   quantityStep: number;
 }
 
-test.beforeEach(async ({ page }) => {
-  await page.setViewportSize(DESKTOP);
-  await withoutOverlays(page);
-});
+test.beforeEach(desktopWithoutOverlays);
 
 test("the customer's sales agent answers a quote in the shop at its own price; the customer accepts and orders at that price", async ({
   page,
@@ -73,14 +39,10 @@ test("the customer's sales agent answers a quote in the shop at its own price; t
   const customerToken = await shopToken(request, CUSTOMER);
   const customer = { authorization: `Bearer ${customerToken}` };
   const sku = await fillCartByApi(request, customerToken, { cartons: 2 });
-  await chooseCheckout(request, customerToken);
+  await chooseCheckoutByApi(request, customerToken);
 
   // The customer asks for a quote from its cart.
-  await page.goto('/about-blank-for-token');
-  await page.evaluate((value) => {
-    localStorage.setItem('access_token', value);
-    localStorage.setItem('language', 'hu');
-  }, customerToken);
+  await signInWithToken(page, customerToken);
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Árajánlatot kérek' }).click();
   const requestDialog = page.getByRole('dialog', { name: 'Árajánlatkérés' });
@@ -216,7 +178,7 @@ test("the customer's sales agent answers a quote in the shop at its own price; t
   const mail = await waitForMail(CUSTOMER.login, mailsBefore + 1);
   expect(mail.text).toContain('Ügynöki különár a két kartonra.');
   expect(mail.text).toContain(`/profile/quotes/${quoteId}`);
-  await chooseCheckout(request, customerToken);
+  await chooseCheckoutByApi(request, customerToken);
   await page.evaluate((value) => {
     localStorage.clear();
     localStorage.setItem('access_token', value);

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, MOBILE, withoutOverlays } from './support/accounts';
+import { expect, test } from '@playwright/test';
 import { adminLogIn } from './support/admin';
 import { axeViolations } from './support/axe';
-import { fillCartByApi, shopToken } from './support/orders';
+import { chooseCheckoutByApi, fillCartByApi, shopToken } from './support/orders';
+import { desktopWithoutOverlays, screenshotsInto, signInWithToken } from './support/screens';
 
 /**
  * Quotes (issue 16, points 1-4): a customer asks for a quote from its cart, staff answer it in the
@@ -14,25 +13,9 @@ import { fillCartByApi, shopToken } from './support/orders';
 
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screenshots';
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [suffix, size] of [
-    ['1440', DESKTOP],
-    ['390', MOBILE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(400);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${name} at ${suffix} is wider than the window`).toBeLessThanOrEqual(size.width);
-    await page.screenshot({ path: `${SHOTS}/quotes-${name}-${suffix}.png`, fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const screenshots = screenshotsInto(SHOTS, { prefix: 'quotes-', fitWidth: true, animations: true });
 
-test.beforeEach(async ({ page }) => {
-  await page.setViewportSize(DESKTOP);
-  await withoutOverlays(page);
-});
+test.beforeEach(desktopWithoutOverlays);
 
 test('ask for a quote from the cart, answer it in the back office, accept it: the order is at the quoted price', async ({
   page,
@@ -43,35 +26,13 @@ test('ask for a quote from the cart, answer it in the back office, accept it: th
   const headers = { authorization: `Bearer ${token}` };
   const sku = await fillCartByApi(request, token, { cartons: 2 });
   // The checkout choices the accepted quote's order uses: personal pickup, the first payment method.
-  expect(
-    (
-      await request.put('/api/cart/shipping-method', {
-        headers,
-        data: { shippingMethodCode: 'pickup_customer' },
-      })
-    ).ok(),
-  ).toBe(true);
-  const methods = (await (
-    await request.get('/api/payment-methods/available-for-customer', { headers })
-  ).json()) as {
-    id: number;
-    isDeferred?: boolean;
-  }[];
-  expect(
-    (
-      await request.put('/api/cart/payment-method', { headers, data: { paymentMethodId: methods[0]!.id } })
-    ).ok(),
-  ).toBe(true);
+  await chooseCheckoutByApi(request, token);
   const cartBefore = (await (await request.get('/api/cart', { headers })).json()) as {
     cartItems: { quantity: number; product: { sku: string } }[];
   };
   const pieces = cartBefore.cartItems.find((item) => item.product.sku === sku)!.quantity;
 
-  await page.goto('/about-blank-for-token');
-  await page.evaluate((value) => {
-    localStorage.setItem('access_token', value);
-    localStorage.setItem('language', 'hu');
-  }, token);
+  await signInWithToken(page, token);
 
   // The cart: "Ask for a quote", a message and a wished day.
   await page.goto('/cart');

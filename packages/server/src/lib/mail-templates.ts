@@ -1,4 +1,5 @@
 import type { Language } from '@shop/shared/i18n/languages';
+import { escapeHtml, fill } from './mail-text';
 
 /**
  * The account mails, in every shop language: subject, plain text and simple HTML.
@@ -276,19 +277,6 @@ const PACKS: Record<Language, LanguagePack> = {
     },
   },
 };
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}
 
 /** Keeps a value from breaking the layout of the text part: one line, no control characters. */
 function oneLine(value: string): string {

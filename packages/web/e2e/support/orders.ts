@@ -54,14 +54,8 @@ export async function fillCartByApi(
   return product!.sku;
 }
 
-/**
- * Places the token's cart as an order: personal pickup and the first payment method the customer
- * may use. Answers the order's id and its items' gross sum as the customer's order history shows it.
- */
-export async function placeCartByApi(
-  request: APIRequestContext,
-  token: string,
-): Promise<{ orderId: number; itemsGross: number }> {
+/** Chooses the checkout an order of the token's cart uses: personal pickup and the first payment method the customer may use. */
+export async function chooseCheckoutByApi(request: APIRequestContext, token: string): Promise<void> {
   const headers = { authorization: `Bearer ${token}` };
   const shipping = await request.put('/api/cart/shipping-method', {
     headers,
@@ -76,6 +70,18 @@ export async function placeCartByApi(
     data: { paymentMethodId: methods[0]?.id },
   });
   expect(payment.ok(), await payment.text()).toBe(true);
+}
+
+/**
+ * Places the token's cart as an order: personal pickup and the first payment method the customer
+ * may use. Answers the order's id and its items' gross sum as the customer's order history shows it.
+ */
+export async function placeCartByApi(
+  request: APIRequestContext,
+  token: string,
+): Promise<{ orderId: number; itemsGross: number }> {
+  const headers = { authorization: `Bearer ${token}` };
+  await chooseCheckoutByApi(request, token);
   const placed = (await (await request.post('/api/orders/place-order', { headers })).json()) as {
     data: unknown;
     orderId: number;

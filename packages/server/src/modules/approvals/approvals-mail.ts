@@ -1,5 +1,6 @@
 import { formatDateTime, formatMoney } from '@shop/shared/format/format';
 import type { Language } from '@shop/shared/i18n/languages';
+import { escapeHtml, fill } from '../../lib/mail-text';
 
 /**
  * The approval mails in every shop language (issue 15, docs/product.md §3.4): the request to the
@@ -141,19 +142,6 @@ const PACKS: Record<Language, Pack> = {
     reason: '原因：{reason}',
   },
 };
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}
 
 export function renderApprovalMail(
   kind: ApprovalMailKind,

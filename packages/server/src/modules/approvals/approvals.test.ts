@@ -1,23 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApprovalDetail, ApprovalsResponse } from '@shop/shared/contracts/approvals';
 import type { PlaceOrderOrApprovalResponse } from '@shop/shared/contracts/orders';
-import type { testContext } from '../../../test/test-config';
-import { startTestApp, stopTestApp } from '../../../test/test-app';
-import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { startTestSmtp, type TestSmtp } from '../../../test/test-smtp';
-import {
-  api,
-  type BuyerFixture,
-  insertAgent,
-  insertBuyer,
-  insertMethods,
-  insertProduct,
-  type MethodsFixture,
-  type ProductFixture,
-  tokenFor,
-} from '../cart/checkout-fixtures';
-import type { CompanyRole } from '../../db/schema';
+import { insertCompany, useShopWorld } from '../../../test/shop-world';
+import { TEST_DIALECTS } from '../../../test/test-db';
+import { insertAgent, insertBuyer, insertProduct, type ProductFixture } from '../cart/checkout-fixtures';
 import { exportedOrder } from '../integration/orders-export.service';
 import { monthStart } from './approval-request.service';
 
@@ -26,99 +12,20 @@ const NOW = new Date('2026-04-15T08:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(TEST_DIALECTS)('order approvals on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let ctx: ReturnType<typeof testContext>;
-  let call: ReturnType<typeof api>;
-  let methods: MethodsFixture;
-  let smtp: TestSmtp;
-
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    ({ testDb, ctx, app } = await startTestApp(dialect, {
-      now: NOW,
-      mailer: smtp.mailer,
-      config: { publicUrl: 'http://shop.test' },
-    }));
-    call = api(app);
-    methods = await insertMethods(testDb.handle);
+  const world = useShopWorld(dialect, {
+    now: NOW,
+    resetClock: true,
+    smtp: true,
+    config: { publicUrl: 'http://shop.test' },
   });
+  const { call, db, expectApprovedOrder, fillCart, ordersOf, stockOf } = world;
 
-  beforeEach(() => ctx.clock.set(NOW));
-
-  afterAll(async () => {
-    await stopTestApp(app, testDb);
-    await smtp.close();
-  });
-
-  const db = () => testDb.handle.db;
-  let counter = 0;
-
-  interface Member {
-    userId: number;
-    email: string;
-    name: string;
-    token: string;
-  }
-
-  /** A company (its first login is the owner) with an approver, a buyer and a requester. */
-  async function company(limits: { orderLimit?: number | null; monthlyLimit?: number | null } = {}) {
-    const owner: BuyerFixture = await insertBuyer(ctx, {
-      paymentMethodIds: [methods.bankTransfer, methods.cash],
-      logisticsCost: 0,
+  /** A company (its first login is the owner) with an approver, a buyer (default limit 50,000 Ft) and a requester. */
+  const company = (limits: { orderLimit?: number | null; monthlyLimit?: number | null } = {}) =>
+    insertCompany(world, {
+      buyerOrderLimit: limits.orderLimit ?? 5_000_000,
+      buyerMonthlyLimit: limits.monthlyLimit ?? null,
     });
-    const member = async (
-      role: CompanyRole,
-      orderLimit: number | null = null,
-      monthlyLimit: number | null = null,
-    ) => {
-      counter += 1;
-      const email = `${role}${counter}-${dialect}-${Date.now()}@example.com`;
-      const name = `${role} ${counter}`;
-      const row = await db()
-        .insertInto('users')
-        .values({
-          email,
-          password_hash: 'not-a-real-hash',
-          role: 'customer',
-          name,
-          customer_id: owner.customerId,
-          language: 'en',
-          is_active: 1,
-          company_role: role,
-          order_limit: orderLimit,
-          monthly_limit: monthlyLimit,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const token = await tokenFor(ctx, { userId: row.id, customerId: owner.customerId, role: 'customer' });
-      return { userId: row.id, email, name, token } satisfies Member;
-    };
-    return {
-      owner,
-      approver: await member('approver'),
-      buyer: await member('buyer', limits.orderLimit ?? 5_000_000, limits.monthlyLimit ?? null),
-      requester: await member('requester'),
-      member,
-    };
-  }
-
-  async function fillCart(token: string, lines: [ProductFixture, number][]): Promise<void> {
-    for (const [product, quantity] of lines) {
-      const res = await call('POST', '/api/cart/set-product-quantity', token, {
-        productSku: product.sku,
-        quantity,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    }
-    expect(
-      (await call('PUT', '/api/cart/shipping-method', token, { shippingMethodCode: 'pickup-customer' }))
-        .statusCode,
-    ).toBe(200);
-    expect(
-      (await call('PUT', '/api/cart/payment-method', token, { paymentMethodId: methods.cash })).statusCode,
-    ).toBe(200);
-  }
 
   async function place(token: string): Promise<PlaceOrderOrApprovalResponse> {
     const res = await call('POST', '/api/orders/place-order', token);
@@ -133,23 +40,10 @@ describe.each(TEST_DIALECTS)('order approvals on %s', (dialect) => {
     return (result as { approvalId: number }).approvalId;
   }
 
-  const ordersOf = (customerId: number) =>
-    db().selectFrom('orders').selectAll().where('customer_id', '=', customerId).execute();
-  const stockOf = async (productId: number) =>
-    Number(
-      (
-        await db()
-          .selectFrom('products')
-          .select('stock')
-          .where('id', '=', productId)
-          .executeTakeFirstOrThrow()
-      ).stock,
-    );
-
   it('a requester always sends the cart for approval: lines at the priced amounts, cart emptied, deciders mailed', async () => {
     const c = await company();
-    const coffee = await insertProduct(testDb.handle, { stock: 20, prices: [{ price: 250_000 }] });
-    const tea = await insertProduct(testDb.handle, { stock: 20, prices: [{ price: 100_000 }] });
+    const coffee = await insertProduct(world.testDb.handle, { stock: 20, prices: [{ price: 250_000 }] });
+    const tea = await insertProduct(world.testDb.handle, { stock: 20, prices: [{ price: 100_000 }] });
     await fillCart(c.requester.token, [
       [coffee, 2],
       [tea, 1],
@@ -182,16 +76,16 @@ describe.each(TEST_DIALECTS)('order approvals on %s', (dialect) => {
       [tea.sku, 1, 100_000, 100_000],
     ]);
 
-    const toApprover = await smtp.waitFor((m) => m.to.includes(c.approver.email));
+    const toApprover = await world.smtp.waitFor((m) => m.to.includes(c.approver.email));
     expect(toApprover.subject).toContain('Awaiting approval');
     expect(toApprover.text).toContain(`http://shop.test/profile/approvals/${approvalId}`);
-    await smtp.waitFor((m) => m.to.includes(c.owner.userEmail));
-    expect(smtp.mailsTo(c.requester.email)).toHaveLength(0);
+    await world.smtp.waitFor((m) => m.to.includes(c.owner.userEmail));
+    expect(world.smtp.mailsTo(c.requester.email)).toHaveLength(0);
   });
 
   it('a buyer orders within its limits, needs approval above the per-order or the monthly limit; owners never', async () => {
     const c = await company({ orderLimit: 50_000 * 100, monthlyLimit: 90_000 * 100 });
-    const box = await insertProduct(testDb.handle, { stock: 100, prices: [{ price: 10_000 * 100 }] });
+    const box = await insertProduct(world.testDb.handle, { stock: 100, prices: [{ price: 10_000 * 100 }] });
 
     // 40,000 Ft: within both limits → an order.
     await fillCart(c.buyer.token, [[box, 4]]);
@@ -206,7 +100,7 @@ describe.each(TEST_DIALECTS)('order approvals on %s', (dialect) => {
     await fillCart(c.buyer.token, [[box, 1]]);
     expect(await place(c.buyer.token)).toMatchObject({ data: true, approvalRequired: true });
     // Next month (shop time zone) the monthly sum starts again.
-    ctx.clock.set(new Date('2026-04-30T22:30:00.000Z')); // 2026-05-01 00:30 in Budapest
+    world.ctx.clock.set(new Date('2026-04-30T22:30:00.000Z')); // 2026-05-01 00:30 in Budapest
     await fillCart(c.buyer.token, [[box, 1]]);
     expect(await place(c.buyer.token)).toMatchObject({ data: true, removedProducts: [] });
 
@@ -227,9 +121,9 @@ describe.each(TEST_DIALECTS)('order approvals on %s', (dialect) => {
   });
 
   it('an agent ordering for the company is not subject to its approval rules', async () => {
-    const agent = await insertAgent(ctx);
-    const customer = await insertBuyer(ctx, {
-      paymentMethodIds: [methods.cash],
+    const agent = await insertAgent(world.ctx);
+    const customer = await insertBuyer(world.ctx, {
+      paymentMethodIds: [world.methods.cash],
       agentUserId: agent.userId,
       logisticsCost: 0,
     });
@@ -243,7 +137,7 @@ describe.each(TEST_DIALECTS)('order approvals on %s', (dialect) => {
       shippingAddressId: customer.addressId,
     });
     expect(chosen.statusCode, chosen.body).toBe(200);
-    const box = await insertProduct(testDb.handle, { stock: 10, prices: [{ price: 1_000_000 }] });
+    const box = await insertProduct(world.testDb.handle, { stock: 10, prices: [{ price: 1_000_000 }] });
     await fillCart(agent.token, [[box, 3]]);
     const result = await place(agent.token);
     expect(result).toMatchObject({ data: true, removedProducts: [] });
@@ -251,7 +145,7 @@ describe.each(TEST_DIALECTS)('order approvals on %s', (dialect) => {
 
   it('approve places the order at the request prices for the requester; both see who approved; mails to the requester', async () => {
     const c = await company();
-    const coffee = await insertProduct(testDb.handle, { stock: 10, prices: [{ price: 300_000 }] });
+    const coffee = await insertProduct(world.testDb.handle, { stock: 10, prices: [{ price: 300_000 }] });
     const approvalId = await requestApproval(c.requester.token, [[coffee, 2]]);
     // The price list changes meanwhile: the request's price holds.
     await db()
@@ -269,20 +163,15 @@ describe.each(TEST_DIALECTS)('order approvals on %s', (dialect) => {
       decidedByName: c.approver.name,
     });
 
-    const order = await db()
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', body.orderId)
-      .executeTakeFirstOrThrow();
-    expect(order).toMatchObject({
-      user_id: c.requester.userId,
-      approved_by_user_id: c.approver.userId,
-      approval_id: approvalId,
+    await expectApprovedOrder(body.orderId, {
+      requesterUserId: c.requester.userId,
+      approverUserId: c.approver.userId,
+      approvalId,
+      itemsGross: 600_000,
     });
-    expect(Number(order.items_sum_gross)).toBe(600_000);
     expect(await stockOf(coffee.id)).toBe(8);
 
-    const mail = await smtp.waitFor(
+    const mail = await world.smtp.waitFor(
       (m) => m.to.includes(c.requester.email) && m.subject.includes('approved'),
     );
     expect(mail.text).toContain(`#${body.orderId}`);
@@ -297,7 +186,7 @@ describe.each(TEST_DIALECTS)('order approvals on %s', (dialect) => {
 
   it('two approvers approving at once give exactly one order and take the stock once', async () => {
     const c = await company();
-    const item = await insertProduct(testDb.handle, { stock: 5, prices: [{ price: 100_000 }] });
+    const item = await insertProduct(world.testDb.handle, { stock: 5, prices: [{ price: 100_000 }] });
     const approvalId = await requestApproval(c.requester.token, [[item, 3]]);
     const second = await c.member('approver');
 
@@ -324,7 +213,7 @@ describe.each(TEST_DIALECTS)('order approvals on %s', (dialect) => {
 
   it('an approval place-order refuses leaves the request pending and changes nothing', async () => {
     const c = await company();
-    const item = await insertProduct(testDb.handle, { stock: 5, prices: [{ price: 100_000 }] });
+    const item = await insertProduct(world.testDb.handle, { stock: 5, prices: [{ price: 100_000 }] });
     const approvalId = await requestApproval(c.requester.token, [[item, 4]]);
     await db().updateTable('products').set({ stock: 2 }).where('id', '=', item.id).execute();
 
@@ -345,7 +234,7 @@ describe.each(TEST_DIALECTS)('order approvals on %s', (dialect) => {
 
   it('reject needs a reason, mails it to the requester, who can send a new request', async () => {
     const c = await company();
-    const item = await insertProduct(testDb.handle, { stock: 5, prices: [{ price: 100_000 }] });
+    const item = await insertProduct(world.testDb.handle, { stock: 5, prices: [{ price: 100_000 }] });
     const approvalId = await requestApproval(c.requester.token, [[item, 1]]);
 
     for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(1001) }, { reason: 'ok', extra: 1 }]) {
@@ -361,7 +250,7 @@ describe.each(TEST_DIALECTS)('order approvals on %s', (dialect) => {
       data: true,
       approval: { status: 'rejected', reason: 'Too much coffee this month' },
     });
-    const mail = await smtp.waitFor(
+    const mail = await world.smtp.waitFor(
       (m) => m.to.includes(c.requester.email) && m.subject.includes('rejected'),
     );
     expect(mail.text).toContain('Reason: Too much coffee this month');
@@ -376,9 +265,9 @@ describe.each(TEST_DIALECTS)('order approvals on %s', (dialect) => {
 
   it('after 7 days a request expires: the requester is told, nobody can approve it', async () => {
     const c = await company();
-    const item = await insertProduct(testDb.handle, { stock: 5, prices: [{ price: 100_000 }] });
+    const item = await insertProduct(world.testDb.handle, { stock: 5, prices: [{ price: 100_000 }] });
     const approvalId = await requestApproval(c.requester.token, [[item, 1]]);
-    ctx.clock.set(new Date(NOW.getTime() + 7 * DAY + 1000));
+    world.ctx.clock.set(new Date(NOW.getTime() + 7 * DAY + 1000));
 
     const list = (await call('GET', '/api/company/approvals', c.owner.token)).json() as ApprovalsResponse;
     expect(list.approvals.find((a) => a.approvalId === approvalId)).toMatchObject({
@@ -386,7 +275,7 @@ describe.each(TEST_DIALECTS)('order approvals on %s', (dialect) => {
       canDecide: false,
     });
     expect(list.pendingCount).toBe(0);
-    await smtp.waitFor((m) => m.to.includes(c.requester.email) && m.subject.includes('expired'));
+    await world.smtp.waitFor((m) => m.to.includes(c.requester.email) && m.subject.includes('expired'));
 
     const res = await call('POST', `/api/company/approvals/${approvalId}/approve`, c.owner.token);
     expect(res.statusCode).toBe(409);
@@ -397,7 +286,7 @@ describe.each(TEST_DIALECTS)('order approvals on %s', (dialect) => {
   it('who sees and decides: deciders the company, others their own; nobody decides their own request', async () => {
     const c = await company();
     const other = await company();
-    const item = await insertProduct(testDb.handle, { stock: 50, prices: [{ price: 100_000 }] });
+    const item = await insertProduct(world.testDb.handle, { stock: 50, prices: [{ price: 100_000 }] });
     const byRequester = await requestApproval(c.requester.token, [[item, 1]]);
     const otherRequest = await requestApproval(other.requester.token, [[item, 1]]);
     const secondRequester = await c.member('requester');
@@ -472,7 +361,7 @@ describe.each(TEST_DIALECTS)('order approvals on %s', (dialect) => {
       })
       .execute();
     const c = await company();
-    const item = await insertProduct(testDb.handle, { stock: 5, prices: [{ price: 100_000 }] });
+    const item = await insertProduct(world.testDb.handle, { stock: 5, prices: [{ price: 100_000 }] });
     const approvalId = await requestApproval(c.requester.token, [[item, 2]]);
     const res = await call('POST', `/api/company/approvals/${approvalId}/approve`, c.approver.token);
     expect(res.statusCode, res.body).toBe(200);

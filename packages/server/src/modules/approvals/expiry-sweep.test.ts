@@ -1,20 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlaceOrderOrApprovalResponse } from '@shop/shared/contracts/orders';
-import { startTestApp, stopTestApp } from '../../../test/test-app';
+import { insertCompanyMember, useShopWorld } from '../../../test/shop-world';
 import { testContext } from '../../../test/test-config';
-import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { startTestSmtp, type TestSmtp } from '../../../test/test-smtp';
+import { TEST_DIALECTS } from '../../../test/test-db';
 import { buildApp } from '../../app';
-import {
-  api,
-  insertBuyer,
-  insertMethods,
-  insertProduct,
-  type MethodsFixture,
-  type ProductFixture,
-  tokenFor,
-} from '../cart/checkout-fixtures';
+import { insertBuyer, insertProduct, type ProductFixture } from '../cart/checkout-fixtures';
 import { ExpirySweep } from './expiry-sweep';
 
 /** Wednesday 2026-04-15 10:00 in Budapest (UTC+2). */
@@ -30,32 +20,15 @@ const quiet = { info: () => undefined, error: () => undefined };
  * once mail each requester once; quote offers past their last day expire; closing stops it.
  */
 describe.each(TEST_DIALECTS)('expiry sweep on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let ctx: ReturnType<typeof testContext>;
-  let call: ReturnType<typeof api>;
-  let methods: MethodsFixture;
-  let smtp: TestSmtp;
+  // The main app's own sweep waits a minute: within these tests only the sweeps started here run.
+  const world = useShopWorld(dialect, { now: NOW, resetClock: true, smtp: true });
+  const { call, db, fillCart } = world;
   let product: ProductFixture;
-  let counter = 0;
 
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    // The main app's own sweep waits a minute: within these tests only the sweeps started here run.
-    ({ testDb, ctx, app } = await startTestApp(dialect, { now: NOW, mailer: smtp.mailer }));
-    call = api(app);
-    methods = await insertMethods(testDb.handle);
-    product = await insertProduct(testDb.handle, { stock: 1000, prices: [{ price: 100_000 }] });
+    product = await insertProduct(world.testDb.handle, { stock: 1000, prices: [{ price: 100_000 }] });
   });
 
-  beforeEach(() => ctx.clock.set(NOW));
-
-  afterAll(async () => {
-    await stopTestApp(app, testDb);
-    await smtp.close();
-  });
-
-  const db = () => testDb.handle.db;
   const statusOf = async (approvalId: number) =>
     (
       await db()
@@ -65,36 +38,13 @@ describe.each(TEST_DIALECTS)('expiry sweep on %s', (dialect) => {
         .executeTakeFirstOrThrow()
     ).status;
   const expiredMailsTo = (email: string) =>
-    smtp.mailsTo(email).filter((m) => m.subject.toLowerCase().includes('expired'));
+    world.smtp.mailsTo(email).filter((m) => m.subject.toLowerCase().includes('expired'));
 
   /** A company whose requester sends one line for approval at NOW; answers the requester and the request. */
   async function pendingRequest(): Promise<{ email: string; approvalId: number }> {
-    const owner = await insertBuyer(ctx, { paymentMethodIds: [methods.cash], logisticsCost: 0 });
-    counter += 1;
-    const email = `sweep-requester${counter}-${dialect}-${Date.now()}@example.com`;
-    const row = await db()
-      .insertInto('users')
-      .values({
-        email,
-        password_hash: 'not-a-real-hash',
-        role: 'customer',
-        name: `Requester ${counter}`,
-        customer_id: owner.customerId,
-        language: 'en',
-        is_active: 1,
-        company_role: 'requester',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const token = await tokenFor(ctx, { userId: row.id, customerId: owner.customerId, role: 'customer' });
-    for (const [method, url, body] of [
-      ['POST', '/api/cart/set-product-quantity', { productSku: product.sku, quantity: 1 }],
-      ['PUT', '/api/cart/shipping-method', { shippingMethodCode: 'pickup-customer' }],
-      ['PUT', '/api/cart/payment-method', { paymentMethodId: methods.cash }],
-    ] as const) {
-      const res = await call(method, url, token, body);
-      expect(res.statusCode, res.body).toBe(200);
-    }
+    const owner = await insertBuyer(world.ctx, { paymentMethodIds: [world.methods.cash], logisticsCost: 0 });
+    const { email, token } = await insertCompanyMember(world, owner.customerId, 'requester');
+    await fillCart(token, [[product, 1]]);
     const placed = await call('POST', '/api/orders/place-order', token);
     const result = placed.json() as PlaceOrderOrApprovalResponse;
     expect(result).toMatchObject({ data: true, approvalRequired: true });
@@ -105,12 +55,12 @@ describe.each(TEST_DIALECTS)('expiry sweep on %s', (dialect) => {
     const { email, approvalId } = await pendingRequest();
     const fresh = await pendingRequest();
     // A second server process on the same database, whose sweep runs every 100 ms, 7 days later.
-    const laterCtx = testContext(testDb.handle, {
+    const laterCtx = testContext(world.testDb.handle, {
       now: LATER,
-      mailer: smtp.mailer,
+      mailer: world.smtp.mailer,
       config: { sweepIntervalMs: 100 },
     });
-    ctx.clock.set(LATER);
+    world.ctx.clock.set(LATER);
     // The fresh request was made 7 days after the others: it still has its 7 days.
     await db()
       .updateTable('approvals')
@@ -120,7 +70,7 @@ describe.each(TEST_DIALECTS)('expiry sweep on %s', (dialect) => {
     const server = await buildApp(laterCtx, { logger: false });
     await server.ready();
     try {
-      const mail = await smtp.waitFor(
+      const mail = await world.smtp.waitFor(
         (m) => m.to.includes(email) && m.subject.toLowerCase().includes('expired'),
         5000,
       );
@@ -148,20 +98,29 @@ describe.each(TEST_DIALECTS)('expiry sweep on %s', (dialect) => {
 
   it('two sweeps at once (two processes) expire each request once and mail each requester once', async () => {
     const requests = [await pendingRequest(), await pendingRequest(), await pendingRequest()];
-    ctx.clock.set(LATER);
-    const first = new ExpirySweep(testContext(testDb.handle, { now: LATER, mailer: smtp.mailer }), {
-      log: quiet,
-    });
-    const second = new ExpirySweep(testContext(testDb.handle, { now: LATER, mailer: smtp.mailer }), {
-      log: quiet,
-    });
+    world.ctx.clock.set(LATER);
+    const first = new ExpirySweep(
+      testContext(world.testDb.handle, { now: LATER, mailer: world.smtp.mailer }),
+      {
+        log: quiet,
+      },
+    );
+    const second = new ExpirySweep(
+      testContext(world.testDb.handle, { now: LATER, mailer: world.smtp.mailer }),
+      {
+        log: quiet,
+      },
+    );
     const [a, b] = await Promise.all([first.runOnce(), second.runOnce()]);
     // Other tests' requests may be due as well; these three were expired by exactly one of the two.
     expect(a.approvals + b.approvals).toBeGreaterThanOrEqual(3);
     for (const { email, approvalId } of requests) {
       expect(await statusOf(approvalId)).toBe('expired');
       // The main app's dispatcher (its clock is LATER too) delivers the outbox.
-      await smtp.waitFor((m) => m.to.includes(email) && m.subject.toLowerCase().includes('expired'), 5000);
+      await world.smtp.waitFor(
+        (m) => m.to.includes(email) && m.subject.toLowerCase().includes('expired'),
+        5000,
+      );
     }
     const outboxRows = await db()
       .selectFrom('outbox')
@@ -177,7 +136,7 @@ describe.each(TEST_DIALECTS)('expiry sweep on %s', (dialect) => {
   });
 
   it('a quote offer past its last valid day is expired by the sweep; one still valid stays offered', async () => {
-    const buyer = await insertBuyer(ctx, { paymentMethodIds: [methods.cash] });
+    const buyer = await insertBuyer(world.ctx, { paymentMethodIds: [world.methods.cash] });
     const insertQuote = async (validUntil: string) =>
       (
         await db()
@@ -197,7 +156,7 @@ describe.each(TEST_DIALECTS)('expiry sweep on %s', (dialect) => {
     // NOW is 2026-04-15 in Budapest.
     const past = await insertQuote('2026-04-14');
     const lastDay = await insertQuote('2026-04-15');
-    const sweep = new ExpirySweep(ctx, { log: quiet });
+    const sweep = new ExpirySweep(world.ctx, { log: quiet });
     const result = await sweep.runOnce();
     expect(result.quotes).toBeGreaterThanOrEqual(1);
     const rows = await db()

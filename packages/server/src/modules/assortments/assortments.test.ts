@@ -1,20 +1,14 @@
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Assortment, AssortmentSummary } from '@shop/shared/contracts/assortments';
 import type { CartResponse } from '@shop/shared/contracts/cart';
-import type { testContext } from '../../../test/test-config';
-import { startTestApp, stopTestApp } from '../../../test/test-app';
-import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import { useShopWorld } from '../../../test/shop-world';
+import { TEST_DIALECTS } from '../../../test/test-db';
 import {
-  api,
   type BuyerFixture,
   insertAgent,
   insertBuyer,
-  insertMethods,
   insertProduct,
-  insertStaff,
-  type MethodsFixture,
   type ProductFixture,
 } from '../cart/checkout-fixtures';
 import { AssortmentMembership } from './assortment-membership';
@@ -34,12 +28,8 @@ import { findMemberIds, findMembersAmong } from './assortments.repository';
  * - out: in the other category → out (it has a barcode, to try the barcode paths).
  */
 describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let ctx: ReturnType<typeof testContext>;
-  let call: ReturnType<typeof api>;
-  let methods: MethodsFixture;
-  let staff: { token: string };
+  const world = useShopWorld(dialect, { now: new Date('2025-03-04T09:00:00Z'), staff: true });
+  const { call } = world;
   let alice: BuyerFixture;
   let bob: BuyerFixture;
   let carol: BuyerFixture;
@@ -71,12 +61,12 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
   const skusOf = (list: { products: { sku: string }[] }) => list.products.map((p) => p.sku).sort();
 
   async function insertCategory(slug: string, parentId: number | null): Promise<number> {
-    const row = await testDb.handle.db
+    const row = await world.testDb.handle.db
       .insertInto('categories')
       .values({ slug, parent_id: parentId, sort_order: 1 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await testDb.handle.db
+    await world.testDb.handle.db
       .insertInto('category_translations')
       .values({ category_id: row.id, language: 'hu', name: slug, search_name: slug })
       .execute();
@@ -84,11 +74,11 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
   }
 
   async function link(product: ProductFixture, categoryId: number, manufacturer: number) {
-    await testDb.handle.db
+    await world.testDb.handle.db
       .insertInto('product_categories')
       .values({ product_id: product.id, category_id: categoryId })
       .execute();
-    await testDb.handle.db
+    await world.testDb.handle.db
       .updateTable('products')
       .set({ manufacturer_id: manufacturer })
       .where('id', '=', product.id)
@@ -100,7 +90,7 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
       await ok('POST', '/api/cart/set-product-quantity', token, { productSku: product.sku, quantity });
     }
     await ok('PUT', '/api/cart/shipping-method', token, { shippingMethodCode: 'pickup-customer' });
-    await ok('PUT', '/api/cart/payment-method', token, { paymentMethodId: methods.cash });
+    await ok('PUT', '/api/cart/payment-method', token, { paymentMethodId: world.methods.cash });
   }
 
   function body(changes: Partial<Record<string, unknown>> = {}) {
@@ -116,20 +106,19 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
   }
 
   beforeAll(async () => {
-    ({ testDb, ctx, app } = await startTestApp(dialect, { now: new Date('2025-03-04T09:00:00Z') }));
-    call = api(app);
-    methods = await insertMethods(testDb.handle);
-    staff = await insertStaff(ctx);
-    agent = await insertAgent(ctx);
-    alice = await insertBuyer(ctx, { agentUserId: agent.userId, paymentMethodIds: [methods.cash] });
-    bob = await insertBuyer(ctx, { paymentMethodIds: [methods.cash] });
-    carol = await insertBuyer(ctx, { paymentMethodIds: [methods.cash], priceGroup: 'LANC' });
-    await testDb.handle.db
+    agent = await insertAgent(world.ctx);
+    alice = await insertBuyer(world.ctx, {
+      agentUserId: agent.userId,
+      paymentMethodIds: [world.methods.cash],
+    });
+    bob = await insertBuyer(world.ctx, { paymentMethodIds: [world.methods.cash] });
+    carol = await insertBuyer(world.ctx, { paymentMethodIds: [world.methods.cash], priceGroup: 'LANC' });
+    await world.testDb.handle.db
       .updateTable('users')
       .set({ current_shipping_address_id: alice.addressId })
       .where('id', '=', agent.userId)
       .execute();
-    const makers = await testDb.handle.db
+    const makers = await world.testDb.handle.db
       .insertInto('manufacturers')
       .values([
         { name: 'Alfa', slug: 'asrt-alfa' },
@@ -144,10 +133,10 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
       other: await insertCategory('asrt-other', null),
     };
     products = {
-      inMain: await insertProduct(testDb.handle, { sku: 'ASRT-IN-1', stock: 100 }),
-      included: await insertProduct(testDb.handle, { sku: 'ASRT-INC-1', stock: 100 }),
-      excluded: await insertProduct(testDb.handle, { sku: 'ASRT-EXC-1', stock: 100 }),
-      out: await insertProduct(testDb.handle, {
+      inMain: await insertProduct(world.testDb.handle, { sku: 'ASRT-IN-1', stock: 100 }),
+      included: await insertProduct(world.testDb.handle, { sku: 'ASRT-INC-1', stock: 100 }),
+      excluded: await insertProduct(world.testDb.handle, { sku: 'ASRT-EXC-1', stock: 100 }),
+      out: await insertProduct(world.testDb.handle, {
         sku: 'ASRT-OUT-1',
         stock: 100,
         packs: [{ unit: 'piece', pieces: 1, barcode: OUT_BARCODE }],
@@ -157,7 +146,7 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
     await link(products.included, categories.other, makers[0]!.id);
     await link(products.excluded, categories.sub, makers[0]!.id);
     await link(products.out, categories.other, makers[1]!.id);
-    await testDb.handle.db
+    await world.testDb.handle.db
       .updateTable('products')
       .set({ search_text: `${products.out.sku.toLowerCase()} ${OUT_BARCODE}` })
       .where('id', '=', products.out.id)
@@ -172,13 +161,9 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
     );
     expect(placed.data).toBe(true);
 
-    const created = await json<Assortment>('POST', '/api/admin/assortments', staff.token, body());
+    const created = await json<Assortment>('POST', '/api/admin/assortments', world.staff.token, body());
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     assortment = created.body;
-  });
-
-  afterAll(async () => {
-    await stopTestApp(app, testDb);
   });
 
   it('staff create an assortment: its parts, product count, assignments and the customer card line', async () => {
@@ -191,7 +176,7 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
       priceGroups: ['LANC'],
       productCount: 2,
     });
-    const list = await ok<AssortmentSummary[]>('GET', '/api/admin/assortments', staff.token);
+    const list = await ok<AssortmentSummary[]>('GET', '/api/admin/assortments', world.staff.token);
     expect(list).toEqual([
       expect.objectContaining({
         id: assortment.id,
@@ -200,16 +185,20 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
         priceGroups: ['LANC'],
       }),
     ]);
-    expect(await ok('GET', `/api/admin/assortments/customer/${alice.customerId}`, staff.token)).toEqual({
-      assortment: { id: assortment.id, name: 'Étterem lánc', via: 'customer' },
-    });
-    expect(await ok('GET', `/api/admin/assortments/customer/${carol.customerId}`, staff.token)).toEqual({
-      assortment: { id: assortment.id, name: 'Étterem lánc', via: 'priceGroup' },
-    });
-    expect(await ok('GET', `/api/admin/assortments/customer/${bob.customerId}`, staff.token)).toEqual({
+    expect(await ok('GET', `/api/admin/assortments/customer/${alice.customerId}`, world.staff.token)).toEqual(
+      {
+        assortment: { id: assortment.id, name: 'Étterem lánc', via: 'customer' },
+      },
+    );
+    expect(await ok('GET', `/api/admin/assortments/customer/${carol.customerId}`, world.staff.token)).toEqual(
+      {
+        assortment: { id: assortment.id, name: 'Étterem lánc', via: 'priceGroup' },
+      },
+    );
+    expect(await ok('GET', `/api/admin/assortments/customer/${bob.customerId}`, world.staff.token)).toEqual({
       assortment: null,
     });
-    const audit = await testDb.handle.db
+    const audit = await world.testDb.handle.db
       .selectFrom('audit_log')
       .select('action')
       .where('action', '=', 'assortment.create')
@@ -221,9 +210,9 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
     const ids = Object.values(products).map((p) => p.id);
     const membership = new AssortmentMembership(
       assortment.id,
-      await findMemberIds(testDb.handle.db, assortment.id),
+      await findMemberIds(world.testDb.handle.db, assortment.id),
     );
-    const checked = await findMembersAmong(testDb.handle.db, assortment.id, ids);
+    const checked = await findMembersAmong(world.testDb.handle.db, assortment.id, ids);
     expect(ids.filter((id) => membership.has(id)).sort()).toEqual([...checked].sort());
     expect([...checked].sort()).toEqual([products.inMain.id, products.included.id].sort());
   });
@@ -353,7 +342,7 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
       [products.out.sku, 'ERR_PRODUCT_NOT_FOUND'],
       [OUT_BARCODE, 'ERR_PRODUCT_NOT_FOUND'],
     ]);
-    const order = await testDb.handle.db
+    const order = await world.testDb.handle.db
       .selectFrom('orders')
       .select('id')
       .where('customer_id', '=', alice.customerId)
@@ -381,7 +370,7 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
     );
     expect(create.status).toBe(404);
     expect(create.body).toMatchObject({ error: 'ERR_PRODUCT_NOT_FOUND', params: { sku: products.out.sku } });
-    const order = await testDb.handle.db
+    const order = await world.testDb.handle.db
       .selectFrom('orders')
       .select('id')
       .where('customer_id', '=', alice.customerId)
@@ -405,7 +394,7 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
       'ERR_PRODUCT_NOT_FOUND',
       'ERR_PRODUCT_NOT_FOUND',
     ]);
-    const rows = await testDb.handle.db
+    const rows = await world.testDb.handle.db
       .selectFrom('order_list_items')
       .select('product_id')
       .where('list_id', '=', list.id)
@@ -431,7 +420,7 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
     const changed = await ok<Assortment>(
       'PUT',
       `/api/admin/assortments/${assortment.id}`,
-      staff.token,
+      world.staff.token,
       body({ includedSkus: [] }),
     );
     expect(changed.productCount).toBe(1);
@@ -451,7 +440,7 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
       alice.token,
     );
     expect(placed.data).toBe(true);
-    const items = await testDb.handle.db
+    const items = await world.testDb.handle.db
       .selectFrom('order_items')
       .select('product_id')
       .where('order_id', '=', placed.orderId)
@@ -464,11 +453,11 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
       alice.token,
     );
     expect(skusOf(page)).toEqual([products.inMain.sku]);
-    await ok('PUT', `/api/admin/assortments/${assortment.id}`, staff.token, body());
+    await ok('PUT', `/api/admin/assortments/${assortment.id}`, world.staff.token, body());
   });
 
   it('price list and offline catalogue hold only the assortment', async () => {
-    const res = await app.inject({
+    const res = await world.app.inject({
       method: 'GET',
       url: '/api/downloads/price-list.xlsx',
       headers: { authorization: `Bearer ${alice.token}` },
@@ -497,7 +486,7 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
   });
 
   it('a customer moved to its own assortment leaves the price group’s; deleting it shows everything again', async () => {
-    const other = await json<Assortment>('POST', '/api/admin/assortments', staff.token, {
+    const other = await json<Assortment>('POST', '/api/admin/assortments', world.staff.token, {
       name: 'Csak a kizárt',
       includedSkus: [products.excluded.sku],
       customerIds: [carol.customerId],
@@ -509,7 +498,7 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
       carol.token,
     );
     expect(skusOf(page)).toEqual([products.excluded.sku]);
-    await ok('DELETE', `/api/admin/assortments/${other.body.id}`, staff.token);
+    await ok('DELETE', `/api/admin/assortments/${other.body.id}`, world.staff.token);
     const back = await ok<{ products: { sku: string }[] }>(
       'GET',
       '/api/products/all?productsPerPage=50&currentPage=1',
@@ -519,7 +508,7 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
   });
 
   it('refuses bad input with a code and changes nothing', async () => {
-    const before = await ok<Assortment>('GET', `/api/admin/assortments/${assortment.id}`, staff.token);
+    const before = await ok<Assortment>('GET', `/api/admin/assortments/${assortment.id}`, world.staff.token);
     const cases: [unknown, number, string][] = [
       [body({ name: '' }), 400, 'ERR_VALIDATION'],
       [body({ includedSkus: ['NO-SUCH-SKU'] }), 404, 'ERR_PRODUCT_NOT_FOUND'],
@@ -532,15 +521,20 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
       const res = await json<{ error: string }>(
         'PUT',
         `/api/admin/assortments/${assortment.id}`,
-        staff.token,
+        world.staff.token,
         payload,
       );
       expect([res.status, res.body.error], JSON.stringify(payload)).toEqual([status, code]);
     }
-    const duplicate = await json<{ error: string }>('POST', '/api/admin/assortments', staff.token, body());
+    const duplicate = await json<{ error: string }>(
+      'POST',
+      '/api/admin/assortments',
+      world.staff.token,
+      body(),
+    );
     expect([duplicate.status, duplicate.body.error]).toEqual([409, 'ERR_DUPLICATE']);
-    expect(await ok('GET', `/api/admin/assortments/${assortment.id}`, staff.token)).toEqual(before);
-    const missing = await json<{ error: string }>('GET', '/api/admin/assortments/999999', staff.token);
+    expect(await ok('GET', `/api/admin/assortments/${assortment.id}`, world.staff.token)).toEqual(before);
+    const missing = await json<{ error: string }>('GET', '/api/admin/assortments/999999', world.staff.token);
     expect([missing.status, missing.body.error]).toEqual([404, 'NOT_FOUND']);
   });
 });

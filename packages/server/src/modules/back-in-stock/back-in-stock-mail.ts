@@ -1,4 +1,5 @@
 import type { Language } from '@shop/shared/i18n/languages';
+import { escapeHtml, oneLine } from '../../lib/mail-text';
 
 /**
  * The back-in-stock mail (issue 17) in every shop language: the product's name and SKU, its photo
@@ -62,20 +63,6 @@ const PACKS: Record<Language, Pack> = {
     closing: '此致\n网店团队',
   },
 };
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
-/** Names and subjects are one line (no header injection through a product name). */
-function oneLine(value: string): string {
-  return value.replace(/[\r\n\t]+/g, ' ').trim();
-}
 
 export function renderBackInStockMail(
   language: Language,

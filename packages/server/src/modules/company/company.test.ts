@@ -1,16 +1,16 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   insertCustomerAccount,
   insertShippingAddress,
   insertUser,
   nextIp,
 } from '../../../test/account-fixtures';
-import type { testContext } from '../../../test/test-config';
-import { accessTokenOf, startTestApp, stopTestApp } from '../../../test/test-app';
-import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { linkIn, startTestSmtp, type TestSmtp } from '../../../test/test-smtp';
+import { accessTokenOf } from '../../../test/test-app';
+import { useShopWorld } from '../../../test/shop-world';
+import { TEST_DIALECTS } from '../../../test/test-db';
+import { linkIn } from '../../../test/test-smtp';
 import { insertProduct, insertStaff } from '../cart/checkout-fixtures';
 
 const START = new Date('2026-04-06T08:00:00.000Z');
@@ -18,26 +18,13 @@ const PUBLIC_URL = 'http://shop.test';
 const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let smtp: TestSmtp;
-  let ctx: ReturnType<typeof testContext>;
-
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    ({ testDb, ctx, app } = await startTestApp(dialect, {
-      mailer: smtp.mailer,
-      now: START,
-      config: { publicUrl: PUBLIC_URL },
-    }));
+  const world = useShopWorld(dialect, {
+    now: START,
+    resetClock: true,
+    smtp: true,
+    methods: false,
+    config: { publicUrl: PUBLIC_URL },
   });
-
-  afterAll(async () => {
-    await stopTestApp(app, testDb);
-    await smtp.close();
-  });
-
-  beforeEach(() => ctx.clock.set(START));
 
   function call(
     method: InjectOptions['method'],
@@ -49,7 +36,7 @@ describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Bearer ${token}`;
     if (language) headers['accept-language'] = language;
-    return app.inject({
+    return world.app.inject({
       method,
       url,
       headers,
@@ -66,11 +53,11 @@ describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
 
   /** A company with its owner (logged in) and two shipping addresses. */
   async function company(name = 'Kft.') {
-    const { customer, user } = await insertCustomerAccount(testDb.handle, {
+    const { customer, user } = await insertCustomerAccount(world.testDb.handle, {
       customer: { name: `Cég ${name}` },
     });
-    const addressA = await insertShippingAddress(testDb.handle, customer.id, { city: 'Szeged' });
-    const addressB = await insertShippingAddress(testDb.handle, customer.id, { city: 'Pécs' });
+    const addressA = await insertShippingAddress(world.testDb.handle, customer.id, { city: 'Szeged' });
+    const addressB = await insertShippingAddress(world.testDb.handle, customer.id, { city: 'Pécs' });
     const token = await login(user.email, user.password);
     return { customer, owner: user, token, addressA, addressB };
   }
@@ -91,7 +78,7 @@ describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
     const res = await call('POST', '/api/company/users', ownerToken, { name: 'Meghívott', ...body, email });
     expect(res.statusCode, res.body).toBe(200);
     const userId = (res.json() as { user: { userId: number } }).user.userId;
-    const mail = await smtp.waitFor((m) => m.to.includes(email));
+    const mail = await world.smtp.waitFor((m) => m.to.includes(email));
     const link = linkIn(mail, `${PUBLIC_URL}/user/${userId}/invite/`);
     const code = link.slice(`${PUBLIC_URL}/user/${userId}/invite/`.length);
     const accepted = await call('POST', `/api/users/${userId}/accept-invite/${code}`, undefined, {
@@ -123,7 +110,7 @@ describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
     expect(invited).toMatchObject({ status: 'invited', email, role: 'buyer', orderLimit: 50_000 });
 
     // Stored in minor units; inactive until accepted.
-    const row = await testDb.handle.db
+    const row = await world.testDb.handle.db
       .selectFrom('users')
       .select(['order_limit', 'monthly_limit', 'is_active', 'company_role', 'customer_id'])
       .where('id', '=', invited.userId)
@@ -132,7 +119,7 @@ describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
     expect(Number(row.monthly_limit)).toBe(30_000_000);
     expect(row).toMatchObject({ is_active: 0, company_role: 'buyer', customer_id: c.customer.id });
 
-    const mail = await smtp.waitFor((m) => m.to.includes(email));
+    const mail = await world.smtp.waitFor((m) => m.to.includes(email));
     expect(mail.subject).toContain('Cég invite');
     expect(mail.text).toContain('Kovács Bea');
     const link = linkIn(mail, `${PUBLIC_URL}/user/${invited.userId}/invite/`);
@@ -192,8 +179,8 @@ describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
       role: 'requester',
     });
     const userId = (first.json() as { user: { userId: number } }).user.userId;
-    const firstLink = linkIn(await smtp.waitFor((m) => m.to.includes(email)), `${PUBLIC_URL}/user/`);
-    ctx.clock.set(new Date(START.getTime() + 7 * DAY + 1000));
+    const firstLink = linkIn(await world.smtp.waitFor((m) => m.to.includes(email)), `${PUBLIC_URL}/user/`);
+    world.ctx.clock.set(new Date(START.getTime() + 7 * DAY + 1000));
     const expired = await call(
       'POST',
       `/api/users/${userId}/accept-invite/${firstLink.split('/').pop()}`,
@@ -213,9 +200,12 @@ describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
     });
     expect(second.statusCode, second.body).toBe(200);
     expect((second.json() as { user: { userId: number } }).user.userId).toBe(userId);
-    const secondMail = await smtp.waitFor((m) => m.to.includes(email) && !m.text.includes(firstLink), 20_000);
+    const secondMail = await world.smtp.waitFor(
+      (m) => m.to.includes(email) && !m.text.includes(firstLink),
+      20_000,
+    );
     const secondLink = linkIn(secondMail, `${PUBLIC_URL}/user/`);
-    expect(smtp.mailsTo(email)).toHaveLength(2);
+    expect(world.smtp.mailsTo(email)).toHaveLength(2);
     expect(secondLink).not.toBe(firstLink);
     // The older link stopped working; the new one works.
     const old = await call(
@@ -269,7 +259,7 @@ describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
         expect(res.json()).toEqual({ error: 'ERR_FORBIDDEN' });
       }
     }
-    const users = await testDb.handle.db
+    const users = await world.testDb.handle.db
       .selectFrom('users')
       .select(['company_role', 'removed_at'])
       .where('id', '=', a.owner.id)
@@ -343,7 +333,7 @@ describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
     expect(codes[0]).toBe(200);
     // The loser is refused: by the rule, or because its own token stopped with its demotion.
     expect([401, 409]).toContain(codes[1]);
-    const owners = await testDb.handle.db
+    const owners = await world.testDb.handle.db
       .selectFrom('users')
       .select('id')
       .where('customer_id', '=', c.customer.id)
@@ -427,7 +417,7 @@ describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
     const c = await company('history');
     const approver = await inviteAndAccept(c.token, { role: 'approver' });
     const buyer = await inviteAndAccept(c.token, { role: 'buyer' });
-    const db = testDb.handle.db;
+    const db = world.testDb.handle.db;
     let version = 0;
     async function order(userId: number): Promise<number> {
       version += 1;
@@ -500,7 +490,7 @@ describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
     expect((await call('POST', `/api/orders/${ownerOrder}/order-again`, buyer.token)).statusCode).toBe(404);
 
     // Carts are per user: what the owner puts into its cart is not in the buyer's.
-    const product = await insertProduct(testDb.handle);
+    const product = await insertProduct(world.testDb.handle);
     const added = await call('POST', '/api/cart/set-product-quantity', c.token, {
       productSku: product.sku,
       quantity: 2,
@@ -515,7 +505,7 @@ describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
 
   it('staff list, invite and change the users of a customer from its page, audited with the staff member', async () => {
     const c = await company('staff');
-    const staff = await insertStaff(ctx);
+    const staff = await insertStaff(world.ctx);
     const list = await call('GET', `/api/admin/customers/${c.owner.id}/company-users`, staff.token);
     expect(list.statusCode, list.body).toBe(200);
     const email = newEmail();
@@ -527,7 +517,7 @@ describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
     });
     expect(invited.statusCode, invited.body).toBe(200);
     const userId = (invited.json() as { user: { userId: number } }).user.userId;
-    const mail = await smtp.waitFor((m) => m.to.includes(email));
+    const mail = await world.smtp.waitFor((m) => m.to.includes(email));
     expect(mail.subject).toContain('邀请');
     const changed = await call(
       'PATCH',
@@ -555,7 +545,7 @@ describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
     expect(activity[0]).toMatchObject({ action: 'update', byStaff: true, changes: { orderLimit: 1000 } });
     expect(activity[1]).toMatchObject({ action: 'invite', byStaff: true });
     // A user of a customer the staff member names by an agent's id is refused.
-    const agent = await insertUser(testDb.handle, { role: 'agent' });
+    const agent = await insertUser(world.testDb.handle, { role: 'agent' });
     const notCustomer = await call('GET', `/api/admin/customers/${agent.id}/company-users`, staff.token);
     expect(notCustomer.statusCode).toBe(404);
   });

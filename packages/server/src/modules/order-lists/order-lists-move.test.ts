@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MoveOrderListItemResponse, OrderListDetail } from '@shop/shared/contracts/order-lists';
 import { ORDER_LIST_MAX_LINES } from '@shop/shared/contracts/order-lists';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
-import { api, insertBuyer, insertProduct } from '../cart/checkout-fixtures';
+import { useShopWorld } from '../../../test/shop-world';
+import { TEST_DIALECTS } from '../../../test/test-db';
+import { insertBuyer, insertProduct } from '../cart/checkout-fixtures';
 
 /**
  * Moving a line from one saved order list to another (issue 16 point 5, docs/product.md §3.11) on
@@ -14,35 +12,18 @@ import { api, insertBuyer, insertProduct } from '../cart/checkout-fixtures';
  * once, and moves in both directions at once do not deadlock.
  */
 describe.each(TEST_DIALECTS)('moving order-list lines on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let ctx: ReturnType<typeof testContext>;
-  let call: ReturnType<typeof api>;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    ctx = testContext(testDb.handle, { now: new Date('2025-03-04T08:00:00Z') });
-    app = await buildApp(ctx, { logger: false, outbox: false });
-    await app.ready();
-    call = api(app);
+  const world = useShopWorld(dialect, {
+    now: new Date('2025-03-04T08:00:00Z'),
+    methods: false,
+    outbox: false,
   });
-
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
-
-  const ok = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, token: string, body?: unknown) => {
-    const res = await call(method, url, token, body);
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-    return res.json() as T;
-  };
+  const { call, ok } = world;
   const create = (token: string, name: string, items: { sku: string; quantity: number }[]) =>
     ok<OrderListDetail>('POST', '/api/order-lists', token, { name, items });
   /** SKU and pieces of a list's lines in their order, from the database. */
   const linesOf = async (listId: number) =>
     (
-      await testDb.handle.db
+      await world.testDb.handle.db
         .selectFrom('order_list_items as i')
         .innerJoin('products as p', 'p.id', 'i.product_id')
         .select(['p.sku', 'i.quantity'])
@@ -53,7 +34,7 @@ describe.each(TEST_DIALECTS)('moving order-list lines on %s', (dialect) => {
   const versionOf = async (listId: number) =>
     Number(
       (
-        await testDb.handle.db
+        await world.testDb.handle.db
           .selectFrom('order_lists')
           .select('version')
           .where('id', '=', listId)
@@ -62,11 +43,11 @@ describe.each(TEST_DIALECTS)('moving order-list lines on %s', (dialect) => {
     );
 
   it("moves a line: a new last line of the target, or added to the target's line of the product", async () => {
-    const buyer = await insertBuyer(ctx);
+    const buyer = await insertBuyer(world.ctx);
     const [a, b, c] = [
-      await insertProduct(testDb.handle),
-      await insertProduct(testDb.handle),
-      await insertProduct(testDb.handle),
+      await insertProduct(world.testDb.handle),
+      await insertProduct(world.testDb.handle),
+      await insertProduct(world.testDb.handle),
     ];
     const monday = await create(buyer.token, 'Hétfő', [
       { sku: a.sku, quantity: 6 },
@@ -104,10 +85,10 @@ describe.each(TEST_DIALECTS)('moving order-list lines on %s', (dialect) => {
   });
 
   it('refuses a move it cannot make with a code, changing nothing', async () => {
-    const buyer = await insertBuyer(ctx);
-    const stranger = await insertBuyer(ctx);
-    const a = await insertProduct(testDb.handle);
-    const b = await insertProduct(testDb.handle);
+    const buyer = await insertBuyer(world.ctx);
+    const stranger = await insertBuyer(world.ctx);
+    const a = await insertProduct(world.testDb.handle);
+    const b = await insertProduct(world.testDb.handle);
     const own = await create(buyer.token, 'Saját', [{ sku: a.sku, quantity: 3 }]);
     const other = await create(buyer.token, 'Másik', []);
     const foreign = await create(stranger.token, 'Idegen', [{ sku: a.sku, quantity: 9 }]);
@@ -149,10 +130,10 @@ describe.each(TEST_DIALECTS)('moving order-list lines on %s', (dialect) => {
   });
 
   it('refuses a move into a list already holding 500 other products, changing nothing', async () => {
-    const buyer = await insertBuyer(ctx);
-    const extra = await insertProduct(testDb.handle);
+    const buyer = await insertBuyer(world.ctx);
+    const extra = await insertProduct(world.testDb.handle);
     const full = await create(buyer.token, 'Tele', []);
-    const products = await testDb.handle.db
+    const products = await world.testDb.handle.db
       .insertInto('products')
       .values(
         Array.from({ length: ORDER_LIST_MAX_LINES }, (_, i) => ({
@@ -168,7 +149,7 @@ describe.each(TEST_DIALECTS)('moving order-list lines on %s', (dialect) => {
       )
       .returning('id')
       .execute();
-    await testDb.handle.db
+    await world.testDb.handle.db
       .insertInto('order_list_items')
       .values(products.map((p, position) => ({ list_id: full.id, product_id: p.id, quantity: 1, position })))
       .execute();
@@ -184,9 +165,9 @@ describe.each(TEST_DIALECTS)('moving order-list lines on %s', (dialect) => {
   });
 
   it('two moves of the same line at once move it once; moves in both directions at once both happen', async () => {
-    const buyer = await insertBuyer(ctx);
-    const a = await insertProduct(testDb.handle);
-    const b = await insertProduct(testDb.handle);
+    const buyer = await insertBuyer(world.ctx);
+    const a = await insertProduct(world.testDb.handle);
+    const b = await insertProduct(world.testDb.handle);
     for (let round = 0; round < 5; round += 1) {
       const from = await create(buyer.token, `Verseny ${round} A`, [{ sku: a.sku, quantity: 7 }]);
       const to = await create(buyer.token, `Verseny ${round} B`, [{ sku: a.sku, quantity: 1 }]);

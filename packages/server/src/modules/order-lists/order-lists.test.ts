@@ -1,17 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CartAdditionResponse, CartResponse } from '@shop/shared/contracts/cart';
 import type {
   ImportOrderListResponse,
   OrderListDetail,
   OrderListSummary,
 } from '@shop/shared/contracts/order-lists';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
+import { useShopWorld } from '../../../test/shop-world';
+import { TEST_DIALECTS } from '../../../test/test-db';
 import { buildCsv, buildXlsx } from '../admin-catalogue/import-file';
 import {
-  api,
   insertAgent,
   insertBuyer,
   insertProduct,
@@ -21,46 +18,24 @@ import {
 } from '../cart/checkout-fixtures';
 
 describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let ctx: ReturnType<typeof testContext>;
-  let call: ReturnType<typeof api>;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    ctx = testContext(testDb.handle, { now: new Date('2025-03-04T08:00:00Z') });
-    app = await buildApp(ctx, { logger: false, outbox: false });
-    await app.ready();
-    call = api(app);
+  const world = useShopWorld(dialect, {
+    now: new Date('2025-03-04T08:00:00Z'),
+    methods: false,
+    outbox: false,
   });
-
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
-
-  const ok = async <T>(
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    token: string,
-    body?: unknown,
-  ) => {
-    const res = await call(method, url, token, body);
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-    return res.json() as T;
-  };
+  const { call, ok } = world;
   const create = (token: string, body: Record<string, unknown>) =>
     ok<OrderListDetail>('POST', '/api/order-lists', token, body);
   const cartOf = (token: string) => ok<CartResponse>('GET', '/api/cart', token);
   const listRows = (customerId: number) =>
-    testDb.handle.db
+    world.testDb.handle.db
       .selectFrom('order_lists')
       .selectAll()
       .where('customer_id', '=', customerId)
       .orderBy('id')
       .execute();
   const itemRows = (listId: number) =>
-    testDb.handle.db
+    world.testDb.handle.db
       .selectFrom('order_list_items')
       .select(['product_id', 'quantity', 'position'])
       .where('list_id', '=', listId)
@@ -69,7 +44,7 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
 
   /** A second user of the buyer's customer. */
   async function colleagueOf(buyer: BuyerFixture): Promise<string> {
-    const user = await testDb.handle.db
+    const user = await world.testDb.handle.db
       .insertInto('users')
       .values({
         email: `colleague-${buyer.userId}-${Date.now()}@example.com`,
@@ -83,11 +58,11 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return tokenFor(ctx, { userId: user.id, customerId: buyer.customerId, role: 'customer' });
+    return tokenFor(world.ctx, { userId: user.id, customerId: buyer.customerId, role: 'customer' });
   }
 
   it('creates, lists, renames and deletes lists of the customer, shared by its users', async () => {
-    const buyer = await insertBuyer(ctx);
+    const buyer = await insertBuyer(world.ctx);
     const colleague = await colleagueOf(buyer);
     expect(await ok<OrderListSummary[]>('GET', '/api/order-lists', buyer.token)).toEqual([]);
 
@@ -103,7 +78,7 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
     const dup = await call('POST', '/api/order-lists', colleague, { name: 'Hétfő' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ error: 'ERR_ORDER_LIST_NAME_TAKEN' });
-    const other = await insertBuyer(ctx);
+    const other = await insertBuyer(world.ctx);
     await create(other.token, { name: 'Hétfő' });
     const clash = await call('PATCH', `/api/order-lists/${friday.id}`, buyer.token, { name: 'Hétfő' });
     expect(clash.statusCode).toBe(409);
@@ -126,9 +101,9 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
   });
 
   it('replaces the lines, sums a SKU given twice and refuses an unknown SKU without changing anything', async () => {
-    const buyer = await insertBuyer(ctx);
-    const a = await insertProduct(testDb.handle);
-    const b = await insertProduct(testDb.handle);
+    const buyer = await insertBuyer(world.ctx);
+    const a = await insertProduct(world.testDb.handle);
+    const b = await insertProduct(world.testDb.handle);
     const list = await create(buyer.token, { name: 'Heti' });
     const put = await ok<OrderListDetail>('PUT', `/api/order-lists/${list.id}/items`, buyer.token, [
       { sku: b.sku, quantity: 3 },
@@ -161,15 +136,15 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
   });
 
   it("shows the acting customer's prices and stock of now and flags lines no longer orderable", async () => {
-    const buyer = await insertBuyer(ctx, { priceGroup: 'A', discountBp: 1000 });
-    const priced = await insertProduct(testDb.handle, {
+    const buyer = await insertBuyer(world.ctx, { priceGroup: 'A', discountBp: 1000 });
+    const priced = await insertProduct(world.testDb.handle, {
       stock: 40,
       prices: [{ price: 10000 }, { price: 9000, priceGroup: 'A' }],
     });
-    const inactive = await insertProduct(testDb.handle);
-    const soldOut = await insertProduct(testDb.handle, { stock: 0 });
-    const blocked = await insertProduct(testDb.handle);
-    const noPrice = await insertProduct(testDb.handle, { prices: [] });
+    const inactive = await insertProduct(world.testDb.handle);
+    const soldOut = await insertProduct(world.testDb.handle, { stock: 0 });
+    const blocked = await insertProduct(world.testDb.handle);
+    const noPrice = await insertProduct(world.testDb.handle, { prices: [] });
     const list = await create(buyer.token, {
       name: 'Vegyes',
       items: [priced, inactive, soldOut, blocked, noPrice].map((p) => ({ sku: p.sku, quantity: 2 })),
@@ -187,7 +162,7 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
     expect(list.notOrderableCount).toBe(2);
 
     // Later the products change: the list shows it at once.
-    const db = testDb.handle.db;
+    const db = world.testDb.handle.db;
     await db.updateTable('products').set({ is_active: 0 }).where('id', '=', inactive.id).execute();
     await db.updateTable('products').set({ is_orderable: 0 }).where('id', '=', blocked.id).execute();
     await db.updateTable('products').set({ stock: 5 }).where('id', '=', priced.id).execute();
@@ -207,11 +182,11 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
   });
 
   it("makes a list from one of the customer's orders, never from another customer's", async () => {
-    const buyer = await insertBuyer(ctx);
-    const other = await insertBuyer(ctx);
-    const a = await insertProduct(testDb.handle);
-    const b = await insertProduct(testDb.handle);
-    const db = testDb.handle.db;
+    const buyer = await insertBuyer(world.ctx);
+    const other = await insertBuyer(world.ctx);
+    const a = await insertProduct(world.testDb.handle);
+    const b = await insertProduct(world.testDb.handle);
+    const db = world.testDb.handle.db;
     const order = await db
       .insertInto('orders')
       .values({
@@ -278,9 +253,9 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
   });
 
   it('imports lines of SKU or barcode and quantity, adding to the list and naming the rejected lines', async () => {
-    const buyer = await insertBuyer(ctx);
-    const a = await insertProduct(testDb.handle);
-    const b = await insertProduct(testDb.handle, {
+    const buyer = await insertBuyer(world.ctx);
+    const a = await insertProduct(world.testDb.handle);
+    const b = await insertProduct(world.testDb.handle, {
       packs: [
         { unit: 'piece', pieces: 1, barcode: '5990000000017' },
         { unit: 'carton', pieces: 12, barcode: '5990000000024' },
@@ -310,9 +285,9 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
   });
 
   it('imports a CSV or XLSX file of SKU or barcode and quantity, skipping its header row', async () => {
-    const buyer = await insertBuyer(ctx);
-    const a = await insertProduct(testDb.handle);
-    const b = await insertProduct(testDb.handle, {
+    const buyer = await insertBuyer(world.ctx);
+    const a = await insertProduct(world.testDb.handle);
+    const b = await insertProduct(world.testDb.handle, {
       packs: [
         { unit: 'piece', pieces: 1, barcode: '5990000000031' },
         { unit: 'carton', pieces: 6, barcode: '5990000000048' },
@@ -326,7 +301,7 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
       listId = list.id,
       token = buyer.token,
     ) =>
-      app.inject({
+      world.app.inject({
         method: 'POST',
         url: `/api/order-lists/${listId}/import-file?format=${format}`,
         headers: { authorization: `Bearer ${token}`, 'content-type': type },
@@ -376,7 +351,7 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
     );
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toMatchObject({ error: 'ERR_IMPORT_FILE' });
-    const stranger = await insertBuyer(ctx);
+    const stranger = await insertBuyer(world.ctx);
     const foreign = await send('csv', 'text/csv', csv, list.id, stranger.token);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ error: 'ERR_ORDER_LIST_NOT_FOUND' });
@@ -384,11 +359,11 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
   });
 
   it('puts a list into the cart through the quantity correction, with the warnings per line', async () => {
-    const buyer = await insertBuyer(ctx);
-    const plain = await insertProduct(testDb.handle, { stock: 100 });
-    const stepped = await insertProduct(testDb.handle, { stock: 100, step: 5 });
-    const short = await insertProduct(testDb.handle, { stock: 3 });
-    const inactive = await insertProduct(testDb.handle);
+    const buyer = await insertBuyer(world.ctx);
+    const plain = await insertProduct(world.testDb.handle, { stock: 100 });
+    const stepped = await insertProduct(world.testDb.handle, { stock: 100, step: 5 });
+    const short = await insertProduct(world.testDb.handle, { stock: 3 });
+    const inactive = await insertProduct(world.testDb.handle);
     const list = await create(buyer.token, {
       name: 'Kosárba',
       items: [
@@ -398,7 +373,7 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
         { sku: inactive.sku, quantity: 1 },
       ],
     });
-    await testDb.handle.db
+    await world.testDb.handle.db
       .updateTable('products')
       .set({ is_active: 0 })
       .where('id', '=', inactive.id)
@@ -427,9 +402,9 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
   });
 
   it('shows an agent the lists of the customer it acts for, and only those', async () => {
-    const agent = await insertAgent(ctx);
-    const customer = await insertBuyer(ctx, { agentUserId: agent.userId });
-    const stranger = await insertBuyer(ctx);
+    const agent = await insertAgent(world.ctx);
+    const customer = await insertBuyer(world.ctx, { agentUserId: agent.userId });
+    const stranger = await insertBuyer(world.ctx);
     const own = await create(customer.token, { name: 'Ügyfél listája' });
     const strangers = await create(stranger.token, { name: 'Idegen lista' });
 
@@ -437,7 +412,7 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
     expect(noAddress.statusCode).toBe(409);
     expect(noAddress.json()).toMatchObject({ error: 'ERR_NO_CURRENT_SHIPPING' });
 
-    await testDb.handle.db
+    await world.testDb.handle.db
       .updateTable('users')
       .set({ current_shipping_address_id: customer.addressId })
       .where('id', '=', agent.userId)
@@ -448,15 +423,15 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
     const refused = await call('GET', `/api/order-lists/${strangers.id}`, agent.token);
     expect(refused.statusCode).toBe(404);
 
-    const staff = await insertStaff(ctx);
+    const staff = await insertStaff(world.ctx);
     const staffAnswer = await call('GET', '/api/order-lists', staff.token);
     expect(staffAnswer.statusCode).toBe(403);
   });
 
   it("never shows or changes another customer's list on any path", async () => {
-    const owner = await insertBuyer(ctx);
-    const intruder = await insertBuyer(ctx);
-    const product = await insertProduct(testDb.handle);
+    const owner = await insertBuyer(world.ctx);
+    const intruder = await insertBuyer(world.ctx);
+    const product = await insertProduct(world.testDb.handle);
     const list = await create(owner.token, {
       name: 'Titkos-8812',
       items: [{ sku: product.sku, quantity: 2 }],
@@ -486,9 +461,9 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
   });
 
   it('two to-cart calls at once leave a consistent cart: the rules hold and the stock is never overcommitted', async () => {
-    const buyer = await insertBuyer(ctx);
-    const scarce = await insertProduct(testDb.handle, { stock: 10 });
-    const stepped = await insertProduct(testDb.handle, { stock: 1000, step: 5 });
+    const buyer = await insertBuyer(world.ctx);
+    const scarce = await insertProduct(world.testDb.handle, { stock: 10 });
+    const stepped = await insertProduct(world.testDb.handle, { stock: 1000, step: 5 });
     const list = await create(buyer.token, {
       name: 'Verseny',
       items: [
@@ -521,8 +496,8 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
   });
 
   it('two imports into one list at once both count', async () => {
-    const buyer = await insertBuyer(ctx);
-    const product = await insertProduct(testDb.handle);
+    const buyer = await insertBuyer(world.ctx);
+    const product = await insertProduct(world.testDb.handle);
     const list = await create(buyer.token, { name: 'Párhuzamos' });
     await Promise.all(
       [3, 4].map((n) =>

@@ -1,19 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse } from '@shop/shared/contracts/cart';
 import type { OrderHistoryItem } from '@shop/shared/contracts/orders';
-import type { testContext } from '../../../test/test-config';
-import { startTestApp } from '../../../test/test-app';
-import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { startTestSmtp, type TestSmtp } from '../../../test/test-smtp';
+import { useShopWorld } from '../../../test/shop-world';
+import { TEST_DIALECTS } from '../../../test/test-db';
 import {
-  api,
   type BuyerFixture,
   insertAgent,
   insertBuyer,
-  insertMethods,
   insertProduct,
-  type MethodsFixture,
   type ProductFixture,
 } from '../cart/checkout-fixtures';
 
@@ -25,12 +19,9 @@ import {
  * foreign callers get their own (empty) data or a refusal, and Alice's state stays as it was.
  */
 describe.each(TEST_DIALECTS)('customer scope of the cart, checkout and orders on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let smtp: TestSmtp;
-  let ctx: ReturnType<typeof testContext>;
-  let call: ReturnType<typeof api>;
-  let methods: MethodsFixture;
+  // Tuesday 2025-03-04 10:00 in Budapest.
+  const world = useShopWorld(dialect, { now: new Date('2025-03-04T09:00:00Z'), smtp: true });
+  const { call, ok } = world;
   let product: ProductFixture;
   let alice: BuyerFixture;
   let bob: BuyerFixture;
@@ -38,17 +29,6 @@ describe.each(TEST_DIALECTS)('customer scope of the cart, checkout and orders on
   let aliceAgent: { userId: number; token: string };
   let otherAgent: { userId: number; token: string };
   let aliceOrderId: number;
-
-  const ok = async (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    token: string,
-    body?: unknown,
-  ) => {
-    const res = await call(method, url, token, body);
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-    return res.json() as unknown;
-  };
 
   /** Everything of Alice's that a foreign caller could try to read or change. */
   async function aliceState() {
@@ -65,7 +45,7 @@ describe.each(TEST_DIALECTS)('customer scope of the cart, checkout and orders on
       ]),
       current: await ok('GET', '/api/shipping-addresses/get-current-data-extended', alice.token),
       addresses: await ok('GET', '/api/shipping-addresses', alice.token),
-      orders: await testDb.handle.db
+      orders: await world.testDb.handle.db
         .selectFrom('orders')
         .select(['id', 'customer_id'])
         .where('customer_id', '=', alice.customerId)
@@ -75,33 +55,25 @@ describe.each(TEST_DIALECTS)('customer scope of the cart, checkout and orders on
   }
 
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    // Tuesday 2025-03-04 10:00 in Budapest.
-    ({ testDb, ctx, app } = await startTestApp(dialect, {
-      now: new Date('2025-03-04T09:00:00Z'),
-      mailer: smtp.mailer,
-    }));
-    call = api(app);
-    methods = await insertMethods(testDb.handle);
-    product = await insertProduct(testDb.handle, { stock: 100 });
-    aliceAgent = await insertAgent(ctx);
-    otherAgent = await insertAgent(ctx);
-    alice = await insertBuyer(ctx, {
+    product = await insertProduct(world.testDb.handle, { stock: 100 });
+    aliceAgent = await insertAgent(world.ctx);
+    otherAgent = await insertAgent(world.ctx);
+    alice = await insertBuyer(world.ctx, {
       agentUserId: aliceAgent.userId,
-      paymentMethodIds: [methods.bankTransfer, methods.cash],
+      paymentMethodIds: [world.methods.bankTransfer, world.methods.cash],
       name: 'Alice Kft.',
     });
-    bob = await insertBuyer(ctx, { paymentMethodIds: [methods.cash], name: 'Bob Bt.' });
-    carol = await insertBuyer(ctx, {
+    bob = await insertBuyer(world.ctx, { paymentMethodIds: [world.methods.cash], name: 'Bob Bt.' });
+    carol = await insertBuyer(world.ctx, {
       agentUserId: otherAgent.userId,
-      paymentMethodIds: [methods.cash],
+      paymentMethodIds: [world.methods.cash],
       name: 'Carol Zrt.',
     });
 
     // Alice orders once, then fills her cart again with choices and comments.
     await ok('POST', '/api/cart/set-product-quantity', alice.token, { productSku: product.sku, quantity: 3 });
     await ok('PUT', '/api/cart/shipping-method', alice.token, { shippingMethodCode: 'pickup-customer' });
-    await ok('PUT', '/api/cart/payment-method', alice.token, { paymentMethodId: methods.bankTransfer });
+    await ok('PUT', '/api/cart/payment-method', alice.token, { paymentMethodId: world.methods.bankTransfer });
     const placed = (await ok('POST', '/api/orders/place-order', alice.token)) as {
       data: boolean;
       orderId: number;
@@ -110,17 +82,11 @@ describe.each(TEST_DIALECTS)('customer scope of the cart, checkout and orders on
     aliceOrderId = placed.orderId;
     await ok('POST', '/api/cart/set-product-quantity', alice.token, { productSku: product.sku, quantity: 2 });
     await ok('PUT', '/api/cart/shipping-method', alice.token, { shippingMethodCode: 'pickup-customer' });
-    await ok('PUT', '/api/cart/payment-method', alice.token, { paymentMethodId: methods.bankTransfer });
+    await ok('PUT', '/api/cart/payment-method', alice.token, { paymentMethodId: world.methods.bankTransfer });
     await ok('PUT', '/api/cart/comments', alice.token, {
       commentWebshop: 'Alice: csak délelőtt',
       commentSupplier: 'Alice titka',
     });
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-    await testDb.drop();
   });
 
   /** Every write a foreign caller can send, aimed at Alice where the call takes an id. */
@@ -139,7 +105,7 @@ describe.each(TEST_DIALECTS)('customer scope of the cart, checkout and orders on
       [
         'PUT',
         '/api/cart/payment-method',
-        { paymentMethodId: methods.bankTransfer },
+        { paymentMethodId: world.methods.bankTransfer },
         400,
         'ERR_INVALID_PAYMENT_METHOD',
       ],
@@ -181,7 +147,7 @@ describe.each(TEST_DIALECTS)('customer scope of the cart, checkout and orders on
     const payment = (await ok('GET', '/api/payment-methods/available-for-customer', token)) as {
       id: number;
     }[];
-    expect(payment.map((method) => method.id)).toEqual([methods.cash]);
+    expect(payment.map((method) => method.id)).toEqual([world.methods.cash]);
     const ordered = (await ok('GET', '/api/products/ordered-products', token)) as { products: unknown[] };
     expect(ordered.products).toEqual([]);
     const inCart = (await ok('GET', '/api/products/all?inCart=true&productsPerPage=99999', token)) as {

@@ -1,21 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CartAdditionResponse, CartResponse } from '@shop/shared/contracts/cart';
 import type { OrderHistoryItem, PlaceOrderResponse } from '@shop/shared/contracts/orders';
-import type { testContext } from '../../../test/test-config';
-import { startTestApp } from '../../../test/test-app';
-import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { startTestSmtp, type TestSmtp } from '../../../test/test-smtp';
+import { useShopWorld } from '../../../test/shop-world';
+import { TEST_DIALECTS } from '../../../test/test-db';
 import {
-  api,
   type BuyerFixture,
   insertAgent,
   insertBuyer,
-  insertMethods,
   insertProduct,
   insertRoute,
   insertStaff,
-  type MethodsFixture,
   type ProductFixture,
 } from '../cart/checkout-fixtures';
 
@@ -23,36 +17,20 @@ import {
 const NOW = new Date('2025-03-04T09:00:00Z');
 
 describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let ctx: ReturnType<typeof testContext>;
-  let call: ReturnType<typeof api>;
-  let methods: MethodsFixture;
+  const world = useShopWorld(dialect, { now: NOW, resetClock: true, smtp: true });
+  const { call, db, orderRow } = world;
   let routeId: number;
-  let smtp: TestSmtp;
 
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    ({ testDb, ctx, app } = await startTestApp(dialect, { now: NOW, mailer: smtp.mailer }));
-    call = api(app);
-    methods = await insertMethods(testDb.handle);
-    routeId = await insertRoute(testDb.handle, { weekdays: '1,2,3,4,5', cutoffTime: '14:00' });
+    routeId = await insertRoute(world.testDb.handle, { weekdays: '1,2,3,4,5', cutoffTime: '14:00' });
   });
-
-  beforeEach(() => {
-    ctx.clock.set(NOW);
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-    await testDb.drop();
-  });
-
-  const db = () => testDb.handle.db;
 
   async function buyer(values: Parameters<typeof insertBuyer>[1] = {}): Promise<BuyerFixture> {
-    return insertBuyer(ctx, { paymentMethodIds: [methods.bankTransfer, methods.cash], routeId, ...values });
+    return insertBuyer(world.ctx, {
+      paymentMethodIds: [world.methods.bankTransfer, world.methods.cash],
+      routeId,
+      ...values,
+    });
   }
 
   /** Fills a cart and makes the checkout choices through the API. */
@@ -81,7 +59,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     expect(
       (
         await call('PUT', '/api/cart/payment-method', token, {
-          paymentMethodId: options.paymentMethodId ?? methods.bankTransfer,
+          paymentMethodId: options.paymentMethodId ?? world.methods.bankTransfer,
         })
       ).statusCode,
     ).toBe(200);
@@ -138,14 +116,14 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
 
   it('places a home-delivery order: snapshot, stock, cleared cart and the confirmation mail', async () => {
     const alice = await buyer({ name: 'Alma Kft.', logisticsCost: 150000 });
-    const coffee = await insertProduct(testDb.handle, {
+    const coffee = await insertProduct(world.testDb.handle, {
       name: 'Kávé 1 kg',
       stock: 50,
       vat: 27,
       weight: 1000,
       prices: [{ price: 12700 }],
     });
-    const rice = await insertProduct(testDb.handle, {
+    const rice = await insertProduct(world.testDb.handle, {
       name: 'Rizs',
       stock: 20,
       vat: 5,
@@ -170,11 +148,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     expect(result).toMatchObject({ data: true, removedProducts: [] });
     const orderId = (result as { orderId: number }).orderId;
 
-    const order = await db()
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .executeTakeFirstOrThrow();
+    const order = await orderRow(orderId);
     expect(order).toMatchObject({
       customer_id: alice.customerId,
       user_id: alice.userId,
@@ -249,12 +223,12 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
       deliveryDate: null,
       commentWebshop: '',
       commentSupplier: '',
-      paymentMethodId: methods.bankTransfer,
+      paymentMethodId: world.methods.bankTransfer,
     });
     expect(after.currentShippingMethod?.code).toBe('home-delivery');
     expect(after.version).toBeGreaterThan(before.version);
 
-    const mail = await smtp.waitFor((m) => m.to.includes(alice.email));
+    const mail = await world.smtp.waitFor((m) => m.to.includes(alice.email));
     expect(mail.subject).toBe(`Rendelés visszaigazolása – ${orderId}. sz. rendelés`);
     expect(mail.text).toContain('Kedves Alma Kft.!');
     expect(mail.text).toContain(`${coffee.sku}`);
@@ -267,10 +241,10 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
 
   it('drops non-orderable lines and answers which', async () => {
     const bob = await buyer();
-    const good = await insertProduct(testDb.handle, { stock: 10 });
-    const flagged = await insertProduct(testDb.handle, { stock: 10, isOrderable: false });
-    const soldOut = await insertProduct(testDb.handle, { stock: 10 });
-    const retired = await insertProduct(testDb.handle, { stock: 10 });
+    const good = await insertProduct(world.testDb.handle, { stock: 10 });
+    const flagged = await insertProduct(world.testDb.handle, { stock: 10, isOrderable: false });
+    const soldOut = await insertProduct(world.testDb.handle, { stock: 10 });
+    const retired = await insertProduct(world.testDb.handle, { stock: 10 });
     await prepare(bob.token, [
       [good, 1],
       [flagged, 1],
@@ -304,8 +278,8 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
 
   it('refuses when only non-orderable lines are left, saying why, and changes nothing', async () => {
     const carol = await buyer();
-    const soldOut = await insertProduct(testDb.handle, { stock: 5 });
-    const flagged = await insertProduct(testDb.handle, { stock: 5, isOrderable: false });
+    const soldOut = await insertProduct(world.testDb.handle, { stock: 5 });
+    const flagged = await insertProduct(world.testDb.handle, { stock: 5, isOrderable: false });
     await prepare(carol.token, [
       [soldOut, 2],
       [flagged, 1],
@@ -325,7 +299,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
   it('refuses an empty cart and missing choices with the list of reasons', async () => {
     const dave = await buyer();
     expect(await place(dave.token)).toEqual({ data: [{ error: 'ERR_CART_EMPTY' }] });
-    const product = await insertProduct(testDb.handle, { stock: 5 });
+    const product = await insertProduct(world.testDb.handle, { stock: 5 });
     await call('POST', '/api/cart/set-product-quantity', dave.token, {
       productSku: product.sku,
       quantity: 1,
@@ -335,29 +309,29 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     });
 
     await call('PUT', '/api/cart/shipping-method', dave.token, { shippingMethodCode: 'home-delivery' });
-    await call('PUT', '/api/cart/payment-method', dave.token, { paymentMethodId: methods.cash });
+    await call('PUT', '/api/cart/payment-method', dave.token, { paymentMethodId: world.methods.cash });
     const before = await snapshot(dave.customerId, [product.id]);
     expect(await place(dave.token)).toEqual({ data: [{ error: 'ERR_NO_DELIVERY_DATE' }] });
 
     await call('PUT', '/api/cart/delivery-date', dave.token, { deliveryDate: '2025-03-05' });
-    ctx.clock.set(new Date('2025-03-04T13:30:00Z')); // 14:30 in Budapest: Wednesday is gone
+    world.ctx.clock.set(new Date('2025-03-04T13:30:00Z')); // 14:30 in Budapest: Wednesday is gone
     expect(await place(dave.token)).toEqual({
       data: [{ error: 'ERR_INVALID_DELIVERY_DATE', params: { deliveryDate: '2025-03-05' } }],
     });
 
     // The payment method is withdrawn from the customer after it was chosen.
-    ctx.clock.set(NOW);
+    world.ctx.clock.set(NOW);
     await db()
       .deleteFrom('customer_payment_methods')
       .where('customer_id', '=', dave.customerId)
-      .where('payment_method_id', '=', methods.cash)
+      .where('payment_method_id', '=', world.methods.cash)
       .execute();
     expect(await place(dave.token)).toEqual({ data: [{ error: 'ERR_INVALID_PAYMENT_METHOD' }] });
     // The shipping method is switched off.
     await db()
       .updateTable('shipping_methods')
       .set({ is_active: 0 })
-      .where('id', '=', methods.homeDelivery)
+      .where('id', '=', world.methods.homeDelivery)
       .execute();
     try {
       const result = await place(dave.token);
@@ -366,7 +340,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
       await db()
         .updateTable('shipping_methods')
         .set({ is_active: 1 })
-        .where('id', '=', methods.homeDelivery)
+        .where('id', '=', world.methods.homeDelivery)
         .execute();
     }
     const after = await snapshot(dave.customerId, [product.id]);
@@ -377,8 +351,8 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
 
   it('re-checks stock and limits per line and changes nothing on a refusal', async () => {
     const erin = await buyer();
-    const short = await insertProduct(testDb.handle, { stock: 10 });
-    const stepped = await insertProduct(testDb.handle, { stock: 100 });
+    const short = await insertProduct(world.testDb.handle, { stock: 10 });
+    const stepped = await insertProduct(world.testDb.handle, { stock: 100 });
     await prepare(erin.token, [
       [short, 8],
       [stepped, 5],
@@ -401,7 +375,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
 
   it('refuses orders in a closed window and while force-disabled', async () => {
     const fred = await buyer();
-    const product = await insertProduct(testDb.handle, { stock: 5 });
+    const product = await insertProduct(world.testDb.handle, { stock: 5 });
     await prepare(fred.token, [[product, 1]]);
     await db()
       .insertInto('shop_closed_windows')
@@ -416,7 +390,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
       });
       await db().insertInto('settings').values({ key: 'shop.forceDisabled', value: 'true' }).execute();
       expect(await place(fred.token)).toEqual({ data: [{ error: 'ERR_SHOP_FORCE_CLOSED' }] });
-      ctx.clock.set(new Date('2025-03-04T11:30:00Z')); // 12:30: the window is over, the switch is still on
+      world.ctx.clock.set(new Date('2025-03-04T11:30:00Z')); // 12:30: the window is over, the switch is still on
       expect(await place(fred.token)).toEqual({ data: [{ error: 'ERR_SHOP_FORCE_CLOSED' }] });
       expect(await snapshot(fred.customerId, [product.id])).toEqual(before);
       await db()
@@ -432,10 +406,10 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
   });
 
   it("lets an agent order for one of its customers: the customer's order, the agent recorded, both mailed", async () => {
-    const agent = await insertAgent(ctx, { name: 'Kovács Ügynök', language: 'hu' });
+    const agent = await insertAgent(world.ctx, { name: 'Kovács Ügynök', language: 'hu' });
     const client = await buyer({ agentUserId: agent.userId, name: 'Client Ltd.', language: 'en' });
     const stranger = await buyer({ name: 'Stranger Kft.' });
-    const product = await insertProduct(testDb.handle, {
+    const product = await insertProduct(world.testDb.handle, {
       nameEn: 'Green tea',
       stock: 10,
       prices: [{ price: 20000 }],
@@ -469,11 +443,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     const result = await place(agent.token);
     expect(result).toMatchObject({ data: true });
     const orderId = (result as { orderId: number }).orderId;
-    const order = await db()
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .executeTakeFirstOrThrow();
+    const order = await orderRow(orderId);
     expect(order).toMatchObject({
       customer_id: client.customerId,
       user_id: agent.userId,
@@ -492,13 +462,13 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     ).toBe('Green tea');
     expect((await cartOf(client.token)).cartItems.map((i) => i.quantity)).toEqual([4]);
 
-    const toCustomer = await smtp.waitFor((m) => m.to.includes(client.email));
+    const toCustomer = await world.smtp.waitFor((m) => m.to.includes(client.email));
     expect(toCustomer.subject).toBe(`Order confirmation – order no. ${orderId}`);
     expect(toCustomer.text).toContain(
       'Your sales representative, Kovács Ügynök, placed the following order on your behalf',
     );
     expect(toCustomer.text).toContain('Green tea');
-    const toAgent = await smtp.waitFor((m) => m.to.includes(agent.email));
+    const toAgent = await world.smtp.waitFor((m) => m.to.includes(agent.email));
     expect(toAgent.subject).toBe(`Rendelés visszaigazolása – ${orderId}. sz. rendelés`);
     expect(toAgent.text).toContain('ügyfele, Client Ltd. számára');
 
@@ -508,30 +478,30 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
   });
 
   it("mails the customer's agent also when the customer orders itself", async () => {
-    const agent = await insertAgent(ctx, { name: 'Szabó Ügynök' });
+    const agent = await insertAgent(world.ctx, { name: 'Szabó Ügynök' });
     const client = await buyer({ agentUserId: agent.userId, name: 'Saját Kft.' });
-    const product = await insertProduct(testDb.handle, { stock: 10 });
+    const product = await insertProduct(world.testDb.handle, { stock: 10 });
     await prepare(client.token, [[product, 1]]);
     const result = await place(client.token);
     const orderId = (result as { orderId: number }).orderId;
-    const toAgent = await smtp.waitFor(
+    const toAgent = await world.smtp.waitFor(
       (m) => m.to.includes(agent.email) && m.subject.includes(String(orderId)),
     );
     expect(toAgent.text).toContain('Saját Kft.');
-    const toCustomer = await smtp.waitFor((m) => m.to.includes(client.email));
+    const toCustomer = await world.smtp.waitFor((m) => m.to.includes(client.email));
     expect(toCustomer.text).toContain('Köszönjük a rendelését');
   });
 
   it('keeps the order when the mail fails', async () => {
     const gina = await buyer();
-    const product = await insertProduct(testDb.handle, { stock: 10 });
+    const product = await insertProduct(world.testDb.handle, { stock: 10 });
     await prepare(gina.token, [[product, 1]]);
-    smtp.setFailing(true);
+    world.smtp.setFailing(true);
     try {
       const result = await place(gina.token);
       expect(result).toMatchObject({ data: true });
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(smtp.mailsTo(gina.email)).toEqual([]);
+      expect(world.smtp.mailsTo(gina.email)).toEqual([]);
       const orders = await db()
         .selectFrom('orders')
         .select('id')
@@ -539,13 +509,13 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
         .execute();
       expect(orders).toHaveLength(1);
     } finally {
-      smtp.setFailing(false);
+      world.smtp.setFailing(false);
     }
   });
 
   it('answers ERR_NO_SHIPPING for a customer without an address, 403 for staff, 401 without a token', async () => {
     const hugo = await buyer();
-    const product = await insertProduct(testDb.handle, { stock: 10 });
+    const product = await insertProduct(world.testDb.handle, { stock: 10 });
     await prepare(hugo.token, [[product, 1]]);
     await db()
       .updateTable('shipping_addresses')
@@ -553,7 +523,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
       .where('customer_id', '=', hugo.customerId)
       .execute();
     expect(await place(hugo.token)).toEqual({ data: [{ error: 'ERR_NO_SHIPPING' }] });
-    const staff = await insertStaff(ctx);
+    const staff = await insertStaff(world.ctx);
     const forbidden = await call('POST', '/api/orders/place-order', staff.token);
     expect(forbidden.statusCode).toBe(403);
     expect((await call('POST', '/api/orders/place-order')).statusCode).toBe(401);
@@ -563,7 +533,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
   it('lists the history newest first with the fields of docs/product.md §3.8 and keeps customers apart', async () => {
     const ivan = await buyer({ logisticsCost: 20000 });
     const other = await buyer();
-    const a = await insertProduct(testDb.handle, {
+    const a = await insertProduct(world.testDb.handle, {
       stock: 100,
       weight: 250,
       vat: 27,
@@ -571,7 +541,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     });
     await prepare(ivan.token, [[a, 4]], { shipping: 'pickup-customer' });
     const first = (await place(ivan.token)) as { orderId: number };
-    ctx.clock.set(new Date('2025-03-04T09:05:00Z'));
+    world.ctx.clock.set(new Date('2025-03-04T09:05:00Z'));
     await prepare(ivan.token, [[a, 2]], { shipping: 'home-delivery', deliveryDate: '2025-03-07' });
     const second = (await place(ivan.token)) as { orderId: number };
 
@@ -617,8 +587,8 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
   it("orders again through the correction rule, and never another customer's order", async () => {
     const judy = await buyer();
     const mallory = await buyer();
-    const plenty = await insertProduct(testDb.handle, { stock: 100 });
-    const scarce = await insertProduct(testDb.handle, { stock: 10 });
+    const plenty = await insertProduct(world.testDb.handle, { stock: 100 });
+    const scarce = await insertProduct(world.testDb.handle, { stock: 10 });
     await prepare(judy.token, [
       [plenty, 5],
       [scarce, 6],
@@ -656,7 +626,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
   });
 
   it('never oversells: 10 buyers race for the last 3 pieces', async () => {
-    const hot = await insertProduct(testDb.handle, { stock: 3 });
+    const hot = await insertProduct(world.testDb.handle, { stock: 3 });
     const buyers = await Promise.all(Array.from({ length: 10 }, () => buyer()));
     for (const b of buyers) await prepare(b.token, [[hot, 1]]);
 
@@ -689,7 +659,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
   });
 
   it('never oversells with larger quantities: stock 10, five buyers of 3', async () => {
-    const hot = await insertProduct(testDb.handle, { stock: 10 });
+    const hot = await insertProduct(world.testDb.handle, { stock: 10 });
     const buyers = await Promise.all(Array.from({ length: 5 }, () => buyer()));
     for (const b of buyers) await prepare(b.token, [[hot, 3]]);
     const results = await Promise.all(buyers.map((b) => place(b.token)));
@@ -711,8 +681,8 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
   it('puts a line changed while the order is placed either into the order or into the next cart', async () => {
     for (let round = 0; round < 5; round += 1) {
       const lena = await buyer();
-      const first = await insertProduct(testDb.handle, { stock: 100 });
-      const late = await insertProduct(testDb.handle, { stock: 100 });
+      const first = await insertProduct(world.testDb.handle, { stock: 100 });
+      const late = await insertProduct(world.testDb.handle, { stock: 100 });
       await prepare(lena.token, [[first, 1]]);
       const [placed, added] = await Promise.all([
         call('POST', '/api/orders/place-order', lena.token),
@@ -734,7 +704,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
 
   it('turns a cart into one order even when place-order is sent several times at once', async () => {
     const kate = await buyer();
-    const product = await insertProduct(testDb.handle, { stock: 100 });
+    const product = await insertProduct(world.testDb.handle, { stock: 100 });
     await prepare(kate.token, [[product, 2]]);
     const results = await Promise.all(Array.from({ length: 5 }, () => place(kate.token)));
     expect(results.filter((r) => r.data === true)).toHaveLength(1);

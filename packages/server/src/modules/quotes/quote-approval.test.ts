@@ -1,23 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApprovalDetail } from '@shop/shared/contracts/approvals';
 import type { AcceptQuoteResponse, QuoteDetail } from '@shop/shared/contracts/quotes';
-import { startTestApp, stopTestApp } from '../../../test/test-app';
-import type { testContext } from '../../../test/test-config';
-import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import type { CompanyRole } from '../../db/schema';
-import {
-  api,
-  type BuyerFixture,
-  insertAgent,
-  insertBuyer,
-  insertMethods,
-  insertProduct,
-  insertStaff,
-  type MethodsFixture,
-  type ProductFixture,
-  tokenFor,
-} from '../cart/checkout-fixtures';
+import { insertCompany, insertCompanyMember, useShopWorld } from '../../../test/shop-world';
+import { TEST_DIALECTS } from '../../../test/test-db';
+import { insertAgent, insertBuyer, insertProduct, type ProductFixture } from '../cart/checkout-fixtures';
 import { ExpirySweep } from '../approvals/expiry-sweep';
 
 /** Wednesday 2026-04-15 10:00 in Budapest (UTC+2). */
@@ -35,75 +21,9 @@ type OrderAnswer = { data: true; orderId: number; quote: QuoteDetail };
  * two accepts and of two approvers.
  */
 describe.each(TEST_DIALECTS)('accepting a quote that needs approval on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let ctx: ReturnType<typeof testContext>;
-  let call: ReturnType<typeof api>;
-  let methods: MethodsFixture;
-  let staff: { userId: number; token: string };
-  let counter = 0;
-
-  beforeAll(async () => {
-    ({ testDb, ctx, app } = await startTestApp(dialect, { now: NOW }));
-    call = api(app);
-    methods = await insertMethods(testDb.handle);
-    staff = await insertStaff(ctx);
-  });
-
-  beforeEach(() => ctx.clock.set(NOW));
-
-  afterAll(async () => {
-    await stopTestApp(app, testDb);
-  });
-
-  const db = () => testDb.handle.db;
-
-  const ok = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, token: string, body?: unknown) => {
-    const res = await call(method, url, token, body);
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-    return res.json() as T;
-  };
-
-  interface Member {
-    userId: number;
-    email: string;
-    token: string;
-  }
-
-  async function company(buyerLimit: number | null = null) {
-    const owner: BuyerFixture = await insertBuyer(ctx, {
-      paymentMethodIds: [methods.cash],
-      logisticsCost: 0,
-    });
-    const member = async (role: CompanyRole, orderLimit: number | null = null): Promise<Member> => {
-      counter += 1;
-      const email = `${role}${counter}-${dialect}-${Date.now()}@example.com`;
-      const row = await db()
-        .insertInto('users')
-        .values({
-          email,
-          password_hash: 'not-a-real-hash',
-          role: 'customer',
-          name: `${role} ${counter}`,
-          customer_id: owner.customerId,
-          language: 'en',
-          is_active: 1,
-          company_role: role,
-          order_limit: orderLimit,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const token = await tokenFor(ctx, { userId: row.id, customerId: owner.customerId, role: 'customer' });
-      return { userId: row.id, email, token };
-    };
-    return {
-      owner,
-      approver: await member('approver'),
-      buyer: await member('buyer', buyerLimit),
-      requester: await member('requester'),
-      member,
-    };
-  }
+  const world = useShopWorld(dialect, { now: NOW, resetClock: true, staff: true });
+  const { call, db, expectApprovedOrder, fillCart, ok, ordersOf, stockOf } = world;
+  const company = (buyerLimit: number | null = null) => insertCompany(world, { buyerOrderLimit: buyerLimit });
 
   /** `token`'s quote for `lines`, offered by staff at `price` minor units per piece, valid until `validUntil`. */
   async function offeredQuote(
@@ -112,13 +32,9 @@ describe.each(TEST_DIALECTS)('accepting a quote that needs approval on %s', (dia
     price: number,
     validUntil = '2026-04-30',
   ): Promise<QuoteDetail> {
-    await ok('PUT', '/api/cart/shipping-method', token, { shippingMethodCode: 'pickup-customer' });
-    await ok('PUT', '/api/cart/payment-method', token, { paymentMethodId: methods.cash });
-    for (const [product, quantity] of lines) {
-      await ok('POST', '/api/cart/set-product-quantity', token, { productSku: product.sku, quantity });
-    }
+    await fillCart(token, lines);
     const quote = await ok<QuoteDetail>('POST', '/api/quotes', token, { message: 'Price for these, please' });
-    return ok<QuoteDetail>('POST', `/api/admin/quotes/${quote.id}/offer`, staff.token, {
+    return ok<QuoteDetail>('POST', `/api/admin/quotes/${quote.id}/offer`, world.staff.token, {
       lines: quote.lines.map((l) => ({ sku: l.sku, price: price / 100, quantity: l.requestedQuantity })),
       validUntil,
       message: 'Special price',
@@ -132,24 +48,12 @@ describe.each(TEST_DIALECTS)('accepting a quote that needs approval on %s', (dia
   };
   const quoteRow = (id: number) =>
     db().selectFrom('quotes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const ordersOf = (customerId: number) =>
-    db().selectFrom('orders').selectAll().where('customer_id', '=', customerId).execute();
-  const stockOf = async (productId: number) =>
-    Number(
-      (
-        await db()
-          .selectFrom('products')
-          .select('stock')
-          .where('id', '=', productId)
-          .executeTakeFirstOrThrow()
-      ).stock,
-    );
   const approvalsOfQuote = (quoteId: number) =>
     db().selectFrom('approvals').selectAll().where('quote_id', '=', quoteId).orderBy('id').execute();
 
   it('a requester accepting sends the quote for approval; approving places the order at the quoted prices', async () => {
     const c = await company();
-    const coffee = await insertProduct(testDb.handle, { stock: 50, prices: [{ price: 300_000 }] });
+    const coffee = await insertProduct(world.testDb.handle, { stock: 50, prices: [{ price: 300_000 }] });
     const quote = await offeredQuote(c.requester.token, [[coffee, 10]], 250_000);
     // Something else in the requester's cart: accepting a quote does not touch the cart.
     await ok('POST', '/api/cart/set-product-quantity', c.requester.token, {
@@ -207,17 +111,12 @@ describe.each(TEST_DIALECTS)('accepting a quote that needs approval on %s', (dia
       `/api/company/approvals/${approvalId}/approve`,
       c.owner.token,
     );
-    const order = await db()
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', approved.orderId)
-      .executeTakeFirstOrThrow();
-    expect(order).toMatchObject({
-      user_id: c.requester.userId,
-      approved_by_user_id: c.owner.userId,
-      approval_id: approvalId,
+    await expectApprovedOrder(approved.orderId, {
+      requesterUserId: c.requester.userId,
+      approverUserId: c.owner.userId,
+      approvalId,
+      itemsGross: 2_500_000,
     });
-    expect(Number(order.items_sum_gross)).toBe(2_500_000);
     const items = await db()
       .selectFrom('order_items')
       .select(['sku', 'quantity', 'unit_price'])
@@ -233,7 +132,7 @@ describe.each(TEST_DIALECTS)('accepting a quote that needs approval on %s', (dia
   it('a buyer accepts directly within its per-order limit and goes for approval above it; owner and approver accept directly', async () => {
     // 50,000 Ft per order.
     const c = await company(50_000 * 100);
-    const box = await insertProduct(testDb.handle, { stock: 100, prices: [{ price: 10_000 * 100 }] });
+    const box = await insertProduct(world.testDb.handle, { stock: 100, prices: [{ price: 10_000 * 100 }] });
     const within = await offeredQuote(c.buyer.token, [[box, 5]], 9_000 * 100); // 45,000 Ft
     expect(await accept(within.id, c.buyer.token)).toMatchObject({
       data: true,
@@ -260,35 +159,20 @@ describe.each(TEST_DIALECTS)('accepting a quote that needs approval on %s', (dia
   });
 
   it('the customer’s agent accepts a requester’s quote directly: an order, no approval', async () => {
-    const agent = await insertAgent(ctx);
-    const owner = await insertBuyer(ctx, {
-      paymentMethodIds: [methods.cash],
+    const agent = await insertAgent(world.ctx);
+    const owner = await insertBuyer(world.ctx, {
+      paymentMethodIds: [world.methods.cash],
       agentUserId: agent.userId,
       logisticsCost: 0,
     });
-    counter += 1;
-    const row = await db()
-      .insertInto('users')
-      .values({
-        email: `agent-requester${counter}-${dialect}-${Date.now()}@example.com`,
-        password_hash: 'not-a-real-hash',
-        role: 'customer',
-        name: `requester ${counter}`,
-        customer_id: owner.customerId,
-        language: 'en',
-        is_active: 1,
-        company_role: 'requester',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const requester = await tokenFor(ctx, { userId: row.id, customerId: owner.customerId, role: 'customer' });
-    const tea = await insertProduct(testDb.handle, { stock: 20, prices: [{ price: 100_000 }] });
+    const requester = (await insertCompanyMember(world, owner.customerId, 'requester')).token;
+    const tea = await insertProduct(world.testDb.handle, { stock: 20, prices: [{ price: 100_000 }] });
     const quote = await offeredQuote(requester, [[tea, 2]], 80_000);
     await ok('POST', '/api/shipping-addresses/set-current', agent.token, {
       shippingAddressId: owner.addressId,
     });
     await ok('PUT', '/api/cart/shipping-method', agent.token, { shippingMethodCode: 'pickup-customer' });
-    await ok('PUT', '/api/cart/payment-method', agent.token, { paymentMethodId: methods.cash });
+    await ok('PUT', '/api/cart/payment-method', agent.token, { paymentMethodId: world.methods.cash });
     const answer = await accept(quote.id, agent.token);
     expect(answer).toMatchObject({ data: true, quote: { status: 'accepted' } });
     expect('approvalRequired' in answer).toBe(false);
@@ -298,7 +182,7 @@ describe.each(TEST_DIALECTS)('accepting a quote that needs approval on %s', (dia
 
   it('a rejected request gives the quote back as offered: it can be accepted again (a new request)', async () => {
     const c = await company();
-    const tea = await insertProduct(testDb.handle, { stock: 20, prices: [{ price: 100_000 }] });
+    const tea = await insertProduct(world.testDb.handle, { stock: 20, prices: [{ price: 100_000 }] });
     const quote = await offeredQuote(c.requester.token, [[tea, 2]], 80_000);
     const first = (await accept(quote.id, c.requester.token)) as ApprovalAnswer;
 
@@ -308,7 +192,7 @@ describe.each(TEST_DIALECTS)('accepting a quote that needs approval on %s', (dia
     expect(again.json()).toEqual({ error: 'ERR_QUOTE_STATUS', params: { status: 'pending_approval' } });
 
     // Nor can staff revise the offer meanwhile.
-    const revise = await call('POST', `/api/admin/quotes/${quote.id}/offer`, staff.token, {
+    const revise = await call('POST', `/api/admin/quotes/${quote.id}/offer`, world.staff.token, {
       lines: [{ sku: tea.sku, price: 500, quantity: 2 }],
       validUntil: '2026-04-30',
       message: 'Cheaper',
@@ -331,7 +215,7 @@ describe.each(TEST_DIALECTS)('accepting a quote that needs approval on %s', (dia
 
   it('the request holds until the end of the offer’s last day; when it expires the quote expires too (sweep)', async () => {
     const c = await company();
-    const tea = await insertProduct(testDb.handle, { stock: 20, prices: [{ price: 100_000 }] });
+    const tea = await insertProduct(world.testDb.handle, { stock: 20, prices: [{ price: 100_000 }] });
     // Valid until Friday 2026-04-17 (shop time zone): sooner than 7 days.
     const quote = await offeredQuote(c.requester.token, [[tea, 2]], 80_000, '2026-04-17');
     const answer = (await accept(quote.id, c.requester.token)) as ApprovalAnswer;
@@ -339,8 +223,8 @@ describe.each(TEST_DIALECTS)('accepting a quote that needs approval on %s', (dia
     // 2026-04-18 00:00 in Budapest.
     expect(request!.expires_at).toBe('2026-04-17T22:00:00.000Z');
 
-    ctx.clock.set(new Date('2026-04-17T22:01:00.000Z'));
-    const result = await new ExpirySweep(ctx, { log: quiet }).runOnce();
+    world.ctx.clock.set(new Date('2026-04-17T22:01:00.000Z'));
+    const result = await new ExpirySweep(world.ctx, { log: quiet }).runOnce();
     expect(result.approvals).toBeGreaterThanOrEqual(1);
     expect((await approvalsOfQuote(quote.id)).map((a) => a.status)).toEqual(['expired']);
     expect(await quoteRow(quote.id)).toMatchObject({ status: 'expired', order_id: null });
@@ -351,17 +235,17 @@ describe.each(TEST_DIALECTS)('accepting a quote that needs approval on %s', (dia
 
   it('an expired request of a quote still valid gives the offer back', async () => {
     const c = await company();
-    const tea = await insertProduct(testDb.handle, { stock: 20, prices: [{ price: 100_000 }] });
+    const tea = await insertProduct(world.testDb.handle, { stock: 20, prices: [{ price: 100_000 }] });
     const quote = await offeredQuote(c.requester.token, [[tea, 1]], 80_000, '2026-05-31');
     await accept(quote.id, c.requester.token);
-    ctx.clock.set(new Date(NOW.getTime() + 7 * DAY + 60_000));
-    await new ExpirySweep(ctx, { log: quiet }).runOnce();
+    world.ctx.clock.set(new Date(NOW.getTime() + 7 * DAY + 60_000));
+    await new ExpirySweep(world.ctx, { log: quiet }).runOnce();
     expect(await quoteRow(quote.id)).toMatchObject({ status: 'offered' });
   });
 
   it('two accepts of the same quote by a requester at once give one approval request', async () => {
     const c = await company();
-    const tea = await insertProduct(testDb.handle, { stock: 20, prices: [{ price: 100_000 }] });
+    const tea = await insertProduct(world.testDb.handle, { stock: 20, prices: [{ price: 100_000 }] });
     const quote = await offeredQuote(c.requester.token, [[tea, 3]], 90_000);
     const results = await Promise.all([
       call('POST', `/api/quotes/${quote.id}/accept`, c.requester.token),
@@ -377,7 +261,7 @@ describe.each(TEST_DIALECTS)('accepting a quote that needs approval on %s', (dia
 
   it('two approvers approving a quote’s request at once give one order and take the stock once', async () => {
     const c = await company();
-    const tea = await insertProduct(testDb.handle, { stock: 5, prices: [{ price: 100_000 }] });
+    const tea = await insertProduct(world.testDb.handle, { stock: 5, prices: [{ price: 100_000 }] });
     const quote = await offeredQuote(c.requester.token, [[tea, 3]], 90_000);
     const { approvalId } = (await accept(quote.id, c.requester.token)) as ApprovalAnswer;
     const results = await Promise.all([

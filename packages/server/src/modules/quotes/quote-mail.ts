@@ -1,5 +1,6 @@
 import { formatMoney } from '@shop/shared/format/format';
 import type { Language } from '@shop/shared/i18n/languages';
+import { escapeHtml, oneLine } from '../../lib/mail-text';
 
 /**
  * The mails of a quote (issue 16) in every shop language: the offer (its lines with prices, the last
@@ -81,19 +82,6 @@ const PACKS: Record<Language, Pack> = {
     closing: '此致\n网店团队',
   },
 };
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
-function oneLine(value: string): string {
-  return value.replace(/[\r\n\t]+/g, ' ').trim();
-}
 
 /** Whole forints, or two decimals when the price has fillér (an offer may name 80.50 Ft). */
 const money = (minor: number) => formatMoney(minor, minor % 100 === 0 ? 0 : 2);

@@ -1,18 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuoteDetail, QuoteSummary } from '@shop/shared/contracts/quotes';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
-import {
-  api,
-  insertAgent,
-  insertBuyer,
-  insertMethods,
-  insertProduct,
-  type BuyerFixture,
-  type MethodsFixture,
-} from '../cart/checkout-fixtures';
+import { useShopWorld } from '../../../test/shop-world';
+import { TEST_DIALECTS } from '../../../test/test-db';
+import { insertAgent, insertBuyer, insertProduct, type BuyerFixture } from '../cart/checkout-fixtures';
 
 /**
  * The sales agent's side of quotes (issue 16 point 2, docs/product.md §5.12) on both databases: the
@@ -21,31 +11,8 @@ import {
  * at the agent's prices); the agent's decline.
  */
 describe.each(TEST_DIALECTS)('quotes answered by the sales agent on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let ctx: ReturnType<typeof testContext>;
-  let call: ReturnType<typeof api>;
-  let methods: MethodsFixture;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    ctx = testContext(testDb.handle, { now: new Date('2025-03-04T08:00:00Z') });
-    app = await buildApp(ctx, { logger: false, outbox: false });
-    await app.ready();
-    call = api(app);
-    methods = await insertMethods(testDb.handle);
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
-
-  const ok = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, token: string, body?: unknown) => {
-    const res = await call(method, url, token, body);
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-    return res.json() as T;
-  };
+  const world = useShopWorld(dialect, { now: new Date('2025-03-04T08:00:00Z'), outbox: false });
+  const { call, ok, fillCart, outboxMails: mails } = world;
 
   /** A customer of `agentUserId` whose user asked for a quote for these lines (pickup and cash chosen). */
   async function customerWithQuote(
@@ -53,19 +20,15 @@ describe.each(TEST_DIALECTS)('quotes answered by the sales agent on %s', (dialec
     name: string,
     lines: { sku: string; quantity: number }[],
   ): Promise<{ buyer: BuyerFixture; quote: QuoteDetail }> {
-    const buyer = await insertBuyer(ctx, {
-      paymentMethodIds: [methods.cash],
+    const buyer = await insertBuyer(world.ctx, {
+      paymentMethodIds: [world.methods.cash],
       agentUserId,
       name,
     });
-    await ok('PUT', '/api/cart/shipping-method', buyer.token, { shippingMethodCode: 'pickup-customer' });
-    await ok('PUT', '/api/cart/payment-method', buyer.token, { paymentMethodId: methods.cash });
-    for (const line of lines) {
-      await ok('POST', '/api/cart/set-product-quantity', buyer.token, {
-        productSku: line.sku,
-        quantity: line.quantity,
-      });
-    }
+    await fillCart(
+      buyer.token,
+      lines.map((line) => [line, line.quantity]),
+    );
     const quote = await ok<QuoteDetail>('POST', '/api/quotes', buyer.token, {
       message: `${name}: kérünk árat`,
       wishedDeliveryDate: '2025-03-12',
@@ -73,21 +36,10 @@ describe.each(TEST_DIALECTS)('quotes answered by the sales agent on %s', (dialec
     return { buyer, quote };
   }
 
-  const mails = () =>
-    testDb.handle.db
-      .selectFrom('outbox')
-      .select(['payload'])
-      .where('kind', '=', 'mail')
-      .orderBy('id')
-      .execute()
-      .then((rows) =>
-        rows.map((r) => JSON.parse(r.payload ?? '{}') as { to: string; subject: string; text: string }),
-      );
-
   it("lists the quotes of all the agent's customers with their names, narrowed by status, never another agent's", async () => {
-    const agent = await insertAgent(ctx);
-    const otherAgent = await insertAgent(ctx);
-    const p = await insertProduct(testDb.handle);
+    const agent = await insertAgent(world.ctx);
+    const otherAgent = await insertAgent(world.ctx);
+    const p = await insertProduct(world.testDb.handle);
     const alfa = await customerWithQuote(agent.userId, 'Alfa Bisztró Kft.', [{ sku: p.sku, quantity: 2 }]);
     const beta = await customerWithQuote(agent.userId, 'Béta Büfé Bt.', [{ sku: p.sku, quantity: 3 }]);
     const foreign = await customerWithQuote(otherAgent.userId, 'Gamma Kft.', [{ sku: p.sku, quantity: 4 }]);
@@ -122,8 +74,8 @@ describe.each(TEST_DIALECTS)('quotes answered by the sales agent on %s', (dialec
   });
 
   it('refuses an unknown status with 400 ERR_VALIDATION, changing nothing', async () => {
-    const agent = await insertAgent(ctx);
-    const p = await insertProduct(testDb.handle);
+    const agent = await insertAgent(world.ctx);
+    const p = await insertProduct(world.testDb.handle);
     const { quote } = await customerWithQuote(agent.userId, 'Delta Kft.', [{ sku: p.sku, quantity: 1 }]);
     for (const query of [
       '?status=open',
@@ -136,7 +88,7 @@ describe.each(TEST_DIALECTS)('quotes answered by the sales agent on %s', (dialec
       expect(res.statusCode, query).toBe(400);
       expect(res.json(), query).toMatchObject({ error: 'ERR_VALIDATION' });
     }
-    const row = await testDb.handle.db
+    const row = await world.testDb.handle.db
       .selectFrom('quotes')
       .select(['status', 'version'])
       .where('id', '=', quote.id)
@@ -146,9 +98,9 @@ describe.each(TEST_DIALECTS)('quotes answered by the sales agent on %s', (dialec
   });
 
   it("tells each line's quantity rules for the customer, and the agent's quantity off them is refused with the allowed one", async () => {
-    const agent = await insertAgent(ctx);
+    const agent = await insertAgent(world.ctx);
     // Minimum a carton (12 pieces), step 6, 40 in stock.
-    const cartons = await insertProduct(testDb.handle, {
+    const cartons = await insertProduct(world.testDb.handle, {
       stock: 40,
       step: 6,
       minOrderQuantity: 'carton',
@@ -157,7 +109,7 @@ describe.each(TEST_DIALECTS)('quotes answered by the sales agent on %s', (dialec
         { price: 9000, quantityDiscount: 12, unit: 'carton' },
       ],
     });
-    const plain = await insertProduct(testDb.handle);
+    const plain = await insertProduct(world.testDb.handle);
     const { quote } = await customerWithQuote(agent.userId, 'Epszilon Kft.', [
       { sku: cartons.sku, quantity: 12 },
       { sku: plain.sku, quantity: 1 },
@@ -207,8 +159,8 @@ describe.each(TEST_DIALECTS)('quotes answered by the sales agent on %s', (dialec
   });
 
   it("the agent's offer reaches the customer: offered, mailed to the requester, accepted at the agent's prices", async () => {
-    const agent = await insertAgent(ctx, { name: 'Kovács Ügynök' });
-    const p = await insertProduct(testDb.handle, { stock: 100, prices: [{ price: 12000 }] });
+    const agent = await insertAgent(world.ctx, { name: 'Kovács Ügynök' });
+    const p = await insertProduct(world.testDb.handle, { stock: 100, prices: [{ price: 12000 }] });
     const { buyer, quote } = await customerWithQuote(agent.userId, 'Zéta Étterem Kft.', [
       { sku: p.sku, quantity: 10 },
     ]);
@@ -258,7 +210,7 @@ describe.each(TEST_DIALECTS)('quotes answered by the sales agent on %s', (dialec
       buyer.token,
     );
     expect(accepted.data).toBe(true);
-    const items = await testDb.handle.db
+    const items = await world.testDb.handle.db
       .selectFrom('order_items')
       .select(['sku', 'quantity', 'unit_price'])
       .where('order_id', '=', accepted.orderId)
@@ -278,8 +230,8 @@ describe.each(TEST_DIALECTS)('quotes answered by the sales agent on %s', (dialec
   });
 
   it('the agent declines with a reason the requester is mailed; the customer cannot accept it', async () => {
-    const agent = await insertAgent(ctx);
-    const p = await insertProduct(testDb.handle);
+    const agent = await insertAgent(world.ctx);
+    const p = await insertProduct(world.testDb.handle);
     const { buyer, quote } = await customerWithQuote(agent.userId, 'Éta Kft.', [{ sku: p.sku, quantity: 5 }]);
     const byCustomer = await call('POST', `/api/quotes/${quote.id}/decline`, buyer.token, { message: 'x' });
     expect(byCustomer.statusCode).toBe(403);

@@ -1,19 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminQuoteListResponse, QuoteDetail, QuoteSummary } from '@shop/shared/contracts/quotes';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
+import { useShopWorld } from '../../../test/shop-world';
+import { TEST_DIALECTS } from '../../../test/test-db';
 import {
-  api,
   insertAgent,
   insertBuyer,
-  insertMethods,
   insertProduct,
-  insertStaff,
   tokenFor,
   type BuyerFixture,
-  type MethodsFixture,
 } from '../cart/checkout-fixtures';
 
 /**
@@ -22,53 +16,27 @@ import {
  * accept while stock runs out), mails and events in the outbox.
  */
 describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let ctx: ReturnType<typeof testContext>;
-  let call: ReturnType<typeof api>;
-  let methods: MethodsFixture;
-  let staff: { userId: number; token: string };
-  let clock = new Date('2025-03-04T08:00:00Z');
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    ctx = testContext(testDb.handle, { now: new Date('2025-03-04T08:00:00Z') });
-    ctx.now = () => clock;
-    app = await buildApp(ctx, { logger: false, outbox: false });
-    await app.ready();
-    call = api(app);
-    methods = await insertMethods(testDb.handle);
-    staff = await insertStaff(ctx);
+  const world = useShopWorld(dialect, {
+    now: new Date('2025-03-04T08:00:00Z'),
+    resetClock: true,
+    staff: true,
+    outbox: false,
   });
-
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
-
-  const ok = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, token: string, body?: unknown) => {
-    const res = await call(method, url, token, body);
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-    return res.json() as T;
-  };
+  const { call, fillCart, ok, orderRow, outboxMails } = world;
 
   /** A buyer with pickup and cash chosen in its cart, and the given lines in the cart. */
   async function buyerWithCart(
     lines: { sku: string; quantity: number }[],
     values: Parameters<typeof insertBuyer>[1] = {},
   ): Promise<BuyerFixture> {
-    const buyer = await insertBuyer(ctx, {
-      paymentMethodIds: [methods.cash, methods.bankTransfer],
+    const buyer = await insertBuyer(world.ctx, {
+      paymentMethodIds: [world.methods.cash, world.methods.bankTransfer],
       ...values,
     });
-    await ok('PUT', '/api/cart/shipping-method', buyer.token, { shippingMethodCode: 'pickup-customer' });
-    await ok('PUT', '/api/cart/payment-method', buyer.token, { paymentMethodId: methods.cash });
-    for (const line of lines) {
-      await ok('POST', '/api/cart/set-product-quantity', buyer.token, {
-        productSku: line.sku,
-        quantity: line.quantity,
-      });
-    }
+    await fillCart(
+      buyer.token,
+      lines.map((line) => [line, line.quantity]),
+    );
     return buyer;
   }
 
@@ -79,7 +47,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     prices: Record<string, { price: number; quantity?: number }>,
     validUntil = '2025-03-10',
   ) =>
-    ok<QuoteDetail>('POST', `/api/admin/quotes/${quote.id}/offer`, staff.token, {
+    ok<QuoteDetail>('POST', `/api/admin/quotes/${quote.id}/offer`, world.staff.token, {
       lines: quote.lines.map((l) => ({
         sku: l.sku,
         price: prices[l.sku]!.price,
@@ -88,20 +56,12 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       validUntil,
       message: 'Különár a 40 kartonra',
     });
-  const outboxMails = () =>
-    testDb.handle.db
-      .selectFrom('outbox')
-      .select(['target', 'payload', 'kind'])
-      .orderBy('id')
-      .where('kind', '=', 'mail')
-      .execute();
   const quoteRow = (id: number) =>
-    testDb.handle.db.selectFrom('quotes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    world.testDb.handle.db.selectFrom('quotes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-  it('moves the cart into a quote, staff offer it (mail), the customer accepts: one order at the quoted prices', async () => {
-    clock = new Date('2025-03-04T08:00:00Z');
-    const a = await insertProduct(testDb.handle, { stock: 100, prices: [{ price: 10000 }] });
-    const b = await insertProduct(testDb.handle, { stock: 100, prices: [{ price: 25000 }] });
+  it('moves the cart into a quote, world.staff offer it (mail), the customer accepts: one order at the quoted prices', async () => {
+    const a = await insertProduct(world.testDb.handle, { stock: 100, prices: [{ price: 10000 }] });
+    const b = await insertProduct(world.testDb.handle, { stock: 100, prices: [{ price: 25000 }] });
     const buyer = await buyerWithCart([
       { sku: a.sku, quantity: 40 },
       { sku: b.sku, quantity: 5 },
@@ -146,7 +106,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(offered.totalGross).toBe(502500);
     const mails = await outboxMails();
     expect(mails.length).toBe(mailsBefore + 1);
-    const mail = JSON.parse(mails.at(-1)!.payload ?? '{}') as { to: string; subject: string; text: string };
+    const mail = mails.at(-1)!;
     expect(mail.to).toBe(buyer.userEmail);
     expect(mail.subject).toBe(`Árajánlat a(z) ${quote.id}. ajánlatkérésére`);
     expect(mail.text).toContain('50 × 80,50\u00a0Ft = 4025\u00a0Ft');
@@ -164,7 +124,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     );
     expect(accepted.data).toBe(true);
     expect(accepted.quote).toMatchObject({ status: 'accepted', orderId: accepted.orderId, canAccept: false });
-    const items = await testDb.handle.db
+    const items = await world.testDb.handle.db
       .selectFrom('order_items')
       .select(['sku', 'quantity', 'unit_price', 'line_gross'])
       .where('order_id', '=', accepted.orderId)
@@ -176,18 +136,14 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
         [b.sku, 5, 20000, 100000],
       ].sort(),
     );
-    const order = await testDb.handle.db
-      .selectFrom('orders')
-      .select(['items_sum_gross', 'shipping_method_code', 'payment_method_code', 'customer_id'])
-      .where('id', '=', accepted.orderId)
-      .executeTakeFirstOrThrow();
+    const order = await orderRow(accepted.orderId);
     expect(Number(order.items_sum_gross)).toBe(502500);
     expect(order).toMatchObject({
       shipping_method_code: 'pickup-customer',
       payment_method_code: 'cash',
       customer_id: buyer.customerId,
     });
-    const stock = await testDb.handle.db
+    const stock = await world.testDb.handle.db
       .selectFrom('products')
       .select('stock')
       .where('id', '=', a.id)
@@ -201,8 +157,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
   });
 
   it('writes the quote events in the transaction', async () => {
-    clock = new Date('2025-03-04T08:00:00Z');
-    await testDb.handle.db
+    await world.testDb.handle.db
       .insertInto('webhook_endpoints')
       .values({
         url: 'https://erp.example.com/hooks',
@@ -210,16 +165,16 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
         events: JSON.stringify(['quote.requested', 'quote.offered', 'quote.accepted']),
         description: 'ERP',
         enabled: 1,
-        created_at: clock.toISOString(),
-        updated_at: clock.toISOString(),
+        created_at: world.ctx.now().toISOString(),
+        updated_at: world.ctx.now().toISOString(),
       })
       .execute();
-    const p = await insertProduct(testDb.handle, { stock: 10 });
+    const p = await insertProduct(world.testDb.handle, { stock: 10 });
     const buyer = await buyerWithCart([{ sku: p.sku, quantity: 2 }]);
     const quote = await request(buyer.token);
     await offer(quote, { [p.sku]: { price: 90 } });
     const accepted = await ok<{ orderId: number }>('POST', `/api/quotes/${quote.id}/accept`, buyer.token);
-    const deliveries = await testDb.handle.db
+    const deliveries = await world.testDb.handle.db
       .selectFrom('webhook_deliveries')
       .select(['event_type', 'payload'])
       .where('event_type', 'like', 'quote.%')
@@ -241,8 +196,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
   });
 
   it('refuses a request from an empty cart and a wished day in the past, changing nothing', async () => {
-    clock = new Date('2025-03-04T08:00:00Z');
-    const p = await insertProduct(testDb.handle);
+    const p = await insertProduct(world.testDb.handle);
     const buyer = await buyerWithCart([]);
     const empty = await call('POST', '/api/quotes', buyer.token, { message: 'x' });
     expect(empty.statusCode).toBe(409);
@@ -260,16 +214,19 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
   });
 
   it('checks the offer: every line once, quantities by the quantity rules, a validity from today', async () => {
-    clock = new Date('2025-03-04T08:00:00Z');
-    const stepped = await insertProduct(testDb.handle, { step: 6, stock: 100 });
-    const plain = await insertProduct(testDb.handle);
+    const stepped = await insertProduct(world.testDb.handle, { step: 6, stock: 100 });
+    const plain = await insertProduct(world.testDb.handle);
     const buyer = await buyerWithCart([
       { sku: stepped.sku, quantity: 12 },
       { sku: plain.sku, quantity: 1 },
     ]);
     const quote = await request(buyer.token);
     const post = (lines: unknown, validUntil = '2025-03-10') =>
-      call('POST', `/api/admin/quotes/${quote.id}/offer`, staff.token, { lines, validUntil, message: '' });
+      call('POST', `/api/admin/quotes/${quote.id}/offer`, world.staff.token, {
+        lines,
+        validUntil,
+        message: '',
+      });
 
     const missing = await post([{ sku: stepped.sku, price: 10, quantity: 12 }]);
     expect(missing.statusCode).toBe(400);
@@ -308,32 +265,30 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
   });
 
   it('an offer past its last day is expired and cannot be accepted', async () => {
-    clock = new Date('2025-03-04T08:00:00Z');
-    const p = await insertProduct(testDb.handle);
+    const p = await insertProduct(world.testDb.handle);
     const buyer = await buyerWithCart([{ sku: p.sku, quantity: 2 }]);
     const quote = await request(buyer.token);
     await offer(quote, { [p.sku]: { price: 50 } }, '2025-03-05');
     // The last valid day is still fine at its end (shop time zone), the next day is not.
-    clock = new Date('2025-03-05T21:00:00Z');
+    world.ctx.clock.set(new Date('2025-03-05T21:00:00Z'));
     expect((await ok<QuoteDetail>('GET', `/api/quotes/${quote.id}`, buyer.token)).status).toBe('offered');
-    clock = new Date('2025-03-06T08:00:00Z');
+    world.ctx.clock.set(new Date('2025-03-06T08:00:00Z'));
     const late = await call('POST', `/api/quotes/${quote.id}/accept`, buyer.token);
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ error: 'ERR_QUOTE_EXPIRED', params: { validUntil: '2025-03-05' } });
     expect((await ok<QuoteDetail>('GET', `/api/quotes/${quote.id}`, buyer.token)).status).toBe('expired');
     expect(
-      await testDb.handle.db
+      await world.testDb.handle.db
         .selectFrom('orders')
         .select('id')
         .where('customer_id', '=', buyer.customerId)
         .execute(),
     ).toEqual([]);
-    clock = new Date('2025-03-04T08:00:00Z');
+    world.ctx.clock.set(new Date('2025-03-04T08:00:00Z'));
   });
 
-  it('rejects with a reason; staff decline with a mailed message; neither can be accepted', async () => {
-    clock = new Date('2025-03-04T08:00:00Z');
-    const p = await insertProduct(testDb.handle);
+  it('rejects with a reason; world.staff decline with a mailed message; neither can be accepted', async () => {
+    const p = await insertProduct(world.testDb.handle);
     const buyer = await buyerWithCart([{ sku: p.sku, quantity: 2 }]);
     const first = await request(buyer.token);
     await offer(first, { [p.sku]: { price: 50 } });
@@ -346,21 +301,23 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
 
     await ok('POST', '/api/cart/set-product-quantity', buyer.token, { productSku: p.sku, quantity: 4 });
     const second = await request(buyer.token);
-    const declined = await ok<QuoteDetail>('POST', `/api/admin/quotes/${second.id}/decline`, staff.token, {
-      message: 'Nem tudunk ennyit adni',
-    });
+    const declined = await ok<QuoteDetail>(
+      'POST',
+      `/api/admin/quotes/${second.id}/decline`,
+      world.staff.token,
+      {
+        message: 'Nem tudunk ennyit adni',
+      },
+    );
     expect(declined).toMatchObject({
       status: 'declined',
       staffMessage: 'Nem tudunk ennyit adni',
       canAnswer: false,
     });
-    const mail = JSON.parse((await outboxMails()).at(-1)!.payload ?? '{}') as {
-      subject: string;
-      text: string;
-    };
+    const mail = (await outboxMails()).at(-1)!;
     expect(mail.subject).toContain(String(second.id));
     expect(mail.text).toContain('Nem tudunk ennyit adni');
-    const late = await call('POST', `/api/admin/quotes/${second.id}/offer`, staff.token, {
+    const late = await call('POST', `/api/admin/quotes/${second.id}/offer`, world.staff.token, {
       lines: [{ sku: p.sku, price: 10, quantity: 4 }],
       validUntil: '2025-03-10',
       message: '',
@@ -370,13 +327,12 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
   });
 
   it('accept applies the rules of place-order and changes nothing when it refuses', async () => {
-    clock = new Date('2025-03-04T08:00:00Z');
-    const p = await insertProduct(testDb.handle, { stock: 10 });
+    const p = await insertProduct(world.testDb.handle, { stock: 10 });
     const buyer = await buyerWithCart([{ sku: p.sku, quantity: 4 }]);
     const quote = await request(buyer.token);
     await offer(quote, { [p.sku]: { price: 50 } });
     // No payment method chosen any more in the cart.
-    await testDb.handle.db
+    await world.testDb.handle.db
       .updateTable('carts')
       .set({ payment_method_id: null })
       .where('user_id', '=', buyer.userId)
@@ -389,8 +345,8 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(refused.data).toEqual([{ error: 'ERR_NO_PAYMENT_METHOD' }]);
     expect((await quoteRow(quote.id)).status).toBe('offered');
     // Fewer pieces in stock than offered: refused, the quote stays offered.
-    await ok('PUT', '/api/cart/payment-method', buyer.token, { paymentMethodId: methods.cash });
-    await testDb.handle.db.updateTable('products').set({ stock: 3 }).where('id', '=', p.id).execute();
+    await ok('PUT', '/api/cart/payment-method', buyer.token, { paymentMethodId: world.methods.cash });
+    await world.testDb.handle.db.updateTable('products').set({ stock: 3 }).where('id', '=', p.id).execute();
     const short = await ok<{ data: { error: string; params?: unknown }[] }>(
       'POST',
       `/api/quotes/${quote.id}/accept`,
@@ -401,7 +357,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     ]);
     expect((await quoteRow(quote.id)).status).toBe('offered');
     expect(
-      await testDb.handle.db
+      await world.testDb.handle.db
         .selectFrom('orders')
         .select('id')
         .where('customer_id', '=', buyer.customerId)
@@ -410,8 +366,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
   });
 
   it('two accepts at once give one order', async () => {
-    clock = new Date('2025-03-04T08:00:00Z');
-    const p = await insertProduct(testDb.handle, { stock: 100 });
+    const p = await insertProduct(world.testDb.handle, { stock: 100 });
     const buyer = await buyerWithCart([{ sku: p.sku, quantity: 10 }]);
     const quote = await request(buyer.token);
     await offer(quote, { [p.sku]: { price: 70 } });
@@ -426,13 +381,13 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(placed).toHaveLength(1);
     expect(refused).toHaveLength(1);
     expect(refused[0]!.json()).toMatchObject({ error: 'ERR_QUOTE_STATUS' });
-    const orders = await testDb.handle.db
+    const orders = await world.testDb.handle.db
       .selectFrom('orders')
       .select('id')
       .where('customer_id', '=', buyer.customerId)
       .execute();
     expect(orders).toHaveLength(1);
-    const stock = await testDb.handle.db
+    const stock = await world.testDb.handle.db
       .selectFrom('products')
       .select('stock')
       .where('id', '=', p.id)
@@ -441,8 +396,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
   });
 
   it('accept while the stock runs out: the order taking the last pieces wins, the accept is refused and stays offered', async () => {
-    clock = new Date('2025-03-04T08:00:00Z');
-    const p = await insertProduct(testDb.handle, { stock: 10 });
+    const p = await insertProduct(world.testDb.handle, { stock: 10 });
     const quoter = await buyerWithCart([{ sku: p.sku, quantity: 8 }]);
     const quote = await request(quoter.token);
     await offer(quote, { [p.sku]: { price: 70 } });
@@ -455,7 +409,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     const placed = (place.json() as { data: unknown }).data === true;
     // Exactly one of them got the 8 pieces; the stock never goes below zero.
     expect([accepted, placed].filter(Boolean)).toHaveLength(1);
-    const stock = await testDb.handle.db
+    const stock = await world.testDb.handle.db
       .selectFrom('products')
       .select('stock')
       .where('id', '=', p.id)
@@ -469,10 +423,9 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
   });
 
   it("the customer's agent answers its customers' quotes only; customers may not answer", async () => {
-    clock = new Date('2025-03-04T08:00:00Z');
-    const agent = await insertAgent(ctx);
-    const otherAgent = await insertAgent(ctx);
-    const p = await insertProduct(testDb.handle);
+    const agent = await insertAgent(world.ctx);
+    const otherAgent = await insertAgent(world.ctx);
+    const p = await insertProduct(world.testDb.handle);
     const buyer = await buyerWithCart([{ sku: p.sku, quantity: 3 }], { agentUserId: agent.userId });
     const quote = await request(buyer.token);
     const body = {
@@ -496,8 +449,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
   });
 
   it("never shows another customer's quote; buyers see their own, owners the company's", async () => {
-    clock = new Date('2025-03-04T08:00:00Z');
-    const p = await insertProduct(testDb.handle);
+    const p = await insertProduct(world.testDb.handle);
     const buyer = await buyerWithCart([{ sku: p.sku, quantity: 1 }]);
     const stranger = await buyerWithCart([]);
     const quote = await request(buyer.token);
@@ -513,7 +465,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     }
     expect(await ok<QuoteSummary[]>('GET', '/api/quotes', stranger.token)).toEqual([]);
     // A login of the same company: a buyer sees only its own quotes, an owner all of the company's.
-    const colleague = await testDb.handle.db
+    const colleague = await world.testDb.handle.db
       .insertInto('users')
       .values({
         email: `colleague-${quote.id}-${dialect}@example.com`,
@@ -523,12 +475,12 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
         customer_id: buyer.customerId,
         company_role: 'buyer',
         is_active: 1,
-        email_verified_at: clock.toISOString(),
-        approved_at: clock.toISOString(),
+        email_verified_at: world.ctx.now().toISOString(),
+        approved_at: world.ctx.now().toISOString(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const colleagueToken = await tokenFor(ctx, {
+    const colleagueToken = await tokenFor(world.ctx, {
       userId: colleague.id,
       customerId: buyer.customerId,
       role: 'customer',
@@ -536,7 +488,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(await ok<QuoteSummary[]>('GET', '/api/quotes', colleagueToken)).toEqual([]);
     const hidden = await call('GET', `/api/quotes/${quote.id}`, colleagueToken);
     expect(hidden.statusCode).toBe(404);
-    await testDb.handle.db
+    await world.testDb.handle.db
       .updateTable('users')
       .set({ company_role: 'owner' })
       .where('id', '=', colleague.id)
@@ -556,12 +508,11 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
   });
 
   it('the back-office inbox filters by status, customer and day', async () => {
-    clock = new Date('2025-03-04T08:00:00Z');
-    const p = await insertProduct(testDb.handle);
+    const p = await insertProduct(world.testDb.handle);
     const buyer = await buyerWithCart([{ sku: p.sku, quantity: 1 }], { name: 'Szűrő Bisztró Kft.' });
     const quote = await request(buyer.token);
     const list = (query: string) =>
-      ok<AdminQuoteListResponse>('GET', `/api/admin/quotes?${query}`, staff.token);
+      ok<AdminQuoteListResponse>('GET', `/api/admin/quotes?${query}`, world.staff.token);
     const byName = await list('customer=sz%C5%B1r%C5%91%20bisztr%C3%B3');
     expect(byName.items.map((q) => q.id)).toEqual([quote.id]);
     expect(byName.total).toBe(1);
@@ -570,14 +521,14 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       1,
     );
     expect((await list('customer=bisztr%C3%B3&from=2025-03-05')).total).toBe(0);
-    const detail = await ok<QuoteDetail>('GET', `/api/admin/quotes/${quote.id}`, staff.token);
+    const detail = await ok<QuoteDetail>('GET', `/api/admin/quotes/${quote.id}`, world.staff.token);
     expect(detail).toMatchObject({
       id: quote.id,
       customerName: 'Szűrő Bisztró Kft.',
       canAnswer: true,
       canAccept: false,
     });
-    const unknown = await call('GET', '/api/admin/quotes/999999', staff.token);
+    const unknown = await call('GET', '/api/admin/quotes/999999', world.staff.token);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'ERR_QUOTE_NOT_FOUND' });
   });

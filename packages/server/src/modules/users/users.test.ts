@@ -1,7 +1,7 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   companyRegistration,
   insertCustomerAccount,
@@ -9,10 +9,10 @@ import {
   nextIp,
   validTaxNumber,
 } from '../../../test/account-fixtures';
-import type { testContext } from '../../../test/test-config';
-import { accessTokenOf, getFromNewIp, startTestApp } from '../../../test/test-app';
-import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { linkIn, startTestSmtp, type TestSmtp } from '../../../test/test-smtp';
+import { accessTokenOf, getFromNewIp } from '../../../test/test-app';
+import { useShopWorld } from '../../../test/shop-world';
+import { TEST_DIALECTS } from '../../../test/test-db';
+import { linkIn } from '../../../test/test-smtp';
 import { runAdminCommand } from '../../cli/admin-command';
 import { LONG_TOKEN_SECONDS, SHORT_TOKEN_SECONDS } from '../../http/auth';
 import { RATE_LIMITS } from '../../lib/rate-limit';
@@ -25,30 +25,15 @@ const START = new Date('2026-03-02T09:00:00.000Z');
 const PUBLIC_URL = 'http://shop.test';
 
 describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let smtp: TestSmtp;
-  let ctx: ReturnType<typeof testContext>;
-
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    ({ testDb, ctx, app } = await startTestApp(dialect, {
-      mailer: smtp.mailer,
-      now: START,
-      config: { publicUrl: PUBLIC_URL },
-    }));
+  const world = useShopWorld(dialect, {
+    now: START,
+    resetClock: true,
+    smtp: true,
+    methods: false,
+    config: { publicUrl: PUBLIC_URL },
   });
 
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-    await testDb.drop();
-  });
-
-  beforeEach(() => {
-    ctx.clock.set(START);
-    smtp.setFailing(false);
-  });
+  beforeEach(() => world.smtp.setFailing(false));
 
   function post(
     url: string,
@@ -58,7 +43,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     const headers: Record<string, string> = {};
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.language) headers['accept-language'] = options.language;
-    return app.inject({
+    return world.app.inject({
       method: 'POST',
       url,
       payload: payload as object,
@@ -67,7 +52,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     });
   }
 
-  const get = (url: string, token?: string) => getFromNewIp(app, url, token);
+  const get = (url: string, token?: string) => getFromNewIp(world.app, url, token);
 
   /** Follows a link of a mail through the API: /user/... in the shop is /api/users/... on the server. */
   function apiPathOf(link: string): string {
@@ -84,11 +69,11 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
   }
 
   async function counts() {
-    const users = await testDb.handle.db
+    const users = await world.testDb.handle.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    const customers = await testDb.handle.db
+    const customers = await world.testDb.handle.db
       .selectFrom('customers')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
@@ -96,7 +81,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
   }
 
   function userRow(email: string) {
-    return testDb.handle.db
+    return world.testDb.handle.db
       .selectFrom('users')
       .selectAll()
       .where('email', '=', email.toLowerCase())
@@ -112,7 +97,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
 
   it('registers a company, confirms it from the mail, waits for approval, logs in, and resets the password from the mail', async () => {
     const body = companyRegistration({ email: 'Beszerzes@Pelda-Kft.hu', language: 'en' });
-    const before = smtp.messages.length;
+    const before = world.smtp.messages.length;
     const res = await post('/api/users/register', body);
     expect(res.statusCode, res.body).toBe(200);
     const { userId, data } = res.json() as { data: boolean; userId: number };
@@ -126,7 +111,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
       email_verified_at: null,
       language: 'en',
     });
-    const customer = await testDb.handle.db
+    const customer = await world.testDb.handle.db
       .selectFrom('customers')
       .selectAll()
       .where('id', '=', stored!.customer_id!)
@@ -142,8 +127,8 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     });
 
     // The confirmation mail arrived over SMTP, in English, with the link.
-    const mail = await smtp.waitFor((m) => m.to.includes('beszerzes@pelda-kft.hu'));
-    expect(smtp.messages.length).toBe(before + 1);
+    const mail = await world.smtp.waitFor((m) => m.to.includes('beszerzes@pelda-kft.hu'));
+    expect(world.smtp.messages.length).toBe(before + 1);
     expect(mail.subject).toBe('Confirm your e-mail address');
     expect(mail.text).toContain(`Dear ${body.name as string},`);
     expect(mail.html).toContain('<a href="http://shop.test/user/');
@@ -176,9 +161,9 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
 
     // Staff approve with the command; the customer gets a mail in English.
     const output: string[] = [];
-    await runAdminCommand(ctx, ['approve', 'beszerzes@pelda-kft.hu'], { log: (m) => output.push(m) });
+    await runAdminCommand(world.ctx, ['approve', 'beszerzes@pelda-kft.hu'], { log: (m) => output.push(m) });
     expect(output.join('\n')).toContain('approved; the approval mail was sent');
-    const approval = await smtp.waitFor(
+    const approval = await world.smtp.waitFor(
       (m) => m.to.includes('beszerzes@pelda-kft.hu') && m.subject.includes('approved'),
     );
     expect(approval.subject).toBe('Your account has been approved');
@@ -208,7 +193,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     const forgot = await post('/api/users/forgot-password', { email: 'BESZERZES@pelda-kft.hu' });
     expect(forgot.statusCode, forgot.body).toBe(200);
     expect(forgot.json()).toEqual({ data: true });
-    const resetMail = await smtp.waitFor(
+    const resetMail = await world.smtp.waitFor(
       (m) => m.to.includes('beszerzes@pelda-kft.hu') && m.subject === 'Reset your password',
     );
     const resetLink = linkIn(resetMail, `${PUBLIC_URL}/user/${userId}/reset-password/`);
@@ -246,13 +231,13 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     const user = await userRow(body.email);
     expect(user!.language).toBe('vi');
-    const customer = await testDb.handle.db
+    const customer = await world.testDb.handle.db
       .selectFrom('customers')
       .selectAll()
       .where('id', '=', user!.customer_id!)
       .executeTakeFirstOrThrow();
     expect(customer).toMatchObject({ is_company: 0, tax_number: null, company_registration_number: null });
-    const mail = await smtp.waitFor((m) => m.to.includes(body.email));
+    const mail = await world.smtp.waitFor((m) => m.to.includes(body.email));
     expect(mail.subject).toBe('Xác nhận địa chỉ e-mail của bạn');
     expect(mail.text).toContain('Kính gửi Nguyễn Văn An,');
   });
@@ -264,14 +249,14 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     ] as const) {
       const body = companyRegistration({ language });
       expect((await post('/api/users/register', body)).statusCode).toBe(200);
-      const mail = await smtp.waitFor((m) => m.to.includes(body.email));
+      const mail = await world.smtp.waitFor((m) => m.to.includes(body.email));
       expect(mail.subject).toBe(subject);
     }
   });
 
   it('refuses invalid registrations with 400 ERR_VALIDATION naming the field, and stores nothing', async () => {
     const before = await counts();
-    const mailsBefore = smtp.messages.length;
+    const mailsBefore = world.smtp.messages.length;
     const cases: [Record<string, unknown>, string][] = [
       [companyRegistration({ taxNumber: '12345678-2-41' }), 'body.taxNumber'], // wrong check digit
       [companyRegistration({ taxNumber: '1234567-6-241' }), 'body.taxNumber'],
@@ -311,7 +296,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
       'ERR_VALIDATION',
     );
     expect(await counts()).toEqual(before);
-    expect(smtp.messages.length).toBe(mailsBefore);
+    expect(world.smtp.messages.length).toBe(mailsBefore);
   });
 
   it('refuses duplicates with ERR_DUP_EMAIL, ERR_DUP_COMP_REG_NUM and ERR_DUP_TAX_NUM, storing nothing', async () => {
@@ -352,7 +337,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
       now: START.toISOString(),
     };
     const tax = validTaxNumber(7_654_321);
-    await insertRegistration(testDb.handle.db, {
+    await insertRegistration(world.testDb.handle.db, {
       ...base,
       email: 'race1@example.com',
       companyRegistrationNumber: '02-09-000001',
@@ -380,7 +365,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
       },
     ];
     for (const { expected, ...values } of attempts) {
-      const error = await insertRegistration(testDb.handle.db, { ...base, ...values }).then(
+      const error = await insertRegistration(world.testDb.handle.db, { ...base, ...values }).then(
         () => null,
         (e: unknown) => e,
       );
@@ -394,16 +379,16 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
 
   /** Runs `work` while the outbox table is away, so a mail cannot even be queued. */
   async function withoutOutbox(work: () => Promise<void>): Promise<void> {
-    await sql`ALTER TABLE outbox RENAME TO outbox_away`.execute(testDb.handle.db);
+    await sql`ALTER TABLE outbox RENAME TO outbox_away`.execute(world.testDb.handle.db);
     try {
       await work();
     } finally {
-      await sql`ALTER TABLE outbox_away RENAME TO outbox`.execute(testDb.handle.db);
+      await sql`ALTER TABLE outbox_away RENAME TO outbox`.execute(world.testDb.handle.db);
     }
   }
 
   function outboxRowsTo(email: string) {
-    return testDb.handle.db
+    return world.testDb.handle.db
       .selectFrom('outbox')
       .select(['status', 'attempts', 'last_error'])
       .where('target', '=', email)
@@ -412,7 +397,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
 
   it('stores the registration while the mail server refuses mail and delivers the confirmation once it takes mail again', async () => {
     const body = companyRegistration();
-    smtp.setFailing(true);
+    world.smtp.setFailing(true);
     const res = await post('/api/users/register', body);
     expect(res.statusCode, res.body).toBe(200);
     expect(await userRow(body.email)).toMatchObject({ is_active: 0, email_verified_at: null });
@@ -420,12 +405,12 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     await expect
       .poll(() => outboxRowsTo(body.email))
       .toEqual([{ status: 'pending', attempts: 1, last_error: expect.stringContaining('550') }]);
-    expect(smtp.mailsTo(body.email)).toEqual([]);
-    smtp.setFailing(false);
+    expect(world.smtp.mailsTo(body.email)).toEqual([]);
+    world.smtp.setFailing(false);
     // The next attempt is due within the first backoff window.
-    ctx.clock.advance(ctx.config.outbox.retryStartMs);
-    wakeOutbox(ctx);
-    const mail = await smtp.waitFor((m) => m.to.includes(body.email));
+    world.ctx.clock.advance(world.ctx.config.outbox.retryStartMs);
+    wakeOutbox(world.ctx);
+    const mail = await world.smtp.waitFor((m) => m.to.includes(body.email));
     const { userId } = res.json() as { userId: number };
     expect((await get(apiPathOf(linkIn(mail, `${PUBLIC_URL}/user/${userId}/verify/`)))).statusCode).toBe(200);
     await expect.poll(async () => (await outboxRowsTo(body.email))[0]?.status).toBe('sent');
@@ -447,16 +432,16 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     const body = companyRegistration({ language: 'en' });
     const { userId } = (await post('/api/users/register', body)).json() as { userId: number };
     const first = linkIn(
-      await smtp.waitFor((m) => m.to.includes(body.email)),
+      await world.smtp.waitFor((m) => m.to.includes(body.email)),
       `${PUBLIC_URL}/user/${userId}/verify/`,
     );
     expect(
       (await post('/api/users/resend-verification', { email: body.email.toUpperCase() })).statusCode,
     ).toBe(200);
-    await smtp.waitFor(() => smtp.mailsTo(body.email).length === 2);
-    const second = smtp.lastMailTo(body.email);
-    expect(second.subject).toBe(smtp.mailsTo(body.email)[0]!.subject);
-    expect(second.headers['message-id']).not.toBe(smtp.mailsTo(body.email)[0]!.headers['message-id']);
+    await world.smtp.waitFor(() => world.smtp.mailsTo(body.email).length === 2);
+    const second = world.smtp.lastMailTo(body.email);
+    expect(second.subject).toBe(world.smtp.mailsTo(body.email)[0]!.subject);
+    expect(second.headers['message-id']).not.toBe(world.smtp.mailsTo(body.email)[0]!.headers['message-id']);
     const secondLink = linkIn(second, `${PUBLIC_URL}/user/${userId}/verify/`);
     expect(secondLink).not.toBe(first);
     await expectError(await get(apiPathOf(first)), 400, 'ERR_VERIFY_LINK');
@@ -479,13 +464,13 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
       400,
       'ERR_VALIDATION',
     );
-    const staff = await insertUser(testDb.handle, { role: 'admin' });
+    const staff = await insertUser(world.testDb.handle, { role: 'admin' });
     await expectError(
       await post('/api/users/resend-verification', { email: staff.email }),
       404,
       'ERR_NO_USER_FOUND',
     );
-    const rejected = await insertCustomerAccount(testDb.handle, {
+    const rejected = await insertCustomerAccount(world.testDb.handle, {
       isActive: false,
       emailVerified: false,
       isDisabled: true,
@@ -495,7 +480,10 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
       403,
       'ERR_ACCOUNT_DISABLED',
     );
-    const waiting = await insertCustomerAccount(testDb.handle, { isActive: false, emailVerified: false });
+    const waiting = await insertCustomerAccount(world.testDb.handle, {
+      isActive: false,
+      emailVerified: false,
+    });
     const before = await userRow(waiting.user.email);
     await withoutOutbox(async () => {
       await expectError(
@@ -512,27 +500,27 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
   it('answers ERR_CREATE_USER when the database refuses the insert, with nothing half-created', async () => {
     if (dialect === 'sqlite') {
       await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON users WHEN NEW.email LIKE 'boom%' BEGIN SELECT RAISE(ABORT, 'boom'); END`.execute(
-        testDb.handle.db,
+        world.testDb.handle.db,
       );
     } else {
       await sql`CREATE FUNCTION refuse_boom() RETURNS trigger AS $$ BEGIN IF NEW.email LIKE 'boom%' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(
-        testDb.handle.db,
+        world.testDb.handle.db,
       );
       await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION refuse_boom()`.execute(
-        testDb.handle.db,
+        world.testDb.handle.db,
       );
     }
     try {
       const before = await counts();
-      const mails = smtp.messages.length;
+      const mails = world.smtp.messages.length;
       const body = companyRegistration({ email: 'boom@example.com' });
       await expectError(await post('/api/users/register', body), 500, 'ERR_CREATE_USER');
       // The customer inserted first in the same transaction was rolled back too.
       expect(await counts()).toEqual(before);
-      expect(smtp.messages.length).toBe(mails);
+      expect(world.smtp.messages.length).toBe(mails);
     } finally {
       await sql`DROP TRIGGER refuse_boom${sql.raw(dialect === 'postgres' ? ' ON users' : '')}`.execute(
-        testDb.handle.db,
+        world.testDb.handle.db,
       );
     }
   });
@@ -554,16 +542,16 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
   it('refuses a wrong, expired or malformed confirmation link', async () => {
     const body = companyRegistration();
     const { userId } = (await post('/api/users/register', body)).json() as { userId: number };
-    const link = linkIn(await smtp.waitFor((m) => m.to.includes(body.email)), `${PUBLIC_URL}/user/`);
+    const link = linkIn(await world.smtp.waitFor((m) => m.to.includes(body.email)), `${PUBLIC_URL}/user/`);
     const wrongCode = 'A'.repeat(43);
     await expectError(await get(`/api/users/${userId}/verify/${wrongCode}`), 400, 'ERR_VERIFY_LINK');
     await expectError(await get(`/api/users/999999/verify/${wrongCode}`), 400, 'ERR_VERIFY_LINK');
     await expectError(await get(`/api/users/${userId}/verify/short`), 400, 'ERR_VALIDATION');
     await expectError(await get(`/api/users/abc/verify/${wrongCode}`), 400, 'ERR_VALIDATION');
     // Seven days later the right link has expired.
-    ctx.clock.set(new Date(START.getTime() + 7 * 86_400_000 + 1000));
+    world.ctx.clock.set(new Date(START.getTime() + 7 * 86_400_000 + 1000));
     await expectError(await get(apiPathOf(link)), 400, 'ERR_VERIFY_LINK');
-    ctx.clock.set(new Date(START.getTime() + 7 * 86_400_000 - 1000));
+    world.ctx.clock.set(new Date(START.getTime() + 7 * 86_400_000 - 1000));
     expect((await get(apiPathOf(link))).statusCode).toBe(200);
   });
 
@@ -577,19 +565,19 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     );
     await expectError(await post('/api/users/forgot-password', { email: 'nonsense' }), 400, 'ERR_VALIDATION');
     await expectError(await post('/api/users/forgot-password', {}), 400, 'ERR_VALIDATION');
-    const agent = await insertUser(testDb.handle, { role: 'agent' });
+    const agent = await insertUser(world.testDb.handle, { role: 'agent' });
     await expectError(
       await post('/api/users/forgot-password', { email: agent.email }),
       403,
       'ERR_AGENT_CANNOT_CHANGE_PASSWORD',
     );
-    const admin = await insertUser(testDb.handle, { role: 'admin' });
+    const admin = await insertUser(world.testDb.handle, { role: 'admin' });
     await expectError(
       await post('/api/users/forgot-password', { email: admin.email }),
       403,
       'ERR_ADMIN_CANNOT_LOGIN',
     );
-    const disabled = await insertCustomerAccount(testDb.handle, { isDisabled: true });
+    const disabled = await insertCustomerAccount(world.testDb.handle, { isDisabled: true });
     await expectError(
       await post('/api/users/forgot-password', { email: disabled.user.email }),
       403,
@@ -598,7 +586,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
   });
 
   it('answers ERR_NO_MAIL_SENT when the reset mail cannot be queued, and keeps no usable code', async () => {
-    const { user } = await insertCustomerAccount(testDb.handle);
+    const { user } = await insertCustomerAccount(world.testDb.handle);
     await withoutOutbox(async () => {
       await expectError(
         await post('/api/users/forgot-password', { email: user.email }),
@@ -611,13 +599,13 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
   });
 
   it('refuses a wrong, expired, replaced or used reset link with ERR_FORGOT_PASSWORD_LINK', async () => {
-    const { user } = await insertCustomerAccount(testDb.handle, { language: 'zh' });
+    const { user } = await insertCustomerAccount(world.testDb.handle, { language: 'zh' });
     const requestLink = async () => {
-      const count = smtp.mailsTo(user.email).length;
+      const count = world.smtp.mailsTo(user.email).length;
       expect((await post('/api/users/forgot-password', { email: user.email })).statusCode).toBe(200);
       // The outbox delivers it right after the commit.
-      await smtp.waitFor(() => smtp.mailsTo(user.email).length === count + 1);
-      const mail = smtp.lastMailTo(user.email);
+      await world.smtp.waitFor(() => world.smtp.mailsTo(user.email).length === count + 1);
+      const mail = world.smtp.lastMailTo(user.email);
       expect(mail.subject).toBe('重置您的密码');
       return apiPathOf(linkIn(mail, `${PUBLIC_URL}/user/${user.id}/reset-password/`));
     };
@@ -641,19 +629,19 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     await expectError(await post(second, { newPassword: '12345' }), 400, 'ERR_VALIDATION');
     await expectError(await post(second, { newPassword: 'y'.repeat(129) }), 400, 'ERR_VALIDATION');
     // An hour later the link has expired.
-    ctx.clock.set(new Date(START.getTime() + 3_600_000 + 1000));
+    world.ctx.clock.set(new Date(START.getTime() + 3_600_000 + 1000));
     await expectError(await post(second, { newPassword: 'Valid-pw-1' }), 400, 'ERR_FORGOT_PASSWORD_LINK');
-    ctx.clock.set(new Date(START.getTime() + 3_600_000 - 1000));
+    world.ctx.clock.set(new Date(START.getTime() + 3_600_000 - 1000));
     expect((await post(second, { newPassword: 'Valid-pw-1' })).statusCode).toBe(200);
     await expectError(await post(second, { newPassword: 'Valid-pw-2' }), 400, 'ERR_FORGOT_PASSWORD_LINK');
   });
 
   it('ends a forced change and a lockout with a reset', async () => {
-    const { user } = await insertCustomerAccount(testDb.handle, { mustChangePassword: true });
+    const { user } = await insertCustomerAccount(world.testDb.handle, { mustChangePassword: true });
     for (let i = 0; i < 5; i += 1) await login(user.email, 'wrong-password');
     await expectError(await login(user.email, user.password), 423, 'ERR_ACCOUNT_LOCKED');
     expect((await post('/api/users/forgot-password', { email: user.email })).statusCode).toBe(200);
-    const link = linkIn(await smtp.waitFor((m) => m.to.includes(user.email)), `${PUBLIC_URL}/user/`);
+    const link = linkIn(await world.smtp.waitFor((m) => m.to.includes(user.email)), `${PUBLIC_URL}/user/`);
     expect((await post(apiPathOf(link), { newPassword: 'After-reset-1' })).statusCode).toBe(200);
     const res = await login(user.email, 'After-reset-1');
     expect(res.statusCode, res.body).toBe(200);
@@ -670,13 +658,16 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
   it('confirms the e-mail address of an unconfirmed registration through a reset, so an expired confirmation link is no dead end', async () => {
     const body = companyRegistration();
     const { userId } = (await post('/api/users/register', body)).json() as { userId: number };
-    const verifyMail = await smtp.waitFor((m) => m.to.includes(body.email));
-    ctx.clock.set(new Date(START.getTime() + 8 * 86_400_000));
+    const verifyMail = await world.smtp.waitFor((m) => m.to.includes(body.email));
+    world.ctx.clock.set(new Date(START.getTime() + 8 * 86_400_000));
     const verifyLink = linkIn(verifyMail, `${PUBLIC_URL}/user/${userId}/verify/`);
     await expectError(await get(apiPathOf(verifyLink)), 400, 'ERR_VERIFY_LINK');
     expect((await post('/api/users/forgot-password', { email: body.email })).statusCode).toBe(200);
-    await smtp.waitFor(() => smtp.mailsTo(body.email).length === 2);
-    const resetLink = linkIn(smtp.lastMailTo(body.email), `${PUBLIC_URL}/user/${userId}/reset-password/`);
+    await world.smtp.waitFor(() => world.smtp.mailsTo(body.email).length === 2);
+    const resetLink = linkIn(
+      world.smtp.lastMailTo(body.email),
+      `${PUBLIC_URL}/user/${userId}/reset-password/`,
+    );
     expect((await post(apiPathOf(resetLink), { newPassword: 'Fresh-pw-1' })).statusCode).toBe(200);
     expect(await userRow(body.email)).toMatchObject({
       email_verified_at: new Date(START.getTime() + 8 * 86_400_000).toISOString(),
@@ -708,7 +699,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
   /* ------------------------------------------------------------------ change password */
 
   it('changes the password of a signed-in customer and answers a fresh token of the same lifetime', async () => {
-    const { user } = await insertCustomerAccount(testDb.handle);
+    const { user } = await insertCustomerAccount(world.testDb.handle);
     const long = await tokenOf(user.email, user.password, true);
     await expectError(
       await post('/api/users/change-password', { password: '12345' }, { token: long }),
@@ -737,7 +728,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
   });
 
   it('lets a forced-change account change its password, which unlocks the shop without logging in again', async () => {
-    const { user } = await insertCustomerAccount(testDb.handle, { mustChangePassword: true });
+    const { user } = await insertCustomerAccount(world.testDb.handle, { mustChangePassword: true });
     const loginRes = await login(user.email, user.password);
     const { access_token: forced, reset } = loginRes.json() as { access_token: string; reset?: boolean };
     expect(reset).toBe(true);
@@ -751,7 +742,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
   });
 
   it('refuses agents with ERR_AGENT_CANNOT_CHANGE_PASSWORD', async () => {
-    const agent = await insertUser(testDb.handle, { role: 'agent' });
+    const agent = await insertUser(world.testDb.handle, { role: 'agent' });
     const token = await tokenOf(agent.email, agent.password);
     await expectError(
       await post('/api/users/change-password', { password: 'Agent-new-1' }, { token }),
@@ -764,7 +755,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
   /* ------------------------------------------------------------------ own data */
 
   it('gives a customer its own data and refuses agents with ERR_FORBIDDEN', async () => {
-    const { user, customer } = await insertCustomerAccount(testDb.handle, {
+    const { user, customer } = await insertCustomerAccount(world.testDb.handle, {
       customer: { taxNumber: validTaxNumber(4_242_424), companyRegistrationNumber: '13-09-424242' },
     });
     const token = await tokenOf(user.email, user.password);
@@ -777,7 +768,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
       companyRegistrationNumber: '13-09-424242',
       isCompany: true,
     });
-    const agent = await insertUser(testDb.handle, { role: 'agent' });
+    const agent = await insertUser(world.testDb.handle, { role: 'agent' });
     await expectError(
       await get('/api/users/get-user-data', await tokenOf(agent.email, agent.password)),
       403,

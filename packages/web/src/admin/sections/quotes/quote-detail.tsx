@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import type { OfferQuoteRequest, QuoteDetail } from '@shop/shared/contracts/quotes';
 import { formatDateTime, formatMoney } from '@shop/shared/format/format';
+import { DetailField } from '../../../components/detail-page-parts';
 import { useAdminApi } from '../../admin-api';
 import { type AdminT } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
@@ -24,19 +25,6 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { forintsText, parseForints } from '../../components/forints';
 import { SectionHeading } from '../../components/section-heading';
 import { QuoteStatusChip } from './quote-status-chip';
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box sx={{ mb: 1 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ whiteSpace: 'pre-wrap' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 /** A week from today (shop days are close enough to the browser's for a default). */
 function inAWeek(): string {
@@ -154,22 +142,34 @@ export function QuoteDetailView({ t }: { t: AdminT }) {
         <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
           {t('request')}
         </Typography>
-        <Field label={t('columns.customer')}>
+        <DetailField sx={{ mb: 1 }} label={t('columns.customer')}>
           {q.customerName} · {q.requestedByName} · {formatDateTime(q.createdAt)}
-        </Field>
-        <Field label={t('message')}>{q.message || t('noMessage')}</Field>
-        {q.wishedDeliveryDate ? <Field label={t('wishedDeliveryDate')}>{q.wishedDeliveryDate}</Field> : null}
+        </DetailField>
+        <DetailField sx={{ mb: 1 }} label={t('message')}>
+          {q.message || t('noMessage')}
+        </DetailField>
+        {q.wishedDeliveryDate ? (
+          <DetailField sx={{ mb: 1 }} label={t('wishedDeliveryDate')}>
+            {q.wishedDeliveryDate}
+          </DetailField>
+        ) : null}
         {q.answeredByName && q.answeredAt ? (
-          <Field label={t('staffMessage')}>
+          <DetailField sx={{ mb: 1 }} label={t('staffMessage')}>
             {q.staffMessage || '—'}
             <Typography variant="caption" color="text.secondary" component="div">
               {t('answeredBy', { name: q.answeredByName, at: formatDateTime(q.answeredAt) })}
             </Typography>
-          </Field>
+          </DetailField>
         ) : null}
-        {q.rejectReason !== null ? <Field label={t('rejectReason')}>{q.rejectReason || '—'}</Field> : null}
+        {q.rejectReason !== null ? (
+          <DetailField sx={{ mb: 1 }} label={t('rejectReason')}>
+            {q.rejectReason || '—'}
+          </DetailField>
+        ) : null}
         {q.orderId !== null ? (
-          <Field label={t('columns.status')}>{t('order', { id: q.orderId })}</Field>
+          <DetailField sx={{ mb: 1 }} label={t('columns.status')}>
+            {t('order', { id: q.orderId })}
+          </DetailField>
         ) : null}
       </Paper>
 

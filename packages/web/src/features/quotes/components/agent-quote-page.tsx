@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -18,6 +17,12 @@ import {
 } from '@shop/shared/contracts/quotes';
 import { formatDateTime, formatMoney } from '@shop/shared/format/format';
 import { addDays, localDateTime } from '@shop/shared/rules/calendar-date';
+import {
+  DetailField,
+  DetailFields,
+  DetailHeading,
+  DetailQueryState,
+} from '../../../components/detail-page-parts';
 import { ApiError } from '../../../lib/api-client';
 import { useShopState } from '../../../lib/shop-state';
 import { useDeclineQuote, useOfferQuote } from '../api/agent-quotes-api';
@@ -25,19 +30,6 @@ import { useQuote } from '../api/quotes-api';
 import { initialDraft, offerResolver, parseForintsText, type OfferDraft } from './agent-offer-form';
 import { AgentDeclineDialog } from './agent-decline-dialog';
 import { AgentQuoteStatusChip } from './agent-quote-status-chip';
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 const money = (minor: number) => formatMoney(minor, minor % 100 === 0 ? 0 : 2);
 
@@ -393,24 +385,15 @@ export function AgentQuotePage() {
   const shop = useShopState();
   const today = localDateTime(new Date(), shop.data?.timeZone ?? 'Europe/Budapest').date;
 
-  if (quote.isPending) {
+  if (!quote.data)
     return (
-      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <CircularProgress size={20} aria-hidden />
-        {t('quotes.loading')}
-      </Box>
+      <DetailQueryState
+        query={quote}
+        section="quotes"
+        backTo="/profile/quotes"
+        backText={t('quotes.agent.backToList')}
+      />
     );
-  }
-  if (quote.isError || !quote.data) {
-    return (
-      <Alert severity="error">
-        {quote.error instanceof ApiError ? t(`errors.${quote.error.code}`) : t('quotes.loadError')}{' '}
-        <Link component={RouterLink} to="/profile/quotes">
-          {t('quotes.agent.backToList')}
-        </Link>
-      </Alert>
-    );
-  }
   const q = quote.data;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
@@ -419,38 +402,34 @@ export function AgentQuotePage() {
           {t('quotes.agent.backToList')}
         </Link>
       </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography component="h2" variant="h6">
-          {t('quotes.agent.title', { id: q.id, customer: q.customerName })}
-        </Typography>
-        <AgentQuoteStatusChip status={q.status} />
-      </Box>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
-        }}
-      >
-        <Field label={t('quotes.agent.customer')}>{q.customerName}</Field>
-        <Field label={t('quotes.agent.requestedBy')}>
+      <DetailHeading
+        title={t('quotes.agent.title', { id: q.id, customer: q.customerName })}
+        status={<AgentQuoteStatusChip status={q.status} />}
+      />
+      <DetailFields>
+        <DetailField label={t('quotes.agent.customer')}>{q.customerName}</DetailField>
+        <DetailField label={t('quotes.agent.requestedBy')}>
           {q.requestedByName} · {formatDateTime(q.createdAt)}
-        </Field>
-        <Field label={t('quotes.agent.buyerMessage')}>{q.message || t('quotes.agent.noMessage')}</Field>
-        <Field label={t('quotes.wishedDeliveryDate')}>
+        </DetailField>
+        <DetailField label={t('quotes.agent.buyerMessage')}>
+          {q.message || t('quotes.agent.noMessage')}
+        </DetailField>
+        <DetailField label={t('quotes.wishedDeliveryDate')}>
           {q.wishedDeliveryDate ?? t('quotes.agent.noWishedDay')}
-        </Field>
+        </DetailField>
         {q.answeredByName && q.answeredAt && (
-          <Field label={t('quotes.agent.answered')}>
+          <DetailField label={t('quotes.agent.answered')}>
             {t('quotes.agent.answeredBy', { name: q.answeredByName, at: formatDateTime(q.answeredAt) })}
-          </Field>
+          </DetailField>
         )}
         {q.staffMessage !== null && (
-          <Field label={t('quotes.agent.ourMessage')}>{q.staffMessage || '—'}</Field>
+          <DetailField label={t('quotes.agent.ourMessage')}>{q.staffMessage || '—'}</DetailField>
         )}
-        {q.validUntil && <Field label={t('quotes.validUntil')}>{q.validUntil}</Field>}
-        {q.rejectReason !== null && <Field label={t('quotes.rejectReason')}>{q.rejectReason || '—'}</Field>}
-      </Box>
+        {q.validUntil && <DetailField label={t('quotes.validUntil')}>{q.validUntil}</DetailField>}
+        {q.rejectReason !== null && (
+          <DetailField label={t('quotes.rejectReason')}>{q.rejectReason || '—'}</DetailField>
+        )}
+      </DetailFields>
       {q.canAnswer ? (
         <OfferForm key={q.id} quote={q} today={today} />
       ) : (

@@ -1,176 +1,64 @@
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import type { PlaceOrderError } from '@shop/shared/contracts/orders';
 import type { QuoteDetail } from '@shop/shared/contracts/quotes';
 import { formatDateTime, formatMoney } from '@shop/shared/format/format';
+import {
+  DetailField,
+  DetailFields,
+  DetailHeading,
+  DetailLinesTable,
+  DetailQueryState,
+  type LinesColumn,
+  PlaceOrderErrors,
+} from '../../../components/detail-page-parts';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useAcceptQuote, useQuote, useRejectQuote } from '../api/quotes-api';
 import { QuoteApprovalNotice } from './quote-approval-notice';
 import { QuoteStatusChip } from './quote-status-chip';
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ whiteSpace: 'pre-wrap' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
-
-/** Place-order's refusals of an accept, each translated (with its SKU when it names one). */
-function AcceptErrors({ errors }: { errors: PlaceOrderError[] }) {
-  const { t } = useTranslation();
-  return (
-    <Alert severity="warning" data-testid="accept-errors">
-      <AlertTitle>{t('quotes.acceptRefused')}</AlertTitle>
-      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-        {errors.map((entry, index) => {
-          const sku = entry.params?.sku;
-          const text = t(`errors.${entry.error}`, { ...(entry.params ?? {}) });
-          return (
-            <li key={`${entry.error}-${index}`}>{typeof sku === 'string' ? `${sku}: ${text}` : text}</li>
-          );
-        })}
-      </Box>
-      <Link component={RouterLink} to="/receipt-and-payment">
-        {t('quotes.toCheckout')}
-      </Link>
-    </Alert>
-  );
-}
-
-/** The requested quantity is left out on a phone: the offered one is what gets ordered. */
-const NARROW_HIDDEN = { display: { xs: 'none', sm: 'table-cell' } } as const;
-
 function Lines({ quote }: { quote: QuoteDetail }) {
   const { t } = useTranslation();
+  const columns: LinesColumn<QuoteDetail['lines'][number]>[] = [
+    // The requested quantity is left out on a phone: the offered one is what gets ordered.
+    { header: t('quotes.requested'), hiddenOnPhone: true, cell: (line) => line.requestedQuantity },
+    { header: t('quotes.offeredQuantity'), cell: (line) => line.offeredQuantity ?? '—' },
+    {
+      header: t('quotes.offeredPrice'),
+      nowrap: true,
+      cell: (line) =>
+        line.offeredPrice === null
+          ? '—'
+          : formatMoney(line.offeredPrice, line.offeredPrice % 100 === 0 ? 0 : 2),
+    },
+    {
+      header: t('quotes.lineTotal'),
+      nowrap: true,
+      cell: (line) => (line.lineGross === null ? '—' : formatMoney(line.lineGross)),
+    },
+  ];
+  const total = quote.totalGross === null ? null : formatMoney(quote.totalGross);
   return (
-    <Box sx={{ overflowX: 'auto', maxWidth: { xs: 'calc(100vw - 32px)', md: 'none' } }}>
-      <Table size="small" aria-label={t('quotes.linesLabel')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('quotes.product')}</TableCell>
-            <TableCell align="right" sx={NARROW_HIDDEN}>
-              {t('quotes.requested')}
-            </TableCell>
-            <TableCell align="right">{t('quotes.offeredQuantity')}</TableCell>
-            <TableCell align="right">{t('quotes.offeredPrice')}</TableCell>
-            <TableCell align="right">{t('quotes.lineTotal')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {quote.lines.map((line) => (
-            <TableRow key={line.sku}>
-              <TableCell>
-                <Typography variant="body2">{line.name}</Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {line.sku}
-                </Typography>
-              </TableCell>
-              <TableCell align="right" sx={NARROW_HIDDEN}>
-                {line.requestedQuantity}
-              </TableCell>
-              <TableCell align="right">{line.offeredQuantity ?? '—'}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {line.offeredPrice === null
-                  ? '—'
-                  : formatMoney(line.offeredPrice, line.offeredPrice % 100 === 0 ? 0 : 2)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {line.lineGross === null ? '—' : formatMoney(line.lineGross)}
-              </TableCell>
-            </TableRow>
-          ))}
-          {quote.totalGross !== null && (
-            <TableRow>
-              <TableCell
-                colSpan={4}
-                align="right"
-                sx={{ fontWeight: 600, display: { xs: 'none', sm: 'table-cell' } }}
-              >
-                {t('quotes.total')}
-              </TableCell>
-              <TableCell
-                colSpan={3}
-                align="right"
-                sx={{ fontWeight: 600, display: { xs: 'table-cell', sm: 'none' } }}
-              >
-                {t('quotes.total')}
-              </TableCell>
-              <TableCell
-                align="right"
-                sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
-                data-testid="quote-total"
-              >
-                {formatMoney(quote.totalGross)}
-              </TableCell>
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
-    </Box>
+    <DetailLinesTable
+      label={t('quotes.linesLabel')}
+      productHeader={t('quotes.product')}
+      lines={quote.lines}
+      columns={columns}
+      total={total === null ? null : { label: t('quotes.total'), amount: total, testId: 'quote-total' }}
+    />
   );
 }
 
 function RejectDialog({ quoteId, onClose }: { quoteId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const reject = useRejectQuote(quoteId);
-  const [reason, setReason] = useState('');
-  const titleId = useId();
-  return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{t('quotes.rejectTitle')}</DialogTitle>
-      <DialogContent>
-        <TextField
-          autoFocus
-          fullWidth
-          multiline
-          minRows={3}
-          margin="dense"
-          label={t('quotes.rejectReason')}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: 2000 } }}
-        />
-        {reject.error instanceof ApiError && (
-          <Alert severity="error">{t(`errors.${reject.error.code}`, { ...reject.error.params })}</Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('quotes.cancel')}</Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={reject.isPending}
-          onClick={() => reject.mutate(reason, { onSuccess: onClose })}
-        >
-          {t('quotes.reject')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
+  const label = t('quotes.rejectReason');
+  return <ReasonDialog section="quotes" label={label} maxLength={2000} mutation={reject} onClose={onClose} />;
 }
 
 /**
@@ -185,24 +73,7 @@ export function QuotePage() {
   const accept = useAcceptQuote(quoteId);
   const [rejecting, setRejecting] = useState(false);
 
-  if (quote.isPending) {
-    return (
-      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <CircularProgress size={20} aria-hidden />
-        {t('quotes.loading')}
-      </Box>
-    );
-  }
-  if (quote.isError || !quote.data) {
-    return (
-      <Alert severity="error">
-        {quote.error instanceof ApiError ? t(`errors.${quote.error.code}`) : t('quotes.loadError')}{' '}
-        <Link component={RouterLink} to="/profile/quotes">
-          {t('quotes.backToList')}
-        </Link>
-      </Alert>
-    );
-  }
+  if (!quote.data) return <DetailQueryState query={quote} section="quotes" backTo="/profile/quotes" />;
   const q = quote.data;
   const placed = accept.data && 'orderId' in accept.data ? accept.data : null;
   // Issue 15: sent for the company's approval instead (QuoteApprovalNotice says so).
@@ -212,34 +83,26 @@ export function QuotePage() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography component="h2" variant="h6">
-          {t('quotes.title', { id: shown.id })}
-        </Typography>
-        <QuoteStatusChip status={shown.status} />
-      </Box>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
-        }}
-      >
-        <Field label={t('quotes.requestedAt')}>
+      <DetailHeading
+        title={t('quotes.title', { id: shown.id })}
+        status={<QuoteStatusChip status={shown.status} />}
+      />
+      <DetailFields>
+        <DetailField label={t('quotes.requestedAt')}>
           {formatDateTime(shown.createdAt)} · {shown.requestedByName}
-        </Field>
+        </DetailField>
         {shown.wishedDeliveryDate && (
-          <Field label={t('quotes.wishedDeliveryDate')}>{shown.wishedDeliveryDate}</Field>
+          <DetailField label={t('quotes.wishedDeliveryDate')}>{shown.wishedDeliveryDate}</DetailField>
         )}
-        <Field label={t('quotes.yourMessage')}>{shown.message || '—'}</Field>
-        {shown.validUntil && <Field label={t('quotes.validUntil')}>{shown.validUntil}</Field>}
+        <DetailField label={t('quotes.yourMessage')}>{shown.message || '—'}</DetailField>
+        {shown.validUntil && <DetailField label={t('quotes.validUntil')}>{shown.validUntil}</DetailField>}
         {shown.staffMessage !== null && (
-          <Field label={t('quotes.ourMessage')}>{shown.staffMessage || '—'}</Field>
+          <DetailField label={t('quotes.ourMessage')}>{shown.staffMessage || '—'}</DetailField>
         )}
         {shown.rejectReason !== null && (
-          <Field label={t('quotes.rejectReason')}>{shown.rejectReason || '—'}</Field>
+          <DetailField label={t('quotes.rejectReason')}>{shown.rejectReason || '—'}</DetailField>
         )}
-      </Box>
+      </DetailFields>
       <Lines quote={shown} />
       <QuoteApprovalNotice quote={shown} />
       {placed && (
@@ -260,7 +123,13 @@ export function QuotePage() {
       )}
       {shown.status === 'requested' && <Alert severity="info">{t('quotes.waiting')}</Alert>}
       {shown.status === 'expired' && <Alert severity="info">{t('quotes.expiredNote')}</Alert>}
-      {refusals && <AcceptErrors errors={refusals} />}
+      {refusals && (
+        <PlaceOrderErrors errors={refusals} title={t('quotes.acceptRefused')} testId="accept-errors">
+          <Link component={RouterLink} to="/receipt-and-payment">
+            {t('quotes.toCheckout')}
+          </Link>
+        </PlaceOrderErrors>
+      )}
       {accept.error instanceof ApiError && (
         <Alert severity="error">{t(`errors.${accept.error.code}`, { ...accept.error.params })}</Alert>
       )}
