@@ -6,6 +6,7 @@ import {
   formatNumber,
   formatWeightKg,
 } from '@shop/shared/format/format';
+import { escapeHtml, fill } from '../../lib/mail-text';
 import { parseStoredPhotos } from '../product-photos/photo-json';
 import { photoSizes } from '../product-photos/photo-images';
 
@@ -246,15 +247,6 @@ const PACKS: Record<Language, Pack> = {
   },
 };
 
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
 /** One line, no control characters: values never break the layout of the text part. */
 function oneLine(value: string): string {
   let out = '';
@@ -263,10 +255,6 @@ function oneLine(value: string): string {
     out += code < 0x20 || code === 0x7f ? ' ' : ch;
   }
   return out.replace(/ {2,}/g, ' ').trim();
-}
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
 /** Ft with fillér only when the amount has them. */
