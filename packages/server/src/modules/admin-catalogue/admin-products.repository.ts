@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Language } from '@shop/shared/i18n/languages';
 import type { DialectName } from '../../db/connection';
 import type { Database } from '../../db/schema';
-import { offsetOf } from '../admin/admin-query';
+import { ADMIN_COUNT_CAP } from '@shop/shared/contracts/admin-common';
+import { cappedTotal, offsetOf } from '../admin/admin-query';
 import { searchTextMatches } from '../products/products.dialect';
 
 /** The back office's product list query. No logic here, only SQL. */
@@ -19,14 +20,26 @@ export interface ProductListFilter {
   language: Language;
 }
 
-/** One page of products by SKU with name, manufacturer and base price, and the total that match. */
+/**
+ * One page of products by SKU with name, manufacturer and base price, and the total that match, counted
+ * up to ADMIN_COUNT_CAP + 1 rows (issue 18 point 5, docs/decisions/0021-capped-list-totals.md: the exact
+ * count of a million products read the whole SKU index on every page).
+ */
 export async function listProductRows(db: Db, dialect: DialectName, query: ProductListFilter) {
   const { words, language } = query;
   let base = db.selectFrom('products as p');
   if (words.length > 0) base = base.where(searchTextMatches(dialect, words));
   if (query.active !== undefined) base = base.where('p.is_active', '=', query.active ? 1 : 0);
   const [countRow, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom(
+        base
+          .select('p.id')
+          .limit(ADMIN_COUNT_CAP + 1)
+          .as('m'),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('products as p')
       // Issue 18 point 5: the page's ids first, walking only the SKU index (with is_active, migration
@@ -77,5 +90,6 @@ export async function listProductRows(db: Db, dialect: DialectName, query: Produ
       .orderBy('p.sku')
       .execute(),
   ]);
-  return { total: Number(countRow.n), rows };
+  const offset = offsetOf(query.page, query.pageSize);
+  return { ...cappedTotal(Number(countRow.n), offset, rows.length, query.pageSize), rows };
 }
