@@ -126,6 +126,48 @@ describe.each(TEST_DIALECTS)('capped list totals on %s', (dialect) => {
     expect(searched.body).toMatchObject({ total: searched.body.items.length, totalIsLowerBound: false });
   });
 
+  it('the product list: a word in more than 10,000 products pages in SKU order, as the plain LIKE does', async () => {
+    // "bm0" is in every seeded SKU (BM0000001…), so in more than 10,000 search texts.
+    const like = (active?: number) => {
+      let q = world.testDb.handle.db
+        .selectFrom('products')
+        .select('sku')
+        .where('search_text', 'like', '%bm0%')
+        .orderBy('sku');
+      if (active !== undefined) q = q.where('is_active', '=', active);
+      return q.execute();
+    };
+    const all = (await like()).map((p) => p.sku);
+    expect(all.length).toBeGreaterThan(ADMIN_COUNT_CAP);
+    const first = await products('q=BM0&page=1&pageSize=25');
+    expect(first.body).toMatchObject({ total: ADMIN_COUNT_CAP, totalIsLowerBound: true });
+    expect(first.body.items.map((p) => p.sku)).toEqual(all.slice(0, 25));
+    const third = await products('q=bm0&page=3&pageSize=25');
+    expect(third.body.items.map((p) => p.sku)).toEqual(all.slice(50, 75));
+    const lastPage = Math.ceil(all.length / 25);
+    const last = await products(`q=bm0&page=${lastPage}&pageSize=25`);
+    expect(last.body.items.map((p) => p.sku)).toEqual(all.slice((lastPage - 1) * 25));
+    expect(last.body).toMatchObject({ total: all.length, totalIsLowerBound: false });
+    // With the active filter (a join on SQLite) and with a short word besides (LIKE on the rows found).
+    const inactive = (await like(0)).map((p) => p.sku);
+    expect(inactive.length).toBeGreaterThan(0);
+    const filtered = await products('q=bm0&active=false&page=1&pageSize=100');
+    expect(filtered.body).toMatchObject({ total: inactive.length, totalIsLowerBound: false });
+    expect(filtered.body.items.map((p) => p.sku)).toEqual(inactive.slice(0, 100));
+    const short = all[4_321]!.slice(-2);
+    const both = await world.testDb.handle.db
+      .selectFrom('products')
+      .select('sku')
+      .where('search_text', 'like', '%bm0%')
+      .where('search_text', 'like', `%${short}%`)
+      .orderBy('sku')
+      .execute();
+    expect(both.length).toBeGreaterThan(0);
+    const two = await products(`q=${encodeURIComponent(`bm0 ${short}`)}&page=1&pageSize=100`);
+    expect(two.body.items.map((p) => p.sku)).toEqual(both.slice(0, 100).map((p) => p.sku));
+    expect(two.body.total).toBe(Math.min(both.length, ADMIN_COUNT_CAP));
+  });
+
   it('the order list: page 1 of more than 10,000 orders says "at least 10,000"; a filter under the cap is exact', async () => {
     expect(orderCount).toBeGreaterThan(ADMIN_COUNT_CAP + 100);
     const first = await orders('page=1&pageSize=25');

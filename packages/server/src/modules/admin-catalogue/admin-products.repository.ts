@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Language } from '@shop/shared/i18n/languages';
 import type { DialectName } from '../../db/connection';
 import type { Database } from '../../db/schema';
@@ -20,6 +20,57 @@ export interface ProductListFilter {
   language: Language;
 }
 
+/** FTS5 trigram queries need at least 3 characters per term (as in products.dialect). */
+const TRIGRAM = 3;
+
+/** Every word is a substring of p.search_text, by LIKE alone (what the trigram index narrows to). */
+function searchTextLikes(words: readonly string[]): Expression<SqlBool> {
+  return sql<SqlBool>`(${sql.join(
+    words.map((word) => sql<SqlBool>`p.search_text like ${`%${word}%`}`),
+    sql` and `,
+  )})`;
+}
+
+/**
+ * The matches counted up to ADMIN_COUNT_CAP + 1. SQLite with a searched word of 3 characters or more
+ * (docs/decisions/0021): the FTS5 table drives, and stops at the cap: `p.id in (select rowid …)`
+ * first collected every match (58,000 rowids for a common word at a million products); with no other
+ * condition the FTS table alone answers. Otherwise: the list's own conditions, stopped at the cap.
+ */
+async function countMatches(db: Db, dialect: DialectName, query: ProductListFilter): Promise<number> {
+  const indexed = query.words.filter((word) => [...word].length >= TRIGRAM);
+  if (dialect === 'sqlite' && indexed.length > 0) {
+    const match = indexed.map((word) => `"${word.replaceAll('"', '""')}"`).join(' AND ');
+    const short = query.words.filter((word) => [...word].length < TRIGRAM);
+    const conditions: Expression<SqlBool>[] = [];
+    if (short.length > 0) conditions.push(searchTextLikes(short));
+    if (query.active !== undefined) conditions.push(sql<SqlBool>`p.is_active = ${query.active ? 1 : 0}`);
+    const limit = ADMIN_COUNT_CAP + 1;
+    const { rows } = await (
+      conditions.length === 0
+        ? sql<{ n: number }>`select count(*) as n from (select rowid from products_fts
+          where products_fts match ${match} limit ${limit})`
+        : sql<{ n: number }>`select count(*) as n from (select p.id from products_fts
+          join products p on p.id = products_fts.rowid
+          where products_fts match ${match} and ${sql.join(conditions, sql` and `)} limit ${limit})`
+    ).execute(db);
+    return Number(rows[0]?.n ?? 0);
+  }
+  let base = db.selectFrom('products as p');
+  if (query.words.length > 0) base = base.where(searchTextMatches(dialect, query.words));
+  if (query.active !== undefined) base = base.where('p.is_active', '=', query.active ? 1 : 0);
+  const row = await db
+    .selectFrom(
+      base
+        .select('p.id')
+        .limit(ADMIN_COUNT_CAP + 1)
+        .as('m'),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * One page of products by SKU with name, manufacturer and base price, and the total that match, counted
  * up to ADMIN_COUNT_CAP + 1 rows (issue 18 point 5, docs/decisions/0021-capped-list-totals.md: the exact
@@ -27,69 +78,56 @@ export interface ProductListFilter {
  */
 export async function listProductRows(db: Db, dialect: DialectName, query: ProductListFilter) {
   const { words, language } = query;
-  let base = db.selectFrom('products as p');
-  if (words.length > 0) base = base.where(searchTextMatches(dialect, words));
-  if (query.active !== undefined) base = base.where('p.is_active', '=', query.active ? 1 : 0);
-  const [countRow, rows] = await Promise.all([
-    db
-      .selectFrom(
-        base
-          .select('p.id')
-          .limit(ADMIN_COUNT_CAP + 1)
-          .as('m'),
-      )
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('products as p')
-      // Issue 18 point 5: the page's ids first, walking only the SKU index (with is_active, migration
-      // 015), then the columns and per-row subqueries for those 25 rows; a deep page used to build the
-      // whole row, joins included, for every row it skipped.
-      .where(
-        'p.id',
-        'in',
-        base
-          .select('p.id')
-          .orderBy('p.sku')
-          .limit(query.pageSize)
-          .offset(offsetOf(query.page, query.pageSize)),
-      )
-      .leftJoin('manufacturers as m', 'm.id', 'p.manufacturer_id')
-      .select([
-        'p.id',
-        'p.sku',
-        'p.stock',
-        'p.is_active',
-        'p.is_orderable',
-        'p.is_seasonal',
-        'm.name as manufacturer',
-      ])
-      .select((eb) => [
-        eb
-          .selectFrom('product_details as d')
-          .select('d.name')
-          .whereRef('d.product_id', '=', 'p.id')
-          .orderBy(sql`case when d.language = ${language} then 0 when d.language = 'hu' then 1 else 2 end`)
-          .limit(1)
-          .as('name'),
-        eb
-          .selectFrom('price_entries as e')
-          .select('e.price')
-          .whereRef('e.product_id', '=', 'p.id')
-          .where('e.price_group', 'is', null)
-          .orderBy('e.quantity_discount')
-          .orderBy('e.id')
-          .limit(1)
-          .as('price'),
-        eb
-          .selectFrom('back_in_stock_requests as w')
-          .select((w) => w.fn.countAll<number>().as('n'))
-          .whereRef('w.product_id', '=', 'p.id')
-          .as('waiting'),
-      ])
-      .orderBy('p.sku')
-      .execute(),
-  ]);
   const offset = offsetOf(query.page, query.pageSize);
-  return { ...cappedTotal(Number(countRow.n), offset, rows.length, query.pageSize), rows };
+  const counted = await countMatches(db, dialect, query);
+  // SQLite: words found in more than 10,000 products are met every few rows of the SKU index, so the
+  // page walks it and checks each row's search text; collecting and sorting every match by SKU took
+  // ~100 ms at a million products. Fewer matches: the FTS table finds them, then they are sorted.
+  const walkSkuIndex = dialect === 'sqlite' && words.length > 0 && counted > ADMIN_COUNT_CAP;
+  let base = db.selectFrom('products as p');
+  if (words.length > 0)
+    base = base.where(walkSkuIndex ? searchTextLikes(words) : searchTextMatches(dialect, words));
+  if (query.active !== undefined) base = base.where('p.is_active', '=', query.active ? 1 : 0);
+  const rows = await db
+    .selectFrom('products as p')
+    // Issue 18 point 5: the page's ids first, walking only the SKU index (with is_active, migration
+    // 015), then the columns and per-row subqueries for those 25 rows; a deep page used to build the
+    // whole row, joins included, for every row it skipped.
+    .where('p.id', 'in', base.select('p.id').orderBy('p.sku').limit(query.pageSize).offset(offset))
+    .leftJoin('manufacturers as m', 'm.id', 'p.manufacturer_id')
+    .select([
+      'p.id',
+      'p.sku',
+      'p.stock',
+      'p.is_active',
+      'p.is_orderable',
+      'p.is_seasonal',
+      'm.name as manufacturer',
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom('product_details as d')
+        .select('d.name')
+        .whereRef('d.product_id', '=', 'p.id')
+        .orderBy(sql`case when d.language = ${language} then 0 when d.language = 'hu' then 1 else 2 end`)
+        .limit(1)
+        .as('name'),
+      eb
+        .selectFrom('price_entries as e')
+        .select('e.price')
+        .whereRef('e.product_id', '=', 'p.id')
+        .where('e.price_group', 'is', null)
+        .orderBy('e.quantity_discount')
+        .orderBy('e.id')
+        .limit(1)
+        .as('price'),
+      eb
+        .selectFrom('back_in_stock_requests as w')
+        .select((w) => w.fn.countAll<number>().as('n'))
+        .whereRef('w.product_id', '=', 'p.id')
+        .as('waiting'),
+    ])
+    .orderBy('p.sku')
+    .execute();
+  return { ...cappedTotal(counted, offset, rows.length, query.pageSize), rows };
 }
