@@ -219,6 +219,12 @@ export function DataTable<Row>({
         </TableContainer>
       )}
       <TablePagination
+        // On a phone the pager wraps to a second line rather than pushing the page buttons off the edge
+        // (a long count such as "第 1–25 条，共 10 000+ 条" leaves no room for them on one line).
+        sx={{
+          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5 },
+          '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+        }}
         component="div"
         count={totalIsLowerBound ? -1 : total}
         page={
