@@ -128,7 +128,7 @@ describe.each(TEST_DIALECTS)('capped list totals on %s', (dialect) => {
 
   it('the product list: a word in more than 10,000 products pages in SKU order, as the plain LIKE does', async () => {
     // "bm0" is in every seeded SKU (BM0000001…), so in more than 10,000 search texts.
-    const like = (active?: number) => {
+    const like = (active?: 0 | 1) => {
       let q = world.testDb.handle.db
         .selectFrom('products')
         .select('sku')
