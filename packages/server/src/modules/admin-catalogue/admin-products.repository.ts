@@ -20,6 +20,9 @@ export interface ProductListFilter {
   language: Language;
 }
 
+/** SQLite: the index rows a page may walk, checking each row's search text, before sorting the matches wins. */
+const WALK_BUDGET = 20_000;
+
 /** FTS5 trigram queries need at least 3 characters per term (as in products.dialect). */
 const TRIGRAM = 3;
 
@@ -90,9 +93,18 @@ export async function listProductRows(db: Db, dialect: DialectName, query: Produ
   // SQLite: words found in more than 10,000 products are met every few rows of the SKU index, so the
   // page walks it and checks each row's search text; collecting and sorting every match by SKU took
   // ~100 ms at a million products. Fewer matches: the FTS table finds them, then they are sorted.
-  const walkSkuIndex = dialect === 'sqlite' && words.length > 0 && counted > ADMIN_COUNT_CAP;
+  // The same when a thousand or more match and the page's end is expected within WALK_BUDGET rows of
+  // the index (matches spread through the SKUs; the highest id stands in for the number of products).
+  let walkSkuIndex = dialect === 'sqlite' && words.length > 0 && counted > ADMIN_COUNT_CAP;
+  if (dialect === 'sqlite' && words.length > 0 && !walkSkuIndex && counted >= 1_000) {
+    const last = await db
+      .selectFrom('products')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    walkSkuIndex = ((offset + query.pageSize) * Number(last?.id ?? 0)) / counted <= WALK_BUDGET;
+  }
   let base = db.selectFrom('products as p');
-  if (ids) base = base.where(inIdList(dialect, 'p.id', ids));
+  if (ids && !walkSkuIndex) base = base.where(inIdList(dialect, 'p.id', ids));
   else {
     if (words.length > 0)
       base = base.where(walkSkuIndex ? searchTextLikes(words) : searchTextMatches(dialect, words));
