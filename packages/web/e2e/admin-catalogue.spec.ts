@@ -42,11 +42,17 @@ test('a CSV import changes a price that the customer sees in the shop', async ({
   await admin.goto('/admin/products?q=NK10001');
   await expect(admin.getByRole('heading', { level: 1, name: 'Termékek' })).toBeVisible();
   await expect(admin.getByRole('row', { name: /NK10001/ })).toBeVisible();
+  // The pager's count (docs/decisions/0021): under 10,000 matches it is exact, with no "+".
+  await expect(admin.getByText('1–1 / 1', { exact: true })).toBeVisible();
   await screenshots(admin, 'admin-products');
   await admin.getByRole('button', { name: 'NK10001 szerkesztése' }).click();
   await expect(admin.getByRole('dialog', { name: 'Termék szerkesztése: NK10001' })).toBeVisible();
   await screenshots(admin, 'admin-product-edit');
   await admin.getByRole('button', { name: 'Mégse' }).click();
+  // The whole list: the demo's few hundred products, counted exactly, the next page on.
+  await admin.goto('/admin/products');
+  await expect(admin.getByText(/^1–25 \/ \d+$/)).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'Következő oldal' })).toBeEnabled();
 
   // A bad file first: the dry run lists the row and writes nothing.
   const bad = testInfo.outputPath('bad.csv');

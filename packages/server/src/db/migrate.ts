@@ -13,6 +13,7 @@ import * as m012 from './migrations/012-quotes';
 import * as m013 from './migrations/013-assortments';
 import * as m014 from './migrations/014-approval-quotes';
 import * as m015 from './migrations/015-admin-list-indexes';
+import * as m016 from './migrations/016-admin-list-covering-indexes';
 import type { Database } from './schema';
 
 /** Migrations are listed here (not read from disk) so that the bundled server carries them. */
@@ -31,6 +32,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '013-assortments': m013,
   '014-approval-quotes': m014,
   '015-admin-list-indexes': m015,
+  '016-admin-list-covering-indexes': m016,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -9,11 +9,16 @@ export const adminPageQuerySchema = z.object({
 });
 export type AdminPageQuery = z.infer<typeof adminPageQuerySchema>;
 
-/** A paged list answer. */
+/**
+ * A paged list answer. `totalIsLowerBound` (lists that can grow past ADMIN_COUNT_CAP rows, issue 18
+ * point 5, docs/decisions/0021): when true, at least `total` rows match and the count stopped there
+ * (the list shows "10 000+"); absent or false, `total` is exact.
+ */
 export function adminPageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
     total: z.number().int(),
+    totalIsLowerBound: z.boolean().optional(),
     page: z.number().int(),
     pageSize: z.number().int(),
   });
@@ -21,9 +26,13 @@ export function adminPageSchema<T extends z.ZodType>(item: T) {
 export interface AdminPage<T> {
   items: T[];
   total: number;
+  totalIsLowerBound?: boolean;
   page: number;
   pageSize: number;
 }
+
+/** The large lists count their matches up to this many rows; beyond it `total` is a lower bound. */
+export const ADMIN_COUNT_CAP = 10_000;
 
 /** A row id: a positive whole number that fits the databases' integer column. */
 export const adminIdSchema = z.coerce

@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Language } from '@shop/shared/i18n/languages';
 import type { DialectName } from '../../db/connection';
 import type { Database } from '../../db/schema';
-import { offsetOf } from '../admin/admin-query';
-import { searchTextMatches } from '../products/products.dialect';
+import { ADMIN_COUNT_CAP } from '@shop/shared/contracts/admin-common';
+import { cappedTotal, offsetOf } from '../admin/admin-query';
+import { inIdList, searchTextMatches } from '../products/products.dialect';
 
 /** The back office's product list query. No logic here, only SQL. */
 
@@ -19,63 +20,136 @@ export interface ProductListFilter {
   language: Language;
 }
 
-/** One page of products by SKU with name, manufacturer and base price, and the total that match. */
+/** SQLite: the index rows a page may walk, checking each row's search text, before sorting the matches wins. */
+const WALK_BUDGET = 20_000;
+
+/** FTS5 trigram queries need at least 3 characters per term (as in products.dialect). */
+const TRIGRAM = 3;
+
+/** Every word is a substring of p.search_text, by LIKE alone (what the trigram index narrows to). */
+function searchTextLikes(words: readonly string[]): Expression<SqlBool> {
+  return sql<SqlBool>`(${sql.join(
+    words.map((word) => sql<SqlBool>`p.search_text like ${`%${word}%`}`),
+    sql` and `,
+  )})`;
+}
+
+/**
+ * The matches counted up to ADMIN_COUNT_CAP + 1, and on SQLite with a searched word of 3 characters or
+ * more also their ids when within the cap (docs/decisions/0021): the FTS5 table drives and stops at the
+ * cap (`p.id in (select rowid …)` first collected every match, 58,000 rowids for a common word at a
+ * million products), with no other condition the FTS table alone answers, and the page is taken from
+ * these ids instead of asking the FTS table a second time (a barcode's digit trigrams cost ~35 ms a
+ * time). Otherwise: the list's own conditions, counted up to the cap.
+ */
+async function countMatches(
+  db: Db,
+  dialect: DialectName,
+  query: ProductListFilter,
+): Promise<{ counted: number; ids?: number[] }> {
+  const indexed = query.words.filter((word) => [...word].length >= TRIGRAM);
+  if (dialect === 'sqlite' && indexed.length > 0) {
+    const match = indexed.map((word) => `"${word.replaceAll('"', '""')}"`).join(' AND ');
+    const short = query.words.filter((word) => [...word].length < TRIGRAM);
+    const conditions: Expression<SqlBool>[] = [];
+    if (short.length > 0) conditions.push(searchTextLikes(short));
+    if (query.active !== undefined) conditions.push(sql<SqlBool>`p.is_active = ${query.active ? 1 : 0}`);
+    const limit = ADMIN_COUNT_CAP + 1;
+    const { rows } = await (
+      conditions.length === 0
+        ? sql<{ id: number }>`select rowid as id from products_fts
+          where products_fts match ${match} limit ${limit}`
+        : sql<{ id: number }>`select p.id from products_fts
+          join products p on p.id = products_fts.rowid
+          where products_fts match ${match} and ${sql.join(conditions, sql` and `)} limit ${limit}`
+    ).execute(db);
+    const ids = rows.map((row) => Number(row.id));
+    return ids.length > ADMIN_COUNT_CAP ? { counted: ids.length } : { counted: ids.length, ids };
+  }
+  let base = db.selectFrom('products as p');
+  if (query.words.length > 0) base = base.where(searchTextMatches(dialect, query.words));
+  if (query.active !== undefined) base = base.where('p.is_active', '=', query.active ? 1 : 0);
+  const row = await db
+    .selectFrom(
+      base
+        .select('p.id')
+        .limit(ADMIN_COUNT_CAP + 1)
+        .as('m'),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { counted: Number(row.n) };
+}
+
+/**
+ * One page of products by SKU with name, manufacturer and base price, and the total that match, counted
+ * up to ADMIN_COUNT_CAP + 1 rows (issue 18 point 5, docs/decisions/0021-capped-list-totals.md: the exact
+ * count of a million products read the whole SKU index on every page).
+ */
 export async function listProductRows(db: Db, dialect: DialectName, query: ProductListFilter) {
   const { words, language } = query;
+  const offset = offsetOf(query.page, query.pageSize);
+  const { counted, ids } = await countMatches(db, dialect, query);
+  // SQLite: words found in more than 10,000 products are met every few rows of the SKU index, so the
+  // page walks it and checks each row's search text; collecting and sorting every match by SKU took
+  // ~100 ms at a million products. Fewer matches: the FTS table finds them, then they are sorted.
+  // The same when a thousand or more match and the page's end is expected within WALK_BUDGET rows of
+  // the index (matches spread through the SKUs; the highest id stands in for the number of products).
+  let walkSkuIndex = dialect === 'sqlite' && words.length > 0 && counted > ADMIN_COUNT_CAP;
+  if (dialect === 'sqlite' && words.length > 0 && !walkSkuIndex && counted >= 1_000) {
+    const last = await db
+      .selectFrom('products')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    walkSkuIndex = ((offset + query.pageSize) * Number(last?.id ?? 0)) / counted <= WALK_BUDGET;
+  }
   let base = db.selectFrom('products as p');
-  if (words.length > 0) base = base.where(searchTextMatches(dialect, words));
-  if (query.active !== undefined) base = base.where('p.is_active', '=', query.active ? 1 : 0);
-  const [countRow, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('products as p')
-      // Issue 18 point 5: the page's ids first, walking only the SKU index (with is_active, migration
-      // 015), then the columns and per-row subqueries for those 25 rows; a deep page used to build the
-      // whole row, joins included, for every row it skipped.
-      .where(
-        'p.id',
-        'in',
-        base
-          .select('p.id')
-          .orderBy('p.sku')
-          .limit(query.pageSize)
-          .offset(offsetOf(query.page, query.pageSize)),
-      )
-      .leftJoin('manufacturers as m', 'm.id', 'p.manufacturer_id')
-      .select([
-        'p.id',
-        'p.sku',
-        'p.stock',
-        'p.is_active',
-        'p.is_orderable',
-        'p.is_seasonal',
-        'm.name as manufacturer',
-      ])
-      .select((eb) => [
-        eb
-          .selectFrom('product_details as d')
-          .select('d.name')
-          .whereRef('d.product_id', '=', 'p.id')
-          .orderBy(sql`case when d.language = ${language} then 0 when d.language = 'hu' then 1 else 2 end`)
-          .limit(1)
-          .as('name'),
-        eb
-          .selectFrom('price_entries as e')
-          .select('e.price')
-          .whereRef('e.product_id', '=', 'p.id')
-          .where('e.price_group', 'is', null)
-          .orderBy('e.quantity_discount')
-          .orderBy('e.id')
-          .limit(1)
-          .as('price'),
-        eb
-          .selectFrom('back_in_stock_requests as w')
-          .select((w) => w.fn.countAll<number>().as('n'))
-          .whereRef('w.product_id', '=', 'p.id')
-          .as('waiting'),
-      ])
-      .orderBy('p.sku')
-      .execute(),
-  ]);
-  return { total: Number(countRow.n), rows };
+  if (ids && !walkSkuIndex) base = base.where(inIdList(dialect, 'p.id', ids));
+  else {
+    if (words.length > 0)
+      base = base.where(walkSkuIndex ? searchTextLikes(words) : searchTextMatches(dialect, words));
+    if (query.active !== undefined) base = base.where('p.is_active', '=', query.active ? 1 : 0);
+  }
+  const rows = await db
+    .selectFrom('products as p')
+    // Issue 18 point 5: the page's ids first, walking only the SKU index (with is_active, migration
+    // 015), then the columns and per-row subqueries for those 25 rows; a deep page used to build the
+    // whole row, joins included, for every row it skipped.
+    .where('p.id', 'in', base.select('p.id').orderBy('p.sku').limit(query.pageSize).offset(offset))
+    .leftJoin('manufacturers as m', 'm.id', 'p.manufacturer_id')
+    .select([
+      'p.id',
+      'p.sku',
+      'p.stock',
+      'p.is_active',
+      'p.is_orderable',
+      'p.is_seasonal',
+      'm.name as manufacturer',
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom('product_details as d')
+        .select('d.name')
+        .whereRef('d.product_id', '=', 'p.id')
+        .orderBy(sql`case when d.language = ${language} then 0 when d.language = 'hu' then 1 else 2 end`)
+        .limit(1)
+        .as('name'),
+      eb
+        .selectFrom('price_entries as e')
+        .select('e.price')
+        .whereRef('e.product_id', '=', 'p.id')
+        .where('e.price_group', 'is', null)
+        .orderBy('e.quantity_discount')
+        .orderBy('e.id')
+        .limit(1)
+        .as('price'),
+      eb
+        .selectFrom('back_in_stock_requests as w')
+        .select((w) => w.fn.countAll<number>().as('n'))
+        .whereRef('w.product_id', '=', 'p.id')
+        .as('waiting'),
+    ])
+    .orderBy('p.sku')
+    .execute();
+  return { ...cappedTotal(counted, offset, rows.length, query.pageSize), rows };
 }

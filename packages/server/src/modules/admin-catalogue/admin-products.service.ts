@@ -37,7 +37,7 @@ export async function listProducts(
     .split(' ')
     .filter((word) => word.length > 0)
     .slice(0, 8);
-  const { total, rows } = await listProductRows(db, dialect, {
+  const { total, totalIsLowerBound, rows } = await listProductRows(db, dialect, {
     words,
     active: query.active === undefined ? undefined : query.active === 'true',
     page: query.page,
@@ -58,6 +58,7 @@ export async function listProducts(
       waiting: Number(row.waiting ?? 0),
     })),
     total,
+    totalIsLowerBound,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -79,12 +79,19 @@ const SUMMARY_COLUMNS = [
   'o.shipping_cost',
 ] as const;
 
-export async function countOrders(db: Db, filter: OrderRowFilter): Promise<number> {
-  const row = await db
-    .selectFrom('orders as o')
-    .where((eb) => orderFilter(eb, filter))
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
+/**
+ * The orders that match, counted up to `upTo` rows when given (the list's count stops at
+ * ADMIN_COUNT_CAP + 1, docs/decisions/0021-capped-list-totals.md).
+ */
+export async function countOrders(db: Db, filter: OrderRowFilter, upTo?: number): Promise<number> {
+  const matches = db.selectFrom('orders as o').where((eb) => orderFilter(eb, filter));
+  const row = await (
+    upTo === undefined
+      ? matches.select((eb) => eb.fn.countAll<number | string>().as('n'))
+      : db
+          .selectFrom(matches.select('o.id').limit(upTo).as('m'))
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+  ).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -21,7 +21,9 @@ import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
+import { ADMIN_COUNT_CAP } from '@shop/shared/contracts/admin-common';
 import { recordAudit } from '../admin/admin-access';
+import { cappedTotal } from '../admin/admin-query';
 import * as repo from './admin-orders.repository';
 import { fulfilBackInStock } from '../back-in-stock/back-in-stock.service';
 import { wakeOutbox } from '../outbox/outbox.service';
@@ -78,11 +80,17 @@ export async function listOrders(
 ): Promise<AdminOrderListResponse> {
   const db = ctx.database.db;
   const filter = rowFilter(ctx, query);
-  const [total, rows] = await Promise.all([
-    repo.countOrders(db, filter),
-    repo.findOrderSummaries(db, filter, query.pageSize, (query.page - 1) * query.pageSize),
+  const offset = (query.page - 1) * query.pageSize;
+  const [counted, rows] = await Promise.all([
+    repo.countOrders(db, filter, ADMIN_COUNT_CAP + 1),
+    repo.findOrderSummaries(db, filter, query.pageSize, offset),
   ]);
-  return { items: rows.map(summaryOf), total, page: query.page, pageSize: query.pageSize };
+  return {
+    items: rows.map(summaryOf),
+    ...cappedTotal(counted, offset, rows.length, query.pageSize),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 export async function orderAgents(ctx: AppContext): Promise<AdminOrderAgent[]> {

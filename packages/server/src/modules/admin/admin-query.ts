@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import type { AdminPage } from '@shop/shared/contracts/admin-common';
+import { ADMIN_COUNT_CAP, type AdminPage } from '@shop/shared/contracts/admin-common';
 
 /** A LIKE pattern that matches `text` anywhere, with %, _ and \ escaped, lower-cased. */
 export function containsPattern(text: string): string {
@@ -39,4 +39,26 @@ export function pageOf<Row, Item>(
   item: (row: Row) => Item,
 ): AdminPage<Item> {
   return { total: found.total, page: query.page, pageSize: query.pageSize, items: found.rows.map(item) };
+}
+
+/**
+ * The `total` of a large list's page (issue 18 point 5, docs/decisions/0021-capped-list-totals.md) from
+ * `counted`, the matches counted up to ADMIN_COUNT_CAP + 1 rows, and the page's own rows:
+ * - counted within the cap: exact;
+ * - more, and the page is the last one (some rows, fewer than a page): exact, offset + rows;
+ * - otherwise a lower bound: the cap, or the rows up to this page's end when that is more (a page past
+ *   the end, with no rows, says only the cap).
+ */
+export function cappedTotal(
+  counted: number,
+  offset: number,
+  rowsOnPage: number,
+  pageSize: number,
+): { total: number; totalIsLowerBound: boolean } {
+  if (counted <= ADMIN_COUNT_CAP) return { total: counted, totalIsLowerBound: false };
+  if (rowsOnPage > 0 && rowsOnPage < pageSize)
+    return { total: offset + rowsOnPage, totalIsLowerBound: false };
+  // A page past the end (no rows) knows nothing beyond the cap.
+  const reached = rowsOnPage > 0 ? offset + rowsOnPage : 0;
+  return { total: Math.max(ADMIN_COUNT_CAP, reached), totalIsLowerBound: true };
 }

@@ -13,6 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@shop/shared/format/format';
 import { translateError } from '../../lib/api-client';
 import { useAdminCommonMessages } from '../admin-i18n';
 
@@ -38,6 +39,11 @@ export interface DataTableProps<Row> {
   page: number;
   pageSize: number;
   total: number;
+  /**
+   * At least `total` rows match: the server stopped counting (docs/decisions/0021). The pager shows
+   * "10 000+" and its next button stays on.
+   */
+  totalIsLowerBound?: boolean | undefined;
   onPageChange: (page: number) => void;
   onPageSizeChange?: (pageSize: number) => void;
   pageSizeOptions?: number[];
@@ -127,6 +133,7 @@ export function DataTable<Row>({
   page,
   pageSize,
   total,
+  totalIsLowerBound = false,
   onPageChange,
   onPageSizeChange,
   pageSizeOptions = [10, 25, 50, 100],
@@ -212,15 +219,33 @@ export function DataTable<Row>({
         </TableContainer>
       )}
       <TablePagination
+        // On a phone the pager wraps to a second line rather than pushing the page buttons off the edge
+        // (a long count such as "第 1–25 条，共 10 000+ 条" leaves no room for them on one line).
+        sx={{
+          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5 },
+          '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+        }}
         component="div"
-        count={total}
-        page={total === 0 ? 0 : Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
+        count={totalIsLowerBound ? -1 : total}
+        page={
+          totalIsLowerBound
+            ? page
+            : total === 0
+              ? 0
+              : Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))
+        }
         rowsPerPage={pageSize}
         rowsPerPageOptions={onPageSizeChange ? pageSizeOptions : [pageSize]}
         onPageChange={(_event, next) => onPageChange(next)}
         onRowsPerPageChange={(event) => onPageSizeChange?.(Number(event.target.value))}
         labelRowsPerPage={t('table.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
+        labelDisplayedRows={({ from, to, count }) =>
+          t(totalIsLowerBound ? 'table.displayedRowsAtLeast' : 'table.displayedRows', {
+            from: formatNumber(from, 0),
+            to: formatNumber(to, 0),
+            count: formatNumber(totalIsLowerBound ? total : count, 0),
+          })
+        }
         getItemAriaLabel={(type) => t(`table.${type}Page`)}
       />
     </Paper>

@@ -39,7 +39,7 @@ export function useListParams(defaultPageSize = 25) {
       set: (changes: Record<string, string | number | null | undefined>) => update(changes),
       /** The DataTable's rows, paging, progress and error from a page query. */
       table: <Row>(result: {
-        data?: { items: Row[]; total: number } | undefined;
+        data?: { items: Row[]; total: number; totalIsLowerBound?: boolean | undefined } | undefined;
         isFetching: boolean;
         error: unknown;
       }) => ({
@@ -47,6 +47,7 @@ export function useListParams(defaultPageSize = 25) {
         page: page - 1,
         pageSize,
         total: result.data?.total ?? 0,
+        totalIsLowerBound: result.data?.totalIsLowerBound ?? false,
         onPageChange: (zeroBased: number) => update({ page: zeroBased + 1 }, false),
         onPageSizeChange: (size: number) => update({ pageSize: size, page: null }, false),
         loading: result.isFetching,
