@@ -1,5 +1,4 @@
 import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
 import { useIsClient } from '../lib/use-is-client';
 
 /** While waiting: React keeps the server's markup inside (production React compares no inner HTML). */
@@ -52,7 +51,8 @@ export function HydrateWhenNear({ children, rootMargin = DEFAULT_ROOT_MARGIN }: 
     // A keyboard user tabbing into the part: it goes live at once, focus stays on the same control.
     const onFocus = (event: FocusEvent) => {
       refocus.current = [...element.querySelectorAll(FOCUSABLE)].indexOf(event.target as Element);
-      flushSync(() => setLive(true));
+      // Outside a transition: a focus event's update is rendered and committed before the next paint.
+      setLive(true);
     };
     element.addEventListener('focusin', onFocus);
     return () => {
