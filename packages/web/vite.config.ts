@@ -48,6 +48,16 @@ const pwa = (disable: boolean) =>
       globPatterns: ['**/*.{js,css,html,svg,png,woff2,wasm,webmanifest}'],
       maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       navigateFallback: null,
+      // No precached page answers a navigation: without this, Workbox serves the precached
+      // index.html for "/" (its directory index) to every returning visitor, and the home page lost
+      // its server rendering once the worker was installed (issue 20: the app then rendered the
+      // whole page itself, 1.5 s of blocked main thread on a phone).
+      directoryIndex: null,
+      // The browser fetches a page itself while the worker starts (its own request, with the
+      // browser's headers: the server's guess of the screen width from the User-Agent holds), and
+      // the navigation route answers with that response: a returning visitor's page is not held up
+      // by the worker's start and keeps its server rendering.
+      navigationPreload: true,
       inlineWorkboxRuntime: true,
       cleanupOutdatedCaches: true,
       clientsClaim: false,

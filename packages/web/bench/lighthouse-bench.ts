@@ -14,7 +14,7 @@
  * Build first (`npm run bench:web` does).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse from 'lighthouse';
@@ -232,6 +232,8 @@ async function main(): Promise<void> {
     ],
   });
   const rows: { page: PageSpec; figures: Figures }[] = [];
+  // The host's load: on a shared machine the figures move with what else runs (say so with them).
+  const loadAtStart = loadavg()[0] ?? NaN;
   try {
     const token = pages.some((page) => page.loggedIn) ? await logIn(server.url) : null;
     for (const page of pages) {
@@ -269,7 +271,8 @@ async function main(): Promise<void> {
   const indexes = rows.map(({ figures }) => figures.benchmarkIndex);
   console.log(
     `\nLighthouse ${RUNS}-run median, mobile profile (simulated throttling), demo data; ` +
-      `host benchmarkIndex ${Math.round(median(indexes))} (pages' medians ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))})\n`,
+      `host benchmarkIndex ${Math.round(median(indexes))} (pages' medians ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}), ` +
+      `load average ${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] ?? NaN).toFixed(1)} at the end\n`,
   );
   console.log(
     '| page | path | performance | accessibility | best practices | LCP | TBT | CLS | benchmarkIndex |',

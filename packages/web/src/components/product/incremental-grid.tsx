@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { isValidElement, startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsClient } from '../../lib/use-is-client';
+import { HydrateWhenNear } from '../hydrate-when-near';
 
 /** Boxes shown per step: a page of 50 or 100 is one step. */
 export const RENDER_STEP = 100;
@@ -33,6 +35,11 @@ export interface IncrementalGridProps<T> {
  * `chunk` at a time in low-priority transitions, each in its own task, which React interrupts for
  * input. A page of 50 product boxes would otherwise block the main thread for half a second on a
  * phone (Lighthouse's total blocking time).
+ *
+ * A server-rendered list (decision 0016) is different: the server renders the whole first step, so
+ * the page shows (and a search engine or find-in-page reads) every item at once; the browser
+ * hydrates the first `firstPaint` items and each later one only when it comes near the viewport
+ * (HydrateWhenNear, issue 20), instead of rendering them all again right after start-up.
  */
 export function IncrementalGrid<T>({
   items,
@@ -43,8 +50,14 @@ export function IncrementalGrid<T>({
   chunk = RENDER_CHUNK,
 }: IncrementalGridProps<T>) {
   const { t } = useTranslation();
+  const isClient = useIsClient();
+  // The list the server rendered (mounted while hydrating, or on the server): its whole first step
+  // is in the markup. Any other list, or a new one later, is rendered by the browser in chunks.
+  const [serverItems] = useState(() => (isClient ? null : items));
   const initial = () => ({ items, shown: step, rendered: Math.min(step, firstPaint) });
-  const [state, setState] = useState(initial);
+  const [state, setState] = useState(() =>
+    serverItems === items ? { items, shown: step, rendered: step } : initial(),
+  );
   const current = state.items === items ? state : initial();
   if (state.items !== items) setState(current);
   const { shown } = current;
@@ -82,7 +95,14 @@ export function IncrementalGrid<T>({
 
   return (
     <>
-      <Box sx={sx}>{items.slice(0, rendered).map((item, index) => renderItem(item, index))}</Box>
+      <Box sx={sx}>
+        {items.slice(0, rendered).map((item, index) => {
+          const node = renderItem(item, index);
+          if (items !== serverItems || index < firstPaint) return node;
+          const key = isValidElement(node) && node.key !== null ? node.key : index;
+          return <HydrateWhenNear key={key}>{node}</HydrateWhenNear>;
+        })}
+      </Box>
       {more > 0 && (
         <Box
           ref={sentinel}

@@ -17,6 +17,7 @@ import { useApiClient } from '../../lib/api-client-context';
 import { useCartQuantities } from '../../lib/cart-bindings';
 import { useIsClient } from '../../lib/use-is-client';
 import type { ListingSummary } from './all-products-view';
+import { HydrateWhenNear } from '../hydrate-when-near';
 import { IncrementalGrid } from './incremental-grid';
 import { ProductBox } from './product-box';
 import { useCacheProducts, useProductScope } from './product-scope';
@@ -332,7 +333,10 @@ export function ProductListing({ endpoint, filter }: ProductListingProps) {
         />
       )}
       {!loading && products.length > 0 && (
-        <Pager page={page} pages={pages} label={t('catalog.paginationBottom')} onChange={goToPage} />
+        // Below the boxes: hydrated when it nears the viewport (issue 20); another page mounts it anew.
+        <HydrateWhenNear key={page}>
+          <Pager page={page} pages={pages} label={t('catalog.paginationBottom')} onChange={goToPage} />
+        </HydrateWhenNear>
       )}
     </Box>
   );

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useParams, useSearchParams } from 'react-router';
+import { HydrateWhenNear } from '../../../components/hydrate-when-near';
 import { PageHeading } from '../../../components/page-heading';
 import { ProductListing } from '../../../components/product/product-listing';
 import { PRODUCT_PARAM } from '../../../components/product/product-scope';
@@ -173,7 +174,11 @@ export function CatalogPage() {
             p: 1,
           }}
         >
-          <CategorySidebar />
+          {/* Hidden below 1280 px: a phone never hydrates it (the drawer has its own), a wide screen
+              at once (issue 20). */}
+          <HydrateWhenNear>
+            <CategorySidebar />
+          </HydrateWhenNear>
         </Box>
         <Box sx={{ display: { xs: 'flex', lg: 'none' } }}>
           <MobileCategories />
