@@ -570,7 +570,12 @@ export async function finishWrites(
   if (outcomes.length === 0) return;
   const search = outcomes.filter((o) => o.searchChanged).map((o) => o.productId);
   if (search.length > 0) await refreshProductSearchText(db, search);
-  await bumpCatalogueVersion(db, now);
+  // Only these products' own data changed: other processes keep the rest of their read models.
+  await bumpCatalogueVersion(
+    db,
+    now,
+    outcomes.map((o) => o.productId),
+  );
   await fulfilBackInStock(
     ctx,
     db,

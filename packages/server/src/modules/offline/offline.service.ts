@@ -30,8 +30,9 @@ import { findCustomerAssortment } from '../assortments/assortments.repository';
  * The offline catalogue (issue 19; contracts/offline.ts): every active product as the listing shows
  * it to one customer, with a fingerprint per product, paged by id. The full sync and the delta sync
  * are one code path: the delta compares the fingerprints the browser holds with the current ones.
- * Static parts come from a per-process read model kept for one catalogue version (decision 0008),
- * stock and last ordered quantities are read live.
+ * Static parts come from a per-process read model kept for one catalogue version (decision 0008)
+ * and updated per changed product when the version moves (CatalogueReadModel.adopt), stock and last
+ * ordered quantities are read live.
  */
 export interface OfflineRequest {
   auth: AuthUser | null;
@@ -106,7 +107,8 @@ export function createOfflineService(ctx: AppContext) {
     const dialect = ctx.database.dialect;
     const pricing = await pricingFor(ctx, request.auth, input.customerId);
     const settings = await readCatalogueSettings(db);
-    model.sync(settings.version);
+    // Only the products changed since the version held are loaded again (not the whole catalogue).
+    await model.adopt(db, settings.version);
     // A customer with an assortment gets only its products; the others count as removed.
     const membership = await membershipOrNull(
       db,

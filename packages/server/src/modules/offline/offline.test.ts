@@ -209,6 +209,81 @@ describe.each(TEST_DIALECTS)('offline catalogue on %s', (dialect) => {
     expect(after.removed).toEqual([]);
   });
 
+  it('after a price change of one product the delta sends it with each customer’s new prices, and nothing else', async () => {
+    const db = world.testDb.handle.db;
+    const tokens = [world.tokens.a, world.tokens.b, world.tokens.c];
+    // The read model holds every product (the full syncs), for the version before the change.
+    const before = await Promise.all(tokens.map((token) => fullSync(token, 1000)));
+    // A product with a VIP price (customer A's group) beside its list price.
+    const vip = await db
+      .selectFrom('price_entries')
+      .select('product_id')
+      .where('price_group', '=', 'VIP')
+      .orderBy('product_id')
+      .execute();
+    const repriced = before[0]!.products.find((p) => vip.some((row) => row.product_id === p.id))!;
+    const restocked = before[0]!.products.find((p) => p.id !== repriced.id && p.stock > 0)!;
+    const entries = await db
+      .selectFrom('price_entries')
+      .select(['id', 'price', 'price_group'])
+      .where('product_id', '=', repriced.id)
+      .execute();
+    expect(entries.map((e) => e.price_group)).toContain(null);
+    for (const entry of entries) {
+      await db
+        .updateTable('price_entries')
+        .set({ price: Number(entry.price) + (entry.price_group === 'VIP' ? 20_000 : 10_000) })
+        .where('id', '=', entry.id)
+        .execute();
+    }
+    // As the back office's save does: the bump names the product it changed.
+    await bumpCatalogueVersion(db, new Date(), [repriced.id]);
+    // Stock is live: no bump.
+    await db.updateTable('products').set({ stock: 1 }).where('id', '=', restocked.id).execute();
+    try {
+      for (const [index, token] of tokens.entries()) {
+        const known = before[index]!.products.map((p) => [p.id, p.hash] as [number, string]);
+        const delta = await changes({ known }, token);
+        expect(delta.products.map((p) => p.id).sort((x, y) => x - y)).toEqual(
+          [repriced.id, restocked.id].sort((x, y) => x - y),
+        );
+        expect(delta.removed).toEqual([]);
+        // What is sent is what the listing now shows this customer (its price group and discount).
+        const listed = await listing(token, 'hu');
+        for (const product of delta.products) {
+          expect(withoutHash(product)).toEqual(listed.find((p) => p.id === product.id));
+        }
+        // The tiers' prices rose by the group's step (10.00 Ft on the list, 20.00 Ft on VIP).
+        const oldTiers = before[index]!.products.find((p) => p.id === repriced.id)!.prices;
+        const newTiers = delta.products.find((p) => p.id === repriced.id)!.prices;
+        expect(newTiers.map((tier) => tier.price)).not.toEqual(oldTiers.map((tier) => tier.price));
+        expect(newTiers).toHaveLength(oldTiers.length);
+        for (const [n, tier] of newTiers.entries()) {
+          expect([10_000, 20_000]).toContain(tier.price - oldTiers[n]!.price);
+        }
+        expect(delta.products.find((p) => p.id === restocked.id)!.stock).toBe(1);
+      }
+      // Customers A (VIP) and B (list) got different new prices.
+      const priceFor = async (token: string) =>
+        (await page('?limit=1000', token)).products.find((p) => p.id === repriced.id)!.currentPrice;
+      expect(await priceFor(world.tokens.a)).not.toBe(await priceFor(world.tokens.b));
+    } finally {
+      for (const entry of entries) {
+        await db
+          .updateTable('price_entries')
+          .set({ price: entry.price })
+          .where('id', '=', entry.id)
+          .execute();
+      }
+      await db
+        .updateTable('products')
+        .set({ stock: restocked.stock })
+        .where('id', '=', restocked.id)
+        .execute();
+      await bumpCatalogueVersion(db, new Date(), [repriced.id]);
+    }
+  });
+
   it('an agent keeps each of its customers with that customer’s prices and a delta sync of its own (issue 19 point 2)', async () => {
     const db = world.testDb.handle.db;
     const extra = (customerId: number) => `&customerId=${customerId}`;
@@ -419,11 +494,12 @@ describe.each(TEST_DIALECTS)('offline catalogue on %s', (dialect) => {
     expect(all.answer.next).toBeNull();
     // At most one more: the id lookup that finds the end of the catalogue (per 500 it was 3 per batch).
     expect(all.queries).toBeLessThanOrEqual(small.queries + 1);
-    // With the read model emptied by a new catalogue version: its six static queries and the two of
-    // the category names once, not per 500 products.
+    // With the read model emptied by a new catalogue version: the recorded bumps (which products it
+    // changed: here all), its six static queries and the two of the category names once, not per 500
+    // products.
     await bumpCatalogueVersion(db);
     const cold = await countQueries({ known });
     expect(cold.answer.products).toEqual([]);
-    expect(cold.queries).toBeLessThanOrEqual(all.queries + 8);
+    expect(cold.queries).toBeLessThanOrEqual(all.queries + 9);
   });
 });

@@ -78,7 +78,7 @@ async function finishChange(
     row.position = index + 1;
   }
   await repo.setProductPhotosJson(db, productId, storedPhotosJson(rows.map(toStored)), now.toISOString());
-  await bumpCatalogueVersion(db, now);
+  await bumpCatalogueVersion(db, now, [productId]);
 }
 
 async function audit(

@@ -17,6 +17,7 @@ import { orderQuantityLimits } from '@shop/shared/rules/quantity-correction';
 import { stockStatus } from '@shop/shared/rules/stock-status';
 import type { DialectName } from '../../db/connection';
 import type { Database } from '../../db/schema';
+import { changedProductsBetween } from './catalogue-version';
 import { inIdList } from './products.dialect';
 import type { JsonPieces } from './json-pieces';
 import { PRODUCT_ROW_COLUMNS } from './products.repository';
@@ -575,6 +576,7 @@ export const MAX_CACHED_PRODUCTS = 50_000;
 /**
  * The per-process store of static products for one catalogue version. `sync(version)` is called
  * once per request with the version read from the database; a different version empties it.
+ * `adopt(db, version)` instead drops only the products the versions between changed, when known.
  */
 export class CatalogueReadModel {
   private version: string | null = null;
@@ -592,6 +594,35 @@ export class CatalogueReadModel {
     this.products.clear();
     this.categories = null;
     return true;
+  }
+
+  /**
+   * Adopts the catalogue version read in this request, dropping only what changed since the version
+   * held: when the recorded bumps (catalogue-version.ts) link the two and name their products, only
+   * those products go (the categories and every other product stay, with their serialised JSON and
+   * prices); otherwise everything goes, as `sync` does. Loads begun before are not kept either way.
+   * Returns the number of products dropped, or null when everything was.
+   */
+  async adopt(db: Db, version: string): Promise<number | null> {
+    const from = this.version;
+    if (version === from) return 0;
+    const changed = from === null ? null : await changedProductsBetween(db, from, version);
+    // Another request of this process adopted a version meanwhile: it holds what that one read.
+    if (this.version === version) return 0;
+    if (changed === null || this.version !== from) {
+      this.sync(version);
+      return null;
+    }
+    this.version = version;
+    this.generation += 1;
+    let dropped = 0;
+    for (const id of changed) if (this.products.delete(id)) dropped += 1;
+    return dropped;
+  }
+
+  /** The static product of this id as cached now (tests: which objects a version kept). */
+  cached(id: number): StaticProduct | undefined {
+    return this.products.get(id);
   }
 
   /**

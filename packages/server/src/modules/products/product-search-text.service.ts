@@ -76,5 +76,5 @@ export async function refreshProductSearchText(
       }
     }
   }
-  if (ids.length > 0) await bumpCatalogueVersion(db, new Date());
+  if (ids.length > 0) await bumpCatalogueVersion(db, new Date(), ids);
 }

@@ -5,7 +5,6 @@ import { OFFLINE_KNOWN_MAX } from '@shop/shared/contracts/offline';
 import type { ProductListResponse } from '@shop/shared/contracts/products';
 import { normaliseErrorCode, type ErrorCode } from '@shop/shared/errors/error-codes';
 import type { QuantityWarning } from '@shop/shared/rules/quantity-correction';
-import { removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import {
   deleteOfflineDatabase,
   joinProduct,
@@ -17,7 +16,7 @@ import {
   type OfflineMeta,
   type QueuedChange,
 } from './offline-db';
-import { userIdOfToken, type OfflineFlag } from './offline-flag';
+import { userIdOfToken, writeFlag } from './offline-flag';
 
 /**
  * Keeping the catalogue offline (issue 19), for one customer or, for an agent, for several of its
@@ -234,12 +233,30 @@ export function syncCatalogue(options: SyncOptions): Promise<void> {
   return turn;
 }
 
-/** Syncs every customer kept on this device (the delta, normally), one after the other. */
-export async function syncKept(options: ServerOptions): Promise<void> {
+/**
+ * The customers whose catalogue this page has synced to the end, with the language of that sync
+ * (`<userId>:<customerId>` → language).
+ */
+const syncedHere = new Map<string, string>();
+const syncedKey = (userId: number, customerId: number) => `${userId}:${customerId}`;
+
+/**
+ * Syncs every customer kept on this device (the delta, normally), one after the other.
+ * `skipSyncedHere`: not the customers this page has already synced in this language (the offline
+ * session starting right after the first "keep offline" would otherwise compare the whole
+ * catalogue again at once, and its sync would take the changes the user's "update now" is about).
+ */
+export async function syncKept(
+  options: ServerOptions,
+  { skipSyncedHere = false }: { skipSyncedHere?: boolean } = {},
+): Promise<void> {
   const userId = userIdOfToken(options.token);
   if (userId === null) return;
   const metas = await readMetas(userId);
-  await Promise.all(metas.map((meta) => syncCatalogue({ ...options, customerId: meta.customerId })));
+  const due = skipSyncedHere
+    ? metas.filter((meta) => syncedHere.get(syncedKey(userId, meta.customerId)) !== options.language)
+    : metas;
+  await Promise.all(due.map((meta) => syncCatalogue({ ...options, customerId: meta.customerId })));
 }
 
 /**
@@ -446,7 +463,8 @@ async function runSync(options: SyncOptions): Promise<void> {
     }
     measureSince('finish', finishing);
     measureSince(full ? 'full' : 'delta', started);
-    writeStorage(STORAGE_KEYS.offlineCatalogue, JSON.stringify({ userId } satisfies OfflineFlag));
+    syncedHere.set(syncedKey(userId, customerId), options.language);
+    writeFlag({ userId });
     // The pictures of what was stored, in the background: the worker's picture cache answers them offline.
     void keepPictures(pictures);
     const last = syncProgress.get();
@@ -538,7 +556,8 @@ async function keepPictures(products: readonly { image: string | null }[]): Prom
 
 /** Stops keeping the catalogue on this device: the store and the flag go. */
 export async function removeOfflineCatalogue(userId: number): Promise<void> {
-  removeStorage(STORAGE_KEYS.offlineCatalogue);
+  writeFlag(null);
+  for (const key of syncedHere.keys()) if (key.startsWith(`${userId}:`)) syncedHere.delete(key);
   await deleteOfflineDatabase(userId);
   syncProgress.set(IDLE);
   bump();
@@ -563,6 +582,7 @@ export async function removeCustomer(userId: number, customerId: number): Promis
     await db.meta.delete(metaKey(customerId));
     await db.answers.delete(`cart:${customerId}`);
   });
+  syncedHere.delete(syncedKey(userId, customerId));
   await dropUnpricedItems(userId);
   bump();
   return true;

@@ -2,12 +2,12 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Snackbar from '@mui/material/Snackbar';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { loadMessages } from '../../../i18n/i18n';
 import { useAuth } from '../../../lib/auth-store';
-import { readFlag, userIdOfToken } from '../offline-flag';
+import { flagValue, parseFlag, subscribeFlag, userIdOfToken } from '../offline-flag';
 import { registerServiceWorker } from '../register-service-worker';
 import { useOnline } from './use-online';
 
@@ -35,8 +35,10 @@ export function OfflineHost() {
     void registerServiceWorker((activate) => setApply(() => activate)).catch(() => undefined);
   }, []);
 
+  // The session starts as soon as the first "keep offline" ends (not at some later re-render).
+  const flag = useSyncExternalStore(subscribeFlag, flagValue, () => null);
   const userId = userIdOfToken(auth?.token ?? null);
-  const keeps = userId !== null && readFlag()?.userId === userId;
+  const keeps = userId !== null && parseFlag(flag)?.userId === userId;
 
   return (
     <>

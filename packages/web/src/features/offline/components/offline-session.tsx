@@ -150,13 +150,16 @@ export function OfflineSession({
     }
     let current = true;
     const run = async () => {
+      const returning = wasOffline.current;
       const sent = await flushQueue({ token, language });
       // What was shown offline gives way to the server's data.
       if (current && (sent || wasOffline.current)) {
         wasOffline.current = false;
         await queryClient.invalidateQueries();
       }
-      await syncKept({ token, language });
+      // Starting, the session leaves the customers this page has just synced (the first "keep
+      // offline" starts it); back online, every kept customer is brought up to date.
+      await syncKept({ token, language }, { skipSyncedHere: !returning });
     };
     void run();
     const timer = setInterval(() => void syncKept({ token, language }), SYNC_EVERY_MS);
