@@ -121,7 +121,8 @@ export interface ZonedParts {
 }
 
 const zonedFormats = new Map<string, Intl.DateTimeFormat>();
-function zonedFormat(timeZone: string): Intl.DateTimeFormat {
+/** The wall-clock parts of an instant in a time zone. */
+export function zonedParts(date: Date, timeZone: string): ZonedParts {
   let format = zonedFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -137,15 +138,9 @@ function zonedFormat(timeZone: string): Intl.DateTimeFormat {
     });
     zonedFormats.set(timeZone, format);
   }
-  return format;
-}
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** The parts as Intl formats them: the reference the cached offsets below are checked against. */
-export function zonedPartsByIntl(date: Date, timeZone: string): ZonedParts {
   const out: Record<string, string> = {};
-  for (const part of zonedFormat(timeZone).formatToParts(date)) out[part.type] = part.value;
+  for (const part of format.formatToParts(date)) out[part.type] = part.value;
+  const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
   return {
     year: Number(out.year),
     month: Number(out.month),
@@ -153,56 +148,6 @@ export function zonedPartsByIntl(date: Date, timeZone: string): ZonedParts {
     hour: Number(out.hour),
     minute: Number(out.minute),
     second: Number(out.second),
-    weekday: WEEKDAYS.indexOf(out.weekday ?? 'Sun'),
-  };
-}
-
-/** The zone's offset from UTC (ms) at a whole second `at`: its wall clock read as if it were UTC, minus `at`. */
-function offsetAt(at: number, timeZone: string): number {
-  const p = zonedPartsByIntl(new Date(at), timeZone);
-  const wall = new Date(0);
-  wall.setUTCFullYear(p.year, p.month - 1, p.day);
-  wall.setUTCHours(p.hour, p.minute, p.second, 0);
-  return wall.getTime() - at;
-}
-
-/**
- * Offsets by quarter hour: no time zone changes its offset twice within 15 minutes, so a quarter
- * whose first and last second have the same offset has it throughout; a quarter with a change in it
- * (null) asks Intl for every instant. Intl's formatToParts cost about 10 µs a call, and a delivery
- * day's computation calls it dozens of times (place-order, the cart's delivery days).
- */
-const QUARTER_MS = 15 * 60_000;
-const zoneOffsets = new Map<string, Map<number, number | null>>();
-
-/** The wall-clock parts of an instant in a time zone. */
-export function zonedParts(date: Date, timeZone: string): ZonedParts {
-  const t = date.getTime();
-  if (!Number.isFinite(t)) return zonedPartsByIntl(date, timeZone);
-  let offsets = zoneOffsets.get(timeZone);
-  if (!offsets) {
-    zonedFormat(timeZone); // an unknown zone throws here, as Intl would
-    offsets = new Map();
-    zoneOffsets.set(timeZone, offsets);
-  }
-  const quarter = Math.floor(t / QUARTER_MS);
-  let offset = offsets.get(quarter);
-  if (offset === undefined) {
-    const first = offsetAt(quarter * QUARTER_MS, timeZone);
-    const last = offsetAt((quarter + 1) * QUARTER_MS - 1000, timeZone);
-    offset = first === last ? first : null;
-    if (offsets.size >= 4096) offsets.clear();
-    offsets.set(quarter, offset);
-  }
-  if (offset === null) return zonedPartsByIntl(date, timeZone);
-  const wall = new Date(t + offset);
-  return {
-    year: wall.getUTCFullYear(),
-    month: wall.getUTCMonth() + 1,
-    day: wall.getUTCDate(),
-    hour: wall.getUTCHours(),
-    minute: wall.getUTCMinutes(),
-    second: wall.getUTCSeconds(),
-    weekday: wall.getUTCDay(),
+    weekday: weekdays.indexOf(out.weekday ?? 'Sun'),
   };
 }

@@ -1,4 +1,4 @@
-import { zonedParts } from '../format/format';
+import { cachedZonedParts as zonedParts } from '../format/zoned-parts';
 
 /** Calendar dates as 'YYYY-MM-DD' strings, computed without time zones (UTC arithmetic). */
 export type CalendarDate = string;
