@@ -210,7 +210,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<CatalogueRo
       // the assortment so the searches find something.
       const held = await assignAssortment(base, products);
       console.log(`[${dialect}] assortment of ${held} products assigned to customer@example.com`);
-      const inside = await json<{ products: ProductLite[] }>(
+      const inside = await json<{ products: ProductLite[]; count: number }>(
         `${base}/products/all?currentPage=1&productsPerPage=50`,
         { headers },
       );
@@ -218,8 +218,11 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<CatalogueRo
       if (!own) throw new Error('the assortment shows no products');
       const ownWord = (own.productDetails[0]?.name ?? word).split(/\s+/).find((w) => w.length >= 4) ?? word;
       const ownBarcode = own.packSizes.find((s) => s.barcode)?.barcode ?? barcode;
+      // The deep page is the middle of the assortment's own pages (the catalogue's would lie past its end).
+      const ownDeepPage = Math.max(1, Math.floor(inside.count / 50 / 2));
       const swap = (path: string) =>
         path
+          .replace(`currentPage=${deepPage}&`, `currentPage=${ownDeepPage}&`)
           .replace(`searchString=${q}`, `searchString=${encodeURIComponent(ownWord)}`)
           .replace(`searchSku=${encodeURIComponent(sample.sku)}`, `searchSku=${encodeURIComponent(own.sku)}`)
           .replace(`searchString=${barcode.slice(0, 8)}`, `searchString=${ownBarcode.slice(0, 8)}`)
@@ -228,7 +231,14 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<CatalogueRo
         'assortment 30%: ',
         scenarios
           .filter(([name]) => name !== 'search categories')
-          .map(([name, kind, path]) => [name, kind, swap(path)] as [string, CatalogueRow['kind'], string]),
+          .map(
+            ([name, kind, path]) =>
+              [name.replace(`deep page ${deepPage}`, `deep page ${ownDeepPage}`), kind, swap(path)] as [
+                string,
+                CatalogueRow['kind'],
+                string,
+              ],
+          ),
       );
       peakRss.push({ dialect, mb: peakResidentMb(server.pid) });
       return rows;
