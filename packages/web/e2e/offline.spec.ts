@@ -397,6 +397,47 @@ test('a delta sync reads the stored fingerprints in one record and writes the ch
   }
 });
 
+test('a sync whose connection stalls is given up after a minute with a message, and keeping the catalogue works when tried again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await withoutOverlays(page);
+  // The page's timers run on Playwright's clock, so a minute can pass at once.
+  await page.clock.install();
+  const token = await customerToken(request);
+  // The connection stalls: the catalogue's chunks are never answered (nor refused).
+  const stalled: string[] = [];
+  await page.route('**/api/offline/catalogue?**', (route) => {
+    stalled.push(route.request().url());
+  });
+  await page.goto('/about-blank-for-token');
+  await page.evaluate((value) => localStorage.setItem('access_token', value), token);
+  await page.goto('/profile/offline');
+  const keep = page.getByRole('button', { name: 'Elérhetővé tétel offline' });
+  await keep.click();
+  await expect.poll(() => stalled.length).toBe(1);
+  await expect(keep).toBeDisabled();
+  const failed = page.getByText(
+    'A frissítés nem sikerült: Hiba történt a szerverrel való kapcsolatban. Kérjük, próbálja újra később.',
+  );
+  // Just under a minute: still waiting for the answer.
+  await page.clock.fastForward('00:59');
+  await expect(keep).toBeDisabled();
+  await expect(failed).toHaveCount(0);
+  // Past the minute the call is given up: the sync fails with a message instead of running for ever.
+  await page.clock.fastForward('00:02');
+  await expect(failed).toBeVisible();
+  await expect(keep).toBeEnabled();
+  expect(stalled).toHaveLength(1);
+
+  // The connection is back: the same button keeps the catalogue (the failed sync did not hold the queue).
+  await page.unroute('**/api/offline/catalogue?**');
+  await keep.click();
+  await expect(page.getByTestId('offline-status')).toContainText('termék tárolva', { timeout: 90_000 });
+  await expect(failed).toHaveCount(0);
+});
+
 test('the web app manifest and the service worker are served by the shop', async ({ request }) => {
   const manifest = await request.get('/manifest.webmanifest');
   expect(manifest.ok()).toBe(true);

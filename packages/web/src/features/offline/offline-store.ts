@@ -101,25 +101,42 @@ class ServerError extends Error {
   }
 }
 
+/**
+ * How long one call to the server may take, answer and body, before it is given up. A phone's
+ * connection can stall without failing (weak signal on the shop floor): a call that never settles
+ * would hold the sync queue (`syncCatalogue`) for good, and the page would show the progress of a
+ * sync that never ends. Given up, the sync fails with ERR_NO_RES and can be started again. A chunk
+ * of 500 products is about 0.5 MB: a minute is enough on a slow mobile connection.
+ */
+export const SERVER_CALL_TIMEOUT_MS = 60_000;
+
 /** A call to the API with the user's token, past the offline answerer (plain fetch). */
 async function server<T>(
   path: string,
   options: ServerOptions,
   init: { method?: string; body?: unknown } = {},
 ): Promise<T> {
-  const response = await fetch(`/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      'Accept-Language': options.language,
-      Authorization: `Bearer ${options.token}`,
-    },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  const payload = (await response.json().catch(() => null)) as { error?: unknown } | null;
-  if (!response.ok) throw new ServerError(normaliseErrorCode(payload?.error), response.status);
-  return payload as T;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), SERVER_CALL_TIMEOUT_MS);
+  try {
+    const response = await fetch(`/api${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'Accept-Language': options.language,
+        Authorization: `Bearer ${options.token}`,
+      },
+      signal: controller.signal,
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    });
+    const payload = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    if (controller.signal.aborted) throw new Error('the call was given up');
+    if (!response.ok) throw new ServerError(normaliseErrorCode(payload?.error), response.status);
+    return payload as T;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The stored catalogue of one customer. */
