@@ -15,6 +15,7 @@ import {
   type ProductFixture,
   tokenFor,
 } from '../src/modules/cart/checkout-fixtures';
+import { insertAdminParties } from '../src/modules/admin-orders/admin-test-fixtures';
 import { countingHandle } from './query-counter';
 import { startTestApp, stopTestApp, type TestApp } from './test-app';
 import { startTestSmtp, type TestSmtp } from './test-smtp';
@@ -28,6 +29,8 @@ export interface ShopWorld extends TestApp {
   methods: MethodsFixture;
   /** A staff login (only with `staff: true`). */
   staff: { userId: number; token: string };
+  /** An admin login, with every back-office permission (only with `admin: true`). */
+  admin: { userId: number; token: string };
   /** The real SMTP server the shop mails to (only with `smtp: true`). */
   smtp: TestSmtp;
   /** The test database's query builder. */
@@ -87,6 +90,8 @@ export interface ShopWorldOptions {
   smtp?: boolean;
   /** Insert a staff login (`world.staff`). */
   staff?: boolean;
+  /** Insert an admin login (`world.admin`). */
+  admin?: boolean;
   /** Insert the shipping and payment methods (default true). */
   methods?: boolean;
   /** Run the app's outbox dispatcher (default true, as buildApp). */
@@ -183,6 +188,7 @@ export function useShopWorld(dialect: DialectName, options: ShopWorldOptions): S
     );
     if (options.methods !== false) world.methods = await insertMethods(world.testDb.handle);
     if (options.staff) world.staff = await insertStaff(world.ctx);
+    if (options.admin) world.admin = (await insertAdminParties(world.ctx)).admin;
   });
   if (options.resetClock) beforeEach(() => world.ctx.clock.set(options.now));
   afterAll(async () => {
