@@ -21,6 +21,51 @@ import { TEST_DIALECTS } from './test-db';
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 150);
 const SEED = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined;
 
+/** A hostile call and the refusal it must get: `body` is JSON text unless `type` names another type. */
+interface Refusal {
+  method: string;
+  url: string;
+  token: string;
+  body?: string | Buffer | undefined;
+  type?: string | undefined;
+  status: number;
+  error: string;
+}
+
+/**
+ * Sends each call over HTTP, each from an address of its own in 10.`net`.x.y (no rate limit is shared),
+ * and answers the calls that got another status or error code than expected, a line each.
+ */
+async function wrongRefusals(baseUrl: string, net: number, calls: Refusal[]): Promise<string[]> {
+  const wrong: string[] = [];
+  for (const call of calls) {
+    const type = call.type ?? (call.body !== undefined ? 'application/json' : undefined);
+    const res = await fetch(baseUrl + call.url, {
+      method: call.method,
+      headers: {
+        authorization: `Bearer ${call.token}`,
+        'x-forwarded-for': `10.${net}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+        ...(type ? { 'content-type': type } : {}),
+      },
+      ...(call.body !== undefined ? { body: call.body } : {}),
+    });
+    const text = await res.text();
+    const error = text ? (JSON.parse(text) as { error?: string }).error : undefined;
+    if (res.status !== call.status || error !== call.error) {
+      const body =
+        call.body === undefined
+          ? ''
+          : typeof call.body === 'string'
+            ? call.body.slice(0, 80)
+            : `${call.body.length} bytes`;
+      wrong.push(
+        `${call.method} ${call.url} ${body} (${type}) → ${res.status} ${error}, expected ${call.status} ${call.error}`,
+      );
+    }
+  }
+  return wrong;
+}
+
 describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
   let world: SecurityWorld;
   let operations: Operation[];
@@ -85,25 +130,6 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
 
   it('refuses hostile photo uploads, ZIPs and back-in-stock requests with a code, changing nothing (issue 17)', async () => {
     const before = await dataSnapshot(world.testDb.handle);
-    const send = async (
-      method: string,
-      url: string,
-      token: string,
-      body: string | Buffer | undefined,
-      type: string | undefined,
-    ) => {
-      const res = await fetch(world.baseUrl + url, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'x-forwarded-for': `10.17.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-          ...(type ? { 'content-type': type } : {}),
-        },
-        ...(body !== undefined ? { body } : {}),
-      });
-      const text = await res.text();
-      return { status: res.status, error: text ? (JSON.parse(text) as { error?: string }).error : undefined };
-    };
     const sku = 'HZ-001';
     // prettier-ignore
     const cases: [string, string, string, string | Buffer | undefined, string | undefined, number, string][] = [
@@ -131,15 +157,19 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       ['DELETE', `/api/back-in-stock/${encodeURIComponent('%00\u0000')}`, world.b.token, undefined, undefined, 400, 'ERR_VALIDATION'],
       ['DELETE', '/api/back-in-stock/NO-SUCH-SKU', world.b.token, undefined, undefined, 404, 'ERR_BACK_IN_STOCK_NOT_FOUND'],
     ];
-    const wrong: string[] = [];
-    for (const [method, url, token, body, type, status, error] of cases) {
-      const answer = await send(method, url, token, body, type);
-      if (answer.status !== status || answer.error !== error) {
-        wrong.push(
-          `${method} ${url} (${type}) → ${answer.status} ${answer.error}, expected ${status} ${error}`,
-        );
-      }
-    }
+    const wrong = await wrongRefusals(
+      world.baseUrl,
+      17,
+      cases.map(([method, url, token, body, type, status, error]) => ({
+        method,
+        url,
+        token,
+        body,
+        type,
+        status,
+        error,
+      })),
+    );
     expect(wrong).toEqual([]);
     expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
   });
@@ -208,22 +238,18 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       ['GET', '/api/orders/history?userId=abc', undefined, 400, 'ERR_VALIDATION'],
       ['GET', '/api/orders/history?userId=-1', undefined, 400, 'ERR_VALIDATION'],
     ];
-    const wrong: string[] = [];
-    for (const [method, url, body, status, error] of cases) {
-      const res = await fetch(world.baseUrl + url, {
+    const wrong = await wrongRefusals(
+      world.baseUrl,
+      15,
+      cases.map(([method, url, body, status, error]) => ({
         method,
-        headers: {
-          authorization: `Bearer ${world.a.token}`,
-          'x-forwarded-for': `10.15.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body !== undefined ? { body } : {}),
-      });
-      const text = await res.text();
-      const code = text ? (JSON.parse(text) as { error?: string }).error : undefined;
-      if (res.status !== status || code !== error)
-        wrong.push(`${method} ${url} ${body} → ${res.status} ${code}`);
-    }
+        url,
+        token: world.a.token,
+        body,
+        status,
+        error,
+      })),
+    );
     expect(wrong).toEqual([]);
     expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
   });
@@ -267,22 +293,18 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       ['POST', `/api/company/approvals/${id}/reject`, '{"reason":"no","status":"approved"}', 400, 'ERR_VALIDATION'],
       ['POST', '/api/company/approvals/2147483000/reject', '{"reason":"no"}', 404, 'ERR_APPROVAL_NOT_FOUND'],
     ];
-    const wrong: string[] = [];
-    for (const [method, url, body, status, error] of cases) {
-      const res = await fetch(world.baseUrl + url, {
+    const wrong = await wrongRefusals(
+      world.baseUrl,
+      16,
+      cases.map(([method, url, body, status, error]) => ({
         method,
-        headers: {
-          authorization: `Bearer ${world.a.token}`,
-          'x-forwarded-for': `10.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body !== undefined ? { body } : {}),
-      });
-      const text = await res.text();
-      const code = text ? (JSON.parse(text) as { error?: string }).error : undefined;
-      if (res.status !== status || code !== error)
-        wrong.push(`${method} ${url} ${body} → ${res.status} ${code}`);
-    }
+        url,
+        token: world.a.token,
+        body,
+        status,
+        error,
+      })),
+    );
     expect(wrong).toEqual([]);
     expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
     const row = await db
@@ -317,22 +339,18 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       ['agent', 'POST', '/api/offline/catalogue/changes', changes({ customerId: own, known: [[1, 'x'.repeat(33)]] }), 400, 'ERR_VALIDATION'],
       ['agent', 'POST', '/api/offline/catalogue/changes', changes({ customerId: own, known: { 1: 'abc' } }), 400, 'ERR_VALIDATION'],
     ];
-    const wrong: string[] = [];
-    for (const [who, method, url, body, status, error] of cases) {
-      const res = await fetch(world.baseUrl + url, {
+    const wrong = await wrongRefusals(
+      world.baseUrl,
+      19,
+      cases.map(([who, method, url, body, status, error]) => ({
         method,
-        headers: {
-          authorization: `Bearer ${who === 'agent' ? world.agent.token : world.a.token}`,
-          'x-forwarded-for': `10.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body !== undefined ? { body } : {}),
-      });
-      const text = await res.text();
-      const code = text ? (JSON.parse(text) as { error?: string }).error : undefined;
-      if (res.status !== status || code !== error)
-        wrong.push(`${who} ${method} ${url} ${body} → ${res.status} ${code}`);
-    }
+        url,
+        token: who === 'agent' ? world.agent.token : world.a.token,
+        body,
+        status,
+        error,
+      })),
+    );
     // The agent's own customer is answered.
     const ownAnswer = await fetch(`${world.baseUrl}/api/offline/catalogue?limit=1&customerId=${own}`, {
       headers: { authorization: `Bearer ${world.agent.token}`, 'x-forwarded-for': '10.19.251.1' },
@@ -413,22 +431,18 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       ['POST', '/api/admin/outbox/2147483000/retry', undefined, 404, 'ERR_OUTBOX_NOT_FOUND'],
       ['POST', '/api/admin/outbox/-5/retry', undefined, 400, 'ERR_VALIDATION'],
     ];
-    const wrong: string[] = [];
-    for (const [method, url, body, status, error] of cases) {
-      const res = await fetch(world.baseUrl + url, {
+    const wrong = await wrongRefusals(
+      world.baseUrl,
+      16,
+      cases.map(([method, url, body, status, error]) => ({
         method,
-        headers: {
-          authorization: `Bearer ${world.admin.token}`,
-          'x-forwarded-for': `10.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body !== undefined ? { body } : {}),
-      });
-      const text = await res.text();
-      const code = text ? (JSON.parse(text) as { error?: string }).error : undefined;
-      if (res.status !== status || code !== error)
-        wrong.push(`${method} ${url} ${body} → ${res.status} ${code}`);
-    }
+        url,
+        token: world.admin.token,
+        body,
+        status,
+        error,
+      })),
+    );
     expect(wrong).toEqual([]);
     expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
   });
@@ -465,41 +479,24 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       ['GET', '/api/admin/assortments/customer/0', undefined, 400, 'ERR_VALIDATION'],
       ['GET', '/api/admin/assortments/customer/2147483000', undefined, 404, 'NOT_FOUND'],
     ];
-    const wrong: string[] = [];
-    for (const [method, url, payload, status, error] of cases) {
-      const res = await fetch(world.baseUrl + url, {
+    const wrong = await wrongRefusals(
+      world.baseUrl,
+      17,
+      cases.map(([method, url, body, status, error]) => ({
         method,
-        headers: {
-          authorization: `Bearer ${world.admin.token}`,
-          'x-forwarded-for': `10.17.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-          ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(payload !== undefined ? { body: payload } : {}),
-      });
-      const text = await res.text();
-      const code = text ? (JSON.parse(text) as { error?: string }).error : undefined;
-      if (res.status !== status || code !== error)
-        wrong.push(`${method} ${url} ${payload?.slice(0, 80)} → ${res.status} ${code}`);
-    }
+        url,
+        token: world.admin.token,
+        body,
+        status,
+        error,
+      })),
+    );
     expect(wrong).toEqual([]);
     expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
   });
 
   it('refuses hostile purchase-order numbers, credit fields and minimum order values with a code, changing nothing (issue 16)', async () => {
     const before = await dataSnapshot(world.testDb.handle);
-    const send = async (method: string, url: string, token: string, body: string) => {
-      const res = await fetch(world.baseUrl + url, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'x-forwarded-for': `10.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-        },
-        body,
-      });
-      const text = await res.text();
-      return { status: res.status, error: text ? (JSON.parse(text) as { error?: string }).error : undefined };
-    };
     const po = '/api/cart/purchase-order-number';
     const customer = `/api/admin/customers/${world.a.userId}`;
     const method = (extra: Record<string, unknown>) =>
@@ -604,13 +601,11 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
         'ERR_VALIDATION',
       ],
     ];
-    const wrong: string[] = [];
-    for (const [verb, url, token, body, status, error] of cases) {
-      const answer = await send(verb, url, token, body);
-      if (answer.status !== status || answer.error !== error) {
-        wrong.push(`${verb} ${url} ${body} → ${answer.status} ${answer.error}, expected ${status} ${error}`);
-      }
-    }
+    const wrong = await wrongRefusals(
+      world.baseUrl,
+      16,
+      cases.map(([method, url, token, body, status, error]) => ({ method, url, token, body, status, error })),
+    );
     expect(wrong).toEqual([]);
     expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
   });
@@ -646,21 +641,18 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       ['/api/order-lists/%27%20OR%201%3D1/move', move({ sku: 'HZ-002', toListId: own }), 400, 'ERR_VALIDATION'],
       ['/api/order-lists/0/move', move({ sku: 'HZ-002', toListId: own }), 400, 'ERR_VALIDATION'],
     ];
-    const wrong: string[] = [];
-    for (const [path, body, status, error] of cases) {
-      const res = await fetch(world.baseUrl + path, {
+    const wrong = await wrongRefusals(
+      world.baseUrl,
+      16,
+      cases.map(([path, body, status, error]) => ({
         method: 'POST',
-        headers: {
-          authorization: `Bearer ${world.b.token}`,
-          'content-type': 'application/json',
-          'x-forwarded-for': `10.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-        },
+        url: path,
+        token: world.b.token,
         body,
-      });
-      const text = await res.text();
-      const code = text ? (JSON.parse(text) as { error?: string }).error : undefined;
-      if (res.status !== status || code !== error) wrong.push(`${path} ${body} → ${res.status} ${code}`);
-    }
+        status,
+        error,
+      })),
+    );
     expect(wrong).toEqual([]);
     expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
   });
@@ -720,22 +712,11 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       ['POST', '/api/admin/quotes/2147483000/decline', admin, JSON.stringify({ message: 7 }), 400, 'ERR_VALIDATION'],
       ['POST', '/api/admin/quotes/2147483000/decline', admin, JSON.stringify({ message: '' }), 404, 'ERR_QUOTE_NOT_FOUND'],
     ];
-    const wrong: string[] = [];
-    for (const [method, url, token, body, status, error] of cases) {
-      const res = await fetch(world.baseUrl + url, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'x-forwarded-for': `10.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body !== undefined ? { body } : {}),
-      });
-      const text = await res.text();
-      const code = text ? (JSON.parse(text) as { error?: string }).error : undefined;
-      if (res.status !== status || code !== error)
-        wrong.push(`${method} ${url} ${body} → ${res.status} ${code}`);
-    }
+    const wrong = await wrongRefusals(
+      world.baseUrl,
+      18,
+      cases.map(([method, url, token, body, status, error]) => ({ method, url, token, body, status, error })),
+    );
     expect(wrong).toEqual([]);
     expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
   });
