@@ -32,6 +32,35 @@ interface Refusal {
   error: string;
 }
 
+/** A row of a refusal table: method, path, body (JSON text) or none, and the status and code expected. */
+type RefusalRow = [method: string, url: string, body: string | undefined, status: number, error: string];
+
+/** The rows of a refusal table, each sent with `token`. */
+function callsWith(token: string, rows: RefusalRow[]): Refusal[] {
+  return rows.map(([method, url, body, status, error]) => ({ method, url, token, body, status, error }));
+}
+
+/** The rows of a refusal table that names each row's token after its path. */
+function callsWithTheirTokens(
+  rows: [
+    method: string,
+    url: string,
+    token: string,
+    body: string | undefined,
+    status: number,
+    error: string,
+  ][],
+): Refusal[] {
+  return rows.map(([method, url, token, body, status, error]) => ({
+    method,
+    url,
+    token,
+    body,
+    status,
+    error,
+  }));
+}
+
 /**
  * Sends each call over HTTP, each from an address of its own in 10.`net`.x.y (no rate limit is shared),
  * and answers the calls that got another status or error code than expected, a line each.
@@ -64,6 +93,17 @@ async function wrongRefusals(baseUrl: string, net: number, calls: Refusal[]): Pr
     }
   }
   return wrong;
+}
+
+/** Every call got the refusal its row expects, and the data are as in `before` (see wrongRefusals). */
+async function expectRefusedChangingNothing(
+  world: SecurityWorld,
+  before: DataSnapshot,
+  net: number,
+  calls: Refusal[],
+): Promise<void> {
+  expect(await wrongRefusals(world.baseUrl, net, calls)).toEqual([]);
+  expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
 }
 
 describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
@@ -157,8 +197,9 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       ['DELETE', `/api/back-in-stock/${encodeURIComponent('%00\u0000')}`, world.b.token, undefined, undefined, 400, 'ERR_VALIDATION'],
       ['DELETE', '/api/back-in-stock/NO-SUCH-SKU', world.b.token, undefined, undefined, 404, 'ERR_BACK_IN_STOCK_NOT_FOUND'],
     ];
-    const wrong = await wrongRefusals(
-      world.baseUrl,
+    await expectRefusedChangingNothing(
+      world,
+      before,
       17,
       cases.map(([method, url, token, body, type, status, error]) => ({
         method,
@@ -170,8 +211,6 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
         error,
       })),
     );
-    expect(wrong).toEqual([]);
-    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
   });
 
   it('refuses hostile company-user inputs with a code, changing nothing (issue 15)', async () => {
@@ -179,7 +218,7 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
     const own = world.a.userId;
     const invite = (extra: Record<string, unknown>) =>
       JSON.stringify({ email: 'hostile-invite@example.com', name: 'Hostile', role: 'buyer', ...extra });
-    const cases: [string, string, string | undefined, number, string][] = [
+    const cases: RefusalRow[] = [
       ['POST', '/api/company/users', invite({ email: 'not-an-email' }), 400, 'ERR_VALIDATION'],
       ['POST', '/api/company/users', invite({ role: 'admin' }), 400, 'ERR_VALIDATION'],
       ['POST', '/api/company/users', invite({ role: ['owner'] }), 400, 'ERR_VALIDATION'],
@@ -238,20 +277,7 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       ['GET', '/api/orders/history?userId=abc', undefined, 400, 'ERR_VALIDATION'],
       ['GET', '/api/orders/history?userId=-1', undefined, 400, 'ERR_VALIDATION'],
     ];
-    const wrong = await wrongRefusals(
-      world.baseUrl,
-      15,
-      cases.map(([method, url, body, status, error]) => ({
-        method,
-        url,
-        token: world.a.token,
-        body,
-        status,
-        error,
-      })),
-    );
-    expect(wrong).toEqual([]);
-    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
+    await expectRefusedChangingNothing(world, before, 15, callsWith(world.a.token, cases));
   });
 
   it('refuses hostile order-approval inputs with a code, changing nothing (issue 15)', async () => {
@@ -273,7 +299,7 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
     const id = await insertPendingApprovalOfA(world, { requesterUserId: requester.id, itemsGross: 100 });
     const before = await dataSnapshot(world.testDb.handle);
     // prettier-ignore
-    const cases: [string, string, string | undefined, number, string][] = [
+    const cases: RefusalRow[] = [
       ['GET', '/api/company/approvals?status=bogus', undefined, 400, 'ERR_VALIDATION'],
       ['GET', '/api/company/approvals?status=pending&status=approved', undefined, 400, 'ERR_VALIDATION'],
       ['GET', '/api/company/approvals/abc', undefined, 400, 'ERR_VALIDATION'],
@@ -293,20 +319,7 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       ['POST', `/api/company/approvals/${id}/reject`, '{"reason":"no","status":"approved"}', 400, 'ERR_VALIDATION'],
       ['POST', '/api/company/approvals/2147483000/reject', '{"reason":"no"}', 404, 'ERR_APPROVAL_NOT_FOUND'],
     ];
-    const wrong = await wrongRefusals(
-      world.baseUrl,
-      16,
-      cases.map(([method, url, body, status, error]) => ({
-        method,
-        url,
-        token: world.a.token,
-        body,
-        status,
-        error,
-      })),
-    );
-    expect(wrong).toEqual([]);
-    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
+    await expectRefusedChangingNothing(world, before, 16, callsWith(world.a.token, cases));
     const row = await db
       .selectFrom('approvals')
       .select('status')
@@ -342,14 +355,7 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
     const wrong = await wrongRefusals(
       world.baseUrl,
       19,
-      cases.map(([who, method, url, body, status, error]) => ({
-        method,
-        url,
-        token: who === 'agent' ? world.agent.token : world.a.token,
-        body,
-        status,
-        error,
-      })),
+      cases.flatMap(([who, ...row]) => callsWith(who === 'agent' ? world.agent.token : world.a.token, [row])),
     );
     // The agent's own customer is answered.
     const ownAnswer = await fetch(`${world.baseUrl}/api/offline/catalogue?limit=1&customerId=${own}`, {
@@ -365,7 +371,7 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
     const before = await dataSnapshot(world.testDb.handle);
     const hook = (extra: Record<string, unknown>) =>
       JSON.stringify({ url: 'https://erp.example.com/hook', events: ['order.placed'], ...extra });
-    const cases: [string, string, string | undefined, number, string][] = [
+    const cases: RefusalRow[] = [
       ['POST', '/api/admin/webhooks', hook({ url: 'javascript:alert(1)' }), 400, 'ERR_VALIDATION'],
       ['POST', '/api/admin/webhooks', hook({ url: 'file:///etc/passwd' }), 400, 'ERR_VALIDATION'],
       ['POST', '/api/admin/webhooks', hook({ url: 'gopher://127.0.0.1:25/' }), 400, 'ERR_VALIDATION'],
@@ -431,26 +437,13 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       ['POST', '/api/admin/outbox/2147483000/retry', undefined, 404, 'ERR_OUTBOX_NOT_FOUND'],
       ['POST', '/api/admin/outbox/-5/retry', undefined, 400, 'ERR_VALIDATION'],
     ];
-    const wrong = await wrongRefusals(
-      world.baseUrl,
-      16,
-      cases.map(([method, url, body, status, error]) => ({
-        method,
-        url,
-        token: world.admin.token,
-        body,
-        status,
-        error,
-      })),
-    );
-    expect(wrong).toEqual([]);
-    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
+    await expectRefusedChangingNothing(world, before, 16, callsWith(world.admin.token, cases));
   });
 
   it('refuses hostile assortment inputs with a code, changing nothing (issue 17)', async () => {
     const before = await dataSnapshot(world.testDb.handle);
     const body = (extra: Record<string, unknown>) => JSON.stringify({ name: 'Lánc', ...extra });
-    const cases: [string, string, string | undefined, number, string][] = [
+    const cases: RefusalRow[] = [
       ['POST', '/api/admin/assortments', body({ name: '' }), 400, 'ERR_VALIDATION'],
       ['POST', '/api/admin/assortments', body({ name: { $gt: '' } }), 400, 'ERR_VALIDATION'],
       ['POST', '/api/admin/assortments', body({ includedSkus: 'KV-001' }), 400, 'ERR_VALIDATION'],
@@ -479,20 +472,7 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       ['GET', '/api/admin/assortments/customer/0', undefined, 400, 'ERR_VALIDATION'],
       ['GET', '/api/admin/assortments/customer/2147483000', undefined, 404, 'NOT_FOUND'],
     ];
-    const wrong = await wrongRefusals(
-      world.baseUrl,
-      17,
-      cases.map(([method, url, body, status, error]) => ({
-        method,
-        url,
-        token: world.admin.token,
-        body,
-        status,
-        error,
-      })),
-    );
-    expect(wrong).toEqual([]);
-    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
+    await expectRefusedChangingNothing(world, before, 17, callsWith(world.admin.token, cases));
   });
 
   it('refuses hostile purchase-order numbers, credit fields and minimum order values with a code, changing nothing (issue 16)', async () => {
@@ -601,13 +581,7 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
         'ERR_VALIDATION',
       ],
     ];
-    const wrong = await wrongRefusals(
-      world.baseUrl,
-      16,
-      cases.map(([method, url, token, body, status, error]) => ({ method, url, token, body, status, error })),
-    );
-    expect(wrong).toEqual([]);
-    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
+    await expectRefusedChangingNothing(world, before, 16, callsWithTheirTokens(cases));
   });
 
   it('refuses hostile moves of an order-list line with a code, changing nothing (issue 16)', async () => {
@@ -641,20 +615,15 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       ['/api/order-lists/%27%20OR%201%3D1/move', move({ sku: 'HZ-002', toListId: own }), 400, 'ERR_VALIDATION'],
       ['/api/order-lists/0/move', move({ sku: 'HZ-002', toListId: own }), 400, 'ERR_VALIDATION'],
     ];
-    const wrong = await wrongRefusals(
-      world.baseUrl,
+    await expectRefusedChangingNothing(
+      world,
+      before,
       16,
-      cases.map(([path, body, status, error]) => ({
-        method: 'POST',
-        url: path,
-        token: world.b.token,
-        body,
-        status,
-        error,
-      })),
+      callsWith(
+        world.b.token,
+        cases.map(([path, body, status, error]): RefusalRow => ['POST', path, body, status, error]),
+      ),
     );
-    expect(wrong).toEqual([]);
-    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
   });
 
   it('refuses hostile quote inputs with a code, changing nothing (issue 16)', async () => {
@@ -712,13 +681,7 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       ['POST', '/api/admin/quotes/2147483000/decline', admin, JSON.stringify({ message: 7 }), 400, 'ERR_VALIDATION'],
       ['POST', '/api/admin/quotes/2147483000/decline', admin, JSON.stringify({ message: '' }), 404, 'ERR_QUOTE_NOT_FOUND'],
     ];
-    const wrong = await wrongRefusals(
-      world.baseUrl,
-      18,
-      cases.map(([method, url, token, body, status, error]) => ({ method, url, token, body, status, error })),
-    );
-    expect(wrong).toEqual([]);
-    expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
+    await expectRefusedChangingNothing(world, before, 18, callsWithTheirTokens(cases));
   });
 
   it('runHostileInputs (the benchmark entry) counts what it tried over HTTP', async () => {
