@@ -1,3 +1,6 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -143,5 +146,33 @@ export function SelectFilter({
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/** The way back from a record's page to its list, the list's filters kept (`back` of the section's messages). */
+export function BackToList({ t }: { t: AdminT }) {
+  const [searchParams] = useSearchParams();
+  return (
+    <Button
+      component={RouterLink}
+      to={`..?${searchParams.toString()}`}
+      relative="path"
+      startIcon={<ArrowBack />}
+    >
+      {t('back')}
+    </Button>
+  );
+}
+
+/** A record's page before its data are there: the way back, and `notFound` when the query failed. */
+export function RecordPageWaiting({ t, failed }: { t: AdminT; failed: boolean }) {
+  if (!failed) return <BackToList t={t} />;
+  return (
+    <Box>
+      <BackToList t={t} />
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {t('notFound')}
+      </Alert>
+    </Box>
   );
 }

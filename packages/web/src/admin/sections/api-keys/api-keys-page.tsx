@@ -15,12 +15,12 @@ import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useLocalPage } from '../../components/crud';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { useAdminForm } from '../../components/admin-form';
 import { FormDialog } from '../../components/form-dialog';
 import { SectionHeading } from '../../components/section-heading';
 import { ShownOnceDialog } from '../../components/shown-once-dialog';
+import { WholeListTable } from '../../components/whole-list-table';
 
 /** The list's query key, defined once: read by the list and refreshed after each change. */
 const API_KEYS_KEY = ['admin', 'api-keys'];
@@ -40,7 +40,6 @@ export default function ApiKeysPage() {
   const [naming, setNaming] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const paging = useLocalPage(keys.data?.items);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: API_KEYS_KEY });
   const {
     form,
@@ -140,16 +139,7 @@ export default function ApiKeysPage() {
         }}
       />
       <Typography sx={{ mb: 2, maxWidth: 860 }}>{t('intro')}</Typography>
-      <DataTable
-        label={t('title')}
-        columns={columns}
-        rows={paging.rows}
-        rowKey={(row) => row.id}
-        {...paging.table}
-        loading={keys.isFetching}
-        error={keys.error}
-        emptyText={t('empty')}
-      />
+      <WholeListTable label={t('title')} columns={columns} query={keys} emptyText={t('empty')} />
       <FormDialog
         open={naming}
         title={t('newTitle')}

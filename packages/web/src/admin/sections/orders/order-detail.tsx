@@ -1,5 +1,3 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -14,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { AdminOrderDetail } from '@shop/shared/contracts/admin-orders';
 import { formatDateTime, formatMoney, formatWeightKg } from '@shop/shared/format/format';
 import { type OrderStatus } from '@shop/shared/rules/order-status';
@@ -22,6 +20,7 @@ import { useAdminApi } from '../../admin-api';
 import { type AdminT } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { BackToList, RecordPageWaiting } from '../../components/record-list';
 import { SectionHeading } from '../../components/section-heading';
 import { StatusChip } from './order-status-chip';
 
@@ -60,7 +59,6 @@ export function OrderDetailView({ t }: { t: AdminT }) {
   const toast = useAdminToast();
   const queryClient = useQueryClient();
   const { orderId } = useParams();
-  const [searchParams] = useSearchParams();
   const id = Number(orderId);
   const orderKey = ['admin', 'order', id];
   const [target, setTarget] = useState<OrderStatus | null>(null);
@@ -84,32 +82,12 @@ export function OrderDetailView({ t }: { t: AdminT }) {
       void queryClient.invalidateQueries({ queryKey: orderKey });
     },
   });
-  const back = (
-    <Button
-      component={RouterLink}
-      to={`..?${searchParams.toString()}`}
-      relative="path"
-      startIcon={<ArrowBack />}
-    >
-      {t('back')}
-    </Button>
-  );
-  if (order.error) {
-    return (
-      <Box>
-        {back}
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {t('notFound')}
-        </Alert>
-      </Box>
-    );
-  }
   const o = order.data;
-  if (!o) return back;
+  if (order.error || !o) return <RecordPageWaiting t={t} failed={Boolean(order.error)} />;
 
   return (
     <Box>
-      {back}
+      <BackToList t={t} />
       <SectionHeading
         title={t('detailTitle', { id: o.id })}
         actions={<StatusChip status={o.status} t={t} />}

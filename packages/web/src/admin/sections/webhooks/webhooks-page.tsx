@@ -26,12 +26,12 @@ import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useLocalPage } from '../../components/crud';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { useAdminForm } from '../../components/admin-form';
 import { FormDialog } from '../../components/form-dialog';
 import { SectionHeading } from '../../components/section-heading';
 import { ShownOnceDialog } from '../../components/shown-once-dialog';
+import { WholeListTable } from '../../components/whole-list-table';
 import { DeliveriesDialog } from './deliveries-dialog';
 
 /** The list's query key, defined once: read by the list and refreshed after each change. */
@@ -67,7 +67,6 @@ export default function WebhooksPage() {
   const [rotating, setRotating] = useState<WebhookEndpoint | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
   const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null);
-  const paging = useLocalPage(list.data?.items);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
 
   const { form, errors, onSubmit, bind } = useAdminForm<WebhookDraft, WebhookDraft>({
@@ -219,16 +218,7 @@ export default function WebhooksPage() {
     <Box>
       <SectionHeading title={t('title')} add={{ label: t('new'), onClick: () => open('new') }} />
       <Typography sx={{ mb: 2, maxWidth: 860 }}>{t('intro')}</Typography>
-      <DataTable
-        label={t('title')}
-        columns={columns}
-        rows={paging.rows}
-        rowKey={(row) => row.id}
-        {...paging.table}
-        loading={list.isFetching}
-        error={list.error}
-        emptyText={t('empty')}
-      />
+      <WholeListTable label={t('title')} columns={columns} query={list} emptyText={t('empty')} />
       <FormDialog
         open={editing !== null}
         title={editing === 'new' ? t('newTitle') : t('editTitle')}
