@@ -5,15 +5,34 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '@shop/shared/format/format';
+import { useAdminApi } from '../admin-api';
 import type { AdminT } from '../admin-i18n';
 import { DataTable, type DataTableColumn } from './data-table';
-import type { useListParams } from './use-list-params';
+import { useListParams } from './use-list-params';
 
 /** A list's paging and filters in the URL query (see useListParams). */
 export type ListParams = ReturnType<typeof useListParams>;
+
+/**
+ * A page of a section's records (GET /api/admin/<section> with the page and the filters `filterKeys`
+ * from the address; query key `['admin', section, query]`), the last page kept on screen while the
+ * next one loads; with the list's params.
+ */
+export function useRecordPage<Response>(section: 'orders' | 'quotes', filterKeys: string[]) {
+  const api = useAdminApi();
+  const list = useListParams();
+  const query = list.query(filterKeys);
+  const result = useQuery({
+    queryKey: ['admin', section, query],
+    queryFn: ({ signal }) => api.get<Response>(`/admin/${section}`, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+  return { list, result };
+}
 
 /**
  * The list of a back-office section whose records have a page of their own (orders, quotes): the

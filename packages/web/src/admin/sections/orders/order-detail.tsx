@@ -24,6 +24,20 @@ import { BackToList, RecordPageWaiting } from '../../components/record-list';
 import { SectionHeading } from '../../components/section-heading';
 import { StatusChip } from './order-status-chip';
 
+/** A third of the row of cards under the status (the whole width on a phone): a heading, then its fields. */
+function DetailCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Grid size={{ xs: 12, md: 4 }}>
+      <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
+        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+          {title}
+        </Typography>
+        {children}
+      </Paper>
+    </Grid>
+  );
+}
+
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Box sx={{ mb: 1 }}>
@@ -114,51 +128,34 @@ export function OrderDetailView({ t }: { t: AdminT }) {
         )}
       </Paper>
       <Grid container spacing={2} sx={{ mb: 2 }}>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
-            <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-              {t('detail.customer')}
-            </Typography>
-            <Field label={t('detail.name')}>{o.customerName}</Field>
-            <Field label={t('detail.email')}>{o.customerEmail}</Field>
-            {o.customerTaxNumber ? <Field label={t('detail.taxNumber')}>{o.customerTaxNumber}</Field> : null}
-            {o.customerCompanyRegistrationNumber ? (
-              <Field label={t('detail.companyRegistrationNumber')}>
-                {o.customerCompanyRegistrationNumber}
-              </Field>
-            ) : null}
-            <Field label={t('detail.placedBy')}>
-              {o.agentName ? t('detail.byAgent', { name: o.agentName }) : (o.placedByName ?? '—')}
-            </Field>
-            {o.approvedByName ? <Field label={t('detail.approvedBy')}>{o.approvedByName}</Field> : null}
-            <Field label={t('detail.createdAt')}>{formatDateTime(o.createdAt)}</Field>
-          </Paper>
-        </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
-            <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-              {t('detail.addresses')}
-            </Typography>
-            <Field label={t('detail.billing')}>{address(o.billing)}</Field>
-            <Field label={t('detail.shippingAddress')}>{o.shipping ? address(o.shipping) : '—'}</Field>
-          </Paper>
-        </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
-            <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-              {t('detail.delivery')}
-            </Typography>
-            <Field label={t('detail.shippingMethod')}>{o.shippingMethod}</Field>
-            <Field label={t('detail.deliveryDate')}>{o.deliveryDate ?? '—'}</Field>
-            <Field label={t('detail.paymentMethod')}>
-              {o.paymentMethod}
-              {o.paymentTermDays > 0 ? ` · ${t('detail.termDays', { count: o.paymentTermDays })}` : ''}
-            </Field>
-            <Field label={t('detail.purchaseOrderNumber')}>{o.purchaseOrderNumber ?? '—'}</Field>
-            <Field label={t('detail.commentWebshop')}>{o.commentWebshop || '—'}</Field>
-            <Field label={t('detail.commentSupplier')}>{o.commentSupplier || '—'}</Field>
-          </Paper>
-        </Grid>
+        <DetailCard title={t('detail.customer')}>
+          <Field label={t('detail.name')}>{o.customerName}</Field>
+          <Field label={t('detail.email')}>{o.customerEmail}</Field>
+          {o.customerTaxNumber ? <Field label={t('detail.taxNumber')}>{o.customerTaxNumber}</Field> : null}
+          {o.customerCompanyRegistrationNumber ? (
+            <Field label={t('detail.companyRegistrationNumber')}>{o.customerCompanyRegistrationNumber}</Field>
+          ) : null}
+          <Field label={t('detail.placedBy')}>
+            {o.agentName ? t('detail.byAgent', { name: o.agentName }) : (o.placedByName ?? '—')}
+          </Field>
+          {o.approvedByName ? <Field label={t('detail.approvedBy')}>{o.approvedByName}</Field> : null}
+          <Field label={t('detail.createdAt')}>{formatDateTime(o.createdAt)}</Field>
+        </DetailCard>
+        <DetailCard title={t('detail.addresses')}>
+          <Field label={t('detail.billing')}>{address(o.billing)}</Field>
+          <Field label={t('detail.shippingAddress')}>{o.shipping ? address(o.shipping) : '—'}</Field>
+        </DetailCard>
+        <DetailCard title={t('detail.delivery')}>
+          <Field label={t('detail.shippingMethod')}>{o.shippingMethod}</Field>
+          <Field label={t('detail.deliveryDate')}>{o.deliveryDate ?? '—'}</Field>
+          <Field label={t('detail.paymentMethod')}>
+            {o.paymentMethod}
+            {o.paymentTermDays > 0 ? ` · ${t('detail.termDays', { count: o.paymentTermDays })}` : ''}
+          </Field>
+          <Field label={t('detail.purchaseOrderNumber')}>{o.purchaseOrderNumber ?? '—'}</Field>
+          <Field label={t('detail.commentWebshop')}>{o.commentWebshop || '—'}</Field>
+          <Field label={t('detail.commentSupplier')}>{o.commentSupplier || '—'}</Field>
+        </DetailCard>
       </Grid>
       <Paper variant="outlined" sx={{ mb: 2 }}>
         <TableContainer>

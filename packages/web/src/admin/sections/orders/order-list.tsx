@@ -2,7 +2,7 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -19,10 +19,15 @@ import { adminAuthStore } from '../../admin-auth-store';
 import { type AdminT } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import type { DataTableColumn } from '../../components/data-table';
-import { DateRangeFilter, NameAndDetail, RecordTable, SelectFilter } from '../../components/record-list';
+import {
+  DateRangeFilter,
+  NameAndDetail,
+  RecordTable,
+  SelectFilter,
+  useRecordPage,
+} from '../../components/record-list';
 import { SearchField } from '../../components/search-field';
 import { SectionHeading } from '../../components/section-heading';
-import { useListParams } from '../../components/use-list-params';
 import { StatusChip } from './order-status-chip';
 
 const FILTER_KEYS = ['from', 'to', 'customer', 'agentUserId', 'status'];
@@ -32,13 +37,7 @@ export function OrderList({ t }: { t: AdminT }) {
   const api = useAdminApi();
   const toast = useAdminToast();
   const { i18n } = useTranslation();
-  const list = useListParams();
-  const query = list.query(FILTER_KEYS);
-  const orders = useQuery({
-    queryKey: ['admin', 'orders', query],
-    queryFn: ({ signal }) => api.get<AdminOrderListResponse>('/admin/orders', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const { list, result: orders } = useRecordPage<AdminOrderListResponse>('orders', FILTER_KEYS);
   const agents = useQuery({
     queryKey: ['admin', 'orders', 'agents'],
     queryFn: ({ signal }) => api.get<AdminOrderAgent[]>('/admin/orders/agents', { signal }),

@@ -1,32 +1,28 @@
 import Box from '@mui/material/Box';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   QUOTE_STATUSES,
   type AdminQuoteListResponse,
   type QuoteSummary,
 } from '@shop/shared/contracts/quotes';
 import { formatMoney } from '@shop/shared/format/format';
-import { useAdminApi } from '../../admin-api';
 import { type AdminT } from '../../admin-i18n';
 import type { DataTableColumn } from '../../components/data-table';
-import { DateRangeFilter, NameAndDetail, RecordTable, SelectFilter } from '../../components/record-list';
+import {
+  DateRangeFilter,
+  NameAndDetail,
+  RecordTable,
+  SelectFilter,
+  useRecordPage,
+} from '../../components/record-list';
 import { SearchField } from '../../components/search-field';
 import { SectionHeading } from '../../components/section-heading';
-import { useListParams } from '../../components/use-list-params';
 import { QuoteStatusChip } from './quote-status-chip';
 
 const FILTER_KEYS = ['status', 'customer', 'from', 'to'];
 
 /** The quote inbox: filters in the address (status, customer, day), paging, newest first. */
 export function QuoteList({ t }: { t: AdminT }) {
-  const api = useAdminApi();
-  const list = useListParams();
-  const query = list.query(FILTER_KEYS);
-  const quotes = useQuery({
-    queryKey: ['admin', 'quotes', query],
-    queryFn: ({ signal }) => api.get<AdminQuoteListResponse>('/admin/quotes', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const { list, result: quotes } = useRecordPage<AdminQuoteListResponse>('quotes', FILTER_KEYS);
 
   const columns: DataTableColumn<QuoteSummary>[] = [
     {
