@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '../src/db/connection';
 import { huTaxNumberCheckDigit } from '@shop/shared/rules/hu-tax-number';
 import type { UserRole } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
+import { insertAddress } from '../src/modules/cart/checkout-fixtures';
 
 /** Test accounts inserted straight into the database (no demo seed). */
 
@@ -124,28 +125,13 @@ export async function insertCustomerAccount(
   return { customer, user };
 }
 
-export async function insertShippingAddress(
+/** An active shipping address of `customerId` without a route (insertAddress of the checkout fixtures). */
+export function insertShippingAddress(
   database: DatabaseHandle,
   customerId: number,
   values: { city?: string; logisticsCost?: number; note?: string | null } = {},
 ): Promise<number> {
-  const row = await database.db
-    .insertInto('shipping_addresses')
-    .values({
-      customer_id: customerId,
-      zip: '6720',
-      city: values.city ?? 'Szeged',
-      apt_suite: 'Kárász utca 1.',
-      country: 'Magyarország',
-      country_code: 'HU',
-      logistics_cost: values.logisticsCost ?? 150000,
-      note: values.note ?? null,
-      is_active: 1,
-      created_at: new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertAddress(database, customerId, values);
 }
 
 /** A valid Hungarian tax number made from a seed number (check digit computed). */

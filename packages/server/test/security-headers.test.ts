@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, SERVER_DIR } from '../bench/bench-lib';
 import { SSR_CHECK_SCRIPT_HASH } from '../src/http/ssr-pages';
 
 /**
@@ -13,17 +12,6 @@ import { SSR_CHECK_SCRIPT_HASH } from '../src/http/ssr-pages';
  * router raises itself, static files, the SPA fallback, the API docs), HSTS only over HTTPS, and
  * CORS closed. docs/decisions/0010-security.md.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;
@@ -44,7 +32,7 @@ async function startServer(env: Record<string, string>): Promise<Started> {
   mkdirSync(path.join(dataDir, 'images'), { recursive: true });
   writeFileSync(path.join(dataDir, 'images', 'p.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
+    cwd: SERVER_DIR,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -253,7 +241,7 @@ describe('security headers of a real server process', () => {
   });
 
   it('serves a web page without inline script (the source index.html has only external scripts)', () => {
-    const html = readFileSync(path.resolve(serverDir, '../web/index.html'), 'utf8');
+    const html = readFileSync(path.resolve(SERVER_DIR, '../web/index.html'), 'utf8');
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toMatch(/\bsrc=/);

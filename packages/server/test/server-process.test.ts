@@ -4,22 +4,10 @@ import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import type { Writable } from 'node:stream';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, SERVER_DIR } from '../bench/bench-lib';
 import { buildServer, prepareShop, ShopProcess, type ServerBuild } from '../bench/reliability-kit';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from './test-db';
-
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function startServer(
   env: Record<string, string>,
@@ -28,7 +16,7 @@ function startServer(
 ): { child: ChildProcess; output: () => string } {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
+    cwd: SERVER_DIR,
     env: {
       ...process.env,
       NODE_ENV: 'test',

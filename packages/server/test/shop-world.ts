@@ -9,10 +9,14 @@ import {
   type BuyerFixture,
   insertBuyer,
   insertMethods,
+  insertProduct,
   insertStaff,
   type MethodsFixture,
+  type ProductFixture,
   tokenFor,
 } from '../src/modules/cart/checkout-fixtures';
+import { insertAdminParties } from '../src/modules/admin-orders/admin-test-fixtures';
+import { countingHandle } from './query-counter';
 import { startTestApp, stopTestApp, type TestApp } from './test-app';
 import { startTestSmtp, type TestSmtp } from './test-smtp';
 
@@ -25,6 +29,8 @@ export interface ShopWorld extends TestApp {
   methods: MethodsFixture;
   /** A staff login (only with `staff: true`). */
   staff: { userId: number; token: string };
+  /** An admin login, with every back-office permission (only with `admin: true`). */
+  admin: { userId: number; token: string };
   /** The real SMTP server the shop mails to (only with `smtp: true`). */
   smtp: TestSmtp;
   /** The test database's query builder. */
@@ -43,8 +49,20 @@ export interface ShopWorld extends TestApp {
     token?: string,
     payload?: unknown,
   ): Promise<T>;
-  /** Pickup and cash chosen in `token`'s cart, then these lines set (each call must answer 200). */
-  fillCart(token: string, lines: [{ sku: string }, number][]): Promise<void>;
+  /**
+   * Pickup and cash (or the shipping and payment method given) chosen in `token`'s cart, then these
+   * lines set (each call must answer 200).
+   */
+  fillCart(
+    token: string,
+    lines: [{ sku: string }, number][],
+    choice?: { shippingMethodCode?: string; paymentMethodId?: number },
+  ): Promise<void>;
+  /**
+   * The SQL statements the app ran through its database during `run`, and what `run` answered (only
+   * with `countQueries: true`; the test's own reads through `db()` do not count).
+   */
+  queriesOf<T>(run: () => Promise<T>): Promise<{ queries: number; result: T }>;
   /** The mails written to the outbox so far (whatever their delivery state), oldest first. */
   outboxMails(): Promise<{ to: string; subject: string; text: string }[]>;
   /** A product's stock in the database. */
@@ -72,10 +90,14 @@ export interface ShopWorldOptions {
   smtp?: boolean;
   /** Insert a staff login (`world.staff`). */
   staff?: boolean;
+  /** Insert an admin login (`world.admin`). */
+  admin?: boolean;
   /** Insert the shipping and payment methods (default true). */
   methods?: boolean;
   /** Run the app's outbox dispatcher (default true, as buildApp). */
   outbox?: boolean;
+  /** Count the statements the app runs (`world.queriesOf`). */
+  countQueries?: boolean;
   config?: Partial<Config>;
 }
 
@@ -93,9 +115,13 @@ export function useShopWorld(dialect: DialectName, options: ShopWorldOptions): S
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json() as T;
   };
-  world.fillCart = async (token, lines) => {
-    await world.ok('PUT', '/api/cart/shipping-method', token, { shippingMethodCode: 'pickup-customer' });
-    await world.ok('PUT', '/api/cart/payment-method', token, { paymentMethodId: world.methods.cash });
+  world.fillCart = async (token, lines, choice = {}) => {
+    await world.ok('PUT', '/api/cart/shipping-method', token, {
+      shippingMethodCode: choice.shippingMethodCode ?? 'pickup-customer',
+    });
+    await world.ok('PUT', '/api/cart/payment-method', token, {
+      paymentMethodId: choice.paymentMethodId ?? world.methods.cash,
+    });
     for (const [product, quantity] of lines) {
       await world.ok('POST', '/api/cart/set-product-quantity', token, { productSku: product.sku, quantity });
     }
@@ -135,6 +161,13 @@ export function useShopWorld(dialect: DialectName, options: ShopWorldOptions): S
   };
   world.ordersOf = (customerId) =>
     world.db().selectFrom('orders').selectAll().where('customer_id', '=', customerId).orderBy('id').execute();
+  let counter: { queries: number } | undefined;
+  world.queriesOf = async <T>(run: () => Promise<T>) => {
+    if (!counter) throw new Error('useShopWorld: queriesOf needs countQueries: true');
+    counter.queries = 0;
+    const result = await run();
+    return { queries: counter.queries, result };
+  };
 
   beforeAll(async () => {
     if (options.smtp) world.smtp = await startTestSmtp();
@@ -144,10 +177,18 @@ export function useShopWorld(dialect: DialectName, options: ShopWorldOptions): S
         dialect,
         { now: options.now, config: options.config, ...(options.smtp ? { mailer: world.smtp.mailer } : {}) },
         { outbox: options.outbox },
+        options.countQueries
+          ? (handle) => {
+              const counting = countingHandle(handle);
+              counter = counting.counter;
+              return counting.handle;
+            }
+          : undefined,
       ),
     );
     if (options.methods !== false) world.methods = await insertMethods(world.testDb.handle);
     if (options.staff) world.staff = await insertStaff(world.ctx);
+    if (options.admin) world.admin = (await insertAdminParties(world.ctx)).admin;
   });
   if (options.resetClock) beforeEach(() => world.ctx.clock.set(options.now));
   afterAll(async () => {
@@ -229,4 +270,17 @@ export async function insertCompany(
     requester: await member('requester'),
     member,
   };
+}
+
+/** `count` products inserted one by one, the i-th (from 0) with `values(i)` (see insertProduct). */
+export async function insertProducts(
+  world: ShopWorld,
+  count: number,
+  values: (index: number) => Parameters<typeof insertProduct>[1],
+): Promise<ProductFixture[]> {
+  const products: ProductFixture[] = [];
+  for (let index = 0; index < count; index += 1) {
+    products.push(await insertProduct(world.testDb.handle, values(index)));
+  }
+  return products;
 }

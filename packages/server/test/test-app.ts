@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { DialectName } from '../src/db/connection';
+import type { DatabaseHandle, DialectName } from '../src/db/connection';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { nextIp } from './account-fixtures';
 import { testContext } from './test-config';
@@ -15,15 +15,17 @@ export interface TestApp {
 
 /**
  * A fresh database of `dialect`, a test context on it (`options` as for testContext) and the app, ready
- * (`appOptions` as for buildApp; its logger is always off).
+ * (`appOptions` as for buildApp; its logger is always off). The context, and so the app, works on
+ * `appHandle(handle)` (e.g. a query-counting handle, see query-counter.ts); `testDb` keeps the plain one.
  */
 export async function startTestApp(
   dialect: DialectName,
   options: Parameters<typeof testContext>[1] = {},
   appOptions: Omit<BuildAppOptions, 'logger'> = {},
+  appHandle: (handle: DatabaseHandle) => DatabaseHandle = (handle) => handle,
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(dialect);
-  const ctx = testContext(testDb.handle, options);
+  const ctx = testContext(appHandle(testDb.handle), options);
   const app = await buildApp(ctx, { ...appOptions, logger: false });
   await app.ready();
   return { testDb, ctx, app };

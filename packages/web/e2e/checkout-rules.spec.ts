@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DESKTOP, MOBILE, withoutOverlays } from './support/accounts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN } from './support/admin';
 import { axeViolations } from './support/axe';
 import { CUSTOMER, fillCartByApi, shopToken } from './support/orders';
+import { desktopWithoutOverlays, screenshotsInto, signInWithToken } from './support/screens';
 
 /**
  * Issue 16 (points 7–10): the checkout refuses a deferred payment over the customer's credit limit
@@ -70,34 +69,10 @@ async function setMinimum(
   expect(answer.ok(), await answer.text()).toBe(true);
 }
 
-async function logIn(page: Page, token: string, language: 'hu' | 'zh'): Promise<void> {
-  await page.goto('/about-blank-for-token');
-  await page.evaluate(
-    ([value, lang]) => {
-      localStorage.setItem('access_token', value);
-      localStorage.setItem('language', lang);
-    },
-    [token, language] as const,
-  );
-}
+/** The checkout at 1440 and 390 px as `checkout-rules-${name}-1440.png` / `-390.png`. */
+const screenshots = screenshotsInto(SHOTS, { prefix: 'checkout-rules-', animations: true });
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [suffix, size] of [
-    ['1440', DESKTOP],
-    ['390', MOBILE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/checkout-rules-${name}-${suffix}.png`, fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
-test.beforeEach(async ({ page }) => {
-  await page.setViewportSize(DESKTOP);
-  await withoutOverlays(page);
-});
+test.beforeEach(desktopWithoutOverlays);
 
 test('the checkout refuses a deferred payment over the credit limit and a delivery under the minimum; the PO number reaches the history', async ({
   page,
@@ -145,7 +120,7 @@ test('the checkout refuses a deferred payment over the credit limit and a delive
       ).ok(),
     ).toBe(true);
 
-    await logIn(page, token, 'hu');
+    await signInWithToken(page, token, 'hu');
     await page.goto('/cart/receipt-and-payment');
     await expect(page.getByRole('button', { name: 'Rendelés leadása' }).first()).toBeVisible();
     // What the buyer sees before ordering: the missing amount, the blocked deferred methods, the credit.

@@ -1,45 +1,27 @@
 import { readFile } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   CartAdditionResponse,
   CartResponse,
   SetProductQuantityResponse,
 } from '@shop/shared/contracts/cart';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
+import { type ShopWorld, useShopWorld } from '../../../test/shop-world';
+import { TEST_DIALECTS } from '../../../test/test-db';
 import { bumpCatalogueVersion } from '../products/catalogue-version';
-import {
-  api,
-  insertAgent,
-  insertBuyer,
-  insertMethods,
-  insertProduct,
-  insertStaff,
-  type MethodsFixture,
-} from './checkout-fixtures';
+import { insertAgent, insertBuyer, insertProduct, insertStaff } from './checkout-fixtures';
 
 describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let ctx: ReturnType<typeof testContext>;
-  let call: ReturnType<typeof api>;
-  let methods: MethodsFixture;
+  // Tuesday 2025-03-04 09:00 in Budapest.
+  const world = useShopWorld(dialect, { now: new Date('2025-03-04T08:00:00Z') });
+  const { call } = world;
+  // The world's parts under the short names the tests use (there once the world has started).
+  let testDb: ShopWorld['testDb'];
+  let app: ShopWorld['app'];
+  let ctx: ShopWorld['ctx'];
+  let methods: ShopWorld['methods'];
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    // Tuesday 2025-03-04 09:00 in Budapest.
-    ctx = testContext(testDb.handle, { now: new Date('2025-03-04T08:00:00Z') });
-    app = await buildApp(ctx, { logger: false });
-    await app.ready();
-    call = api(app);
-    methods = await insertMethods(testDb.handle);
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
+  beforeAll(() => {
+    ({ testDb, app, ctx, methods } = world);
   });
 
   const getCart = async (token: string): Promise<CartResponse> => {

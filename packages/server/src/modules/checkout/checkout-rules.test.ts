@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse } from '@shop/shared/contracts/cart';
 import type { PaymentMethod, ShippingMethod } from '@shop/shared/contracts/checkout';
 import type { OrderHistoryItem, PlaceOrderResponse } from '@shop/shared/contracts/orders';
 import type { AdminPaymentMethod, AdminShippingMethod } from '@shop/shared/contracts/admin-logistics';
 import type { CustomerDetail } from '@shop/shared/contracts/admin-customers';
-import { stopTestApp } from '../../../test/test-app';
+import { useShopWorld } from '../../../test/shop-world';
 import { TEST_DIALECTS } from '../../../test/test-db';
-import { startTestSmtp, type TestSmtp } from '../../../test/test-smtp';
-import { type AdminTestApp, okJson, startAdminTestApp } from '../admin-orders/admin-test-fixtures';
 import {
   type BuyerFixture,
   insertBuyer,
-  insertMethods,
   insertProduct,
-  type MethodsFixture,
   type ProductFixture,
   tokenFor,
 } from '../cart/checkout-fixtures';
@@ -28,118 +24,69 @@ import {
 const NOW = new Date('2025-03-04T09:00:00Z');
 
 describe.each(TEST_DIALECTS)('checkout rules on %s', (dialect) => {
-  let t: AdminTestApp;
-  let smtp: TestSmtp;
-  let methods: MethodsFixture;
+  const world = useShopWorld(dialect, { now: NOW, resetClock: true, smtp: true, admin: true });
+  const { call, db, ok, ordersOf } = world;
   /** 10 000 Ft a piece (minor units). */
   let product: ProductFixture;
 
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    t = await startAdminTestApp(dialect, { now: NOW, mailer: smtp.mailer });
-    methods = await insertMethods(t.testDb.handle);
-    product = await insertProduct(t.testDb.handle, {
+    product = await insertProduct(world.testDb.handle, {
       stock: 10_000,
       vat: 27,
       prices: [{ price: 1_000_000 }],
     });
   });
 
-  beforeEach(() => {
-    t.ctx.clock.set(NOW);
-  });
-
-  afterAll(async () => {
-    await stopTestApp(t?.app, t?.testDb);
-    await smtp?.close();
-  });
-
-  const db = () => t.testDb.handle.db;
-  const admin = () => t.parties.admin.token;
+  const admin = () => world.admin.token;
+  const stock = () => world.stockOf(product.id);
+  const cartOf = (token: string) => ok<CartResponse>('GET', '/api/cart', token);
 
   async function buyer(): Promise<BuyerFixture> {
-    return insertBuyer(t.ctx, { paymentMethodIds: [methods.bankTransfer, methods.cash] });
+    return insertBuyer(world.ctx, { paymentMethodIds: [world.methods.bankTransfer, world.methods.cash] });
   }
 
+  /** `quantity` of the product in `token`'s cart, by `shipping` (pickup) and bank transfer unless told. */
   async function fill(
     token: string,
     quantity: number,
     shipping = 'pickup-customer',
     paymentMethodId?: number,
   ) {
-    const set = await t.call('POST', '/api/cart/set-product-quantity', token, {
-      productSku: product.sku,
-      quantity,
+    await world.fillCart(token, [[product, quantity]], {
+      shippingMethodCode: shipping,
+      paymentMethodId: paymentMethodId ?? world.methods.bankTransfer,
     });
-    expect(set.statusCode, set.body).toBe(200);
-    await okJson(await t.call('PUT', '/api/cart/shipping-method', token, { shippingMethodCode: shipping }));
-    await okJson(
-      await t.call('PUT', '/api/cart/payment-method', token, {
-        paymentMethodId: paymentMethodId ?? methods.bankTransfer,
-      }),
-    );
   }
 
   async function place(token: string): Promise<PlaceOrderResponse> {
-    const res = await t.call('POST', '/api/orders/place-order', token);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as PlaceOrderResponse;
-  }
-
-  async function cartOf(token: string): Promise<CartResponse> {
-    return (await okJson(await t.call('GET', '/api/cart', token))) as unknown as CartResponse;
-  }
-
-  async function ordersOf(customerId: number) {
-    return db()
-      .selectFrom('orders')
-      .selectAll()
-      .where('customer_id', '=', customerId)
-      .orderBy('id')
-      .execute();
-  }
-
-  async function stock(): Promise<number> {
-    const row = await db()
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', product.id)
-      .executeTakeFirstOrThrow();
-    return Number(row.stock);
+    return ok<PlaceOrderResponse>('POST', '/api/orders/place-order', token);
   }
 
   /** The back office's customer page for a buyer's user. */
-  async function editCustomer(b: BuyerFixture, customer: Record<string, unknown>): Promise<CustomerDetail> {
-    const res = await t.call('PATCH', `/api/admin/customers/${b.userId}`, admin(), { customer });
-    return (await okJson(res)) as unknown as CustomerDetail;
+  function editCustomer(b: BuyerFixture, customer: Record<string, unknown>): Promise<CustomerDetail> {
+    return ok<CustomerDetail>('PATCH', `/api/admin/customers/${b.userId}`, admin(), { customer });
   }
 
   it('saves the purchase-order number on the cart, trimmed; refuses a long one; empty clears it', async () => {
     const anna = await buyer();
-    await okJson(
-      await t.call('PUT', '/api/cart/purchase-order-number', anna.token, {
-        purchaseOrderNumber: '  PO-2025/17 ',
-      }),
-    );
+    await ok('PUT', '/api/cart/purchase-order-number', anna.token, {
+      purchaseOrderNumber: '  PO-2025/17 ',
+    });
     expect((await cartOf(anna.token)).purchaseOrderNumber).toBe('PO-2025/17');
 
     for (const bad of ['x'.repeat(36), 17, null, 'PO\u0000X']) {
-      const res = await t.call('PUT', '/api/cart/purchase-order-number', anna.token, {
+      const res = await call('PUT', '/api/cart/purchase-order-number', anna.token, {
         purchaseOrderNumber: bad,
       });
       expect(res.statusCode, String(bad)).toBe(400);
       expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION' });
     }
     expect((await cartOf(anna.token)).purchaseOrderNumber).toBe('PO-2025/17');
-    await okJson(
-      await t.call('PUT', '/api/cart/purchase-order-number', anna.token, {
-        purchaseOrderNumber: 'x'.repeat(35),
-      }),
-    );
+    await ok('PUT', '/api/cart/purchase-order-number', anna.token, {
+      purchaseOrderNumber: 'x'.repeat(35),
+    });
     expect((await cartOf(anna.token)).purchaseOrderNumber).toBe('x'.repeat(35));
-    await okJson(
-      await t.call('PUT', '/api/cart/purchase-order-number', anna.token, { purchaseOrderNumber: '   ' }),
-    );
+    await ok('PUT', '/api/cart/purchase-order-number', anna.token, { purchaseOrderNumber: '   ' });
     expect((await cartOf(anna.token)).purchaseOrderNumber).toBe('');
   });
 
@@ -155,11 +102,9 @@ describe.each(TEST_DIALECTS)('checkout rules on %s', (dialect) => {
     expect(await ordersOf(bela.customerId)).toEqual([]);
     expect(await stock()).toBe(stockBefore);
 
-    await okJson(
-      await t.call('PUT', '/api/cart/purchase-order-number', bela.token, {
-        purchaseOrderNumber: 'BELA-4711',
-      }),
-    );
+    await ok('PUT', '/api/cart/purchase-order-number', bela.token, {
+      purchaseOrderNumber: 'BELA-4711',
+    });
     const placed = await place(bela.token);
     expect(placed).toMatchObject({ data: true });
     const [order] = await ordersOf(bela.customerId);
@@ -169,11 +114,11 @@ describe.each(TEST_DIALECTS)('checkout rules on %s', (dialect) => {
     expect((await cartOf(bela.token)).purchaseOrderNumber).toBe('');
 
     const history = (await (
-      await t.call('GET', '/api/orders/history', bela.token)
+      await call('GET', '/api/orders/history', bela.token)
     ).json()) as OrderHistoryItem[];
     expect(history.map((o) => o.purchaseOrderNumber)).toEqual(['BELA-4711']);
 
-    const mail = await smtp.waitFor((m) => m.to.includes(bela.email));
+    const mail = await world.smtp.waitFor((m) => m.to.includes(bela.email));
     expect(mail.text).toContain('Megrendelésszám (PO): BELA-4711');
     expect(mail.html).toContain('BELA-4711');
   });
@@ -187,7 +132,7 @@ describe.each(TEST_DIALECTS)('checkout rules on %s', (dialect) => {
   });
 
   it('minimum order value per shipping method: set in the back office, shown in the cart, enforced by place-order', async () => {
-    const created = await t.call('POST', '/api/admin/shipping-methods', admin(), {
+    const created = await call('POST', '/api/admin/shipping-methods', admin(), {
       code: 'min-delivery',
       name: 'Kiszállítás minimummal',
       cost: 0,
@@ -207,9 +152,7 @@ describe.each(TEST_DIALECTS)('checkout rules on %s', (dialect) => {
     expect(Number(stored.minimum_order_value)).toBe(3_000_000);
 
     const dora = await buyer();
-    const list = (await okJson(
-      await t.call('GET', '/api/shipping-methods', dora.token),
-    )) as unknown as ShippingMethod[];
+    const list = await ok<ShippingMethod[]>('GET', '/api/shipping-methods', dora.token);
     expect(list.find((m) => m.code === 'min-delivery')?.minimumOrderValue).toBe(30_000);
     expect(list.find((m) => m.code === 'pickup-customer')?.minimumOrderValue).toBe(0);
 
@@ -224,13 +167,11 @@ describe.each(TEST_DIALECTS)('checkout rules on %s', (dialect) => {
     expect(await stock()).toBe(stockBefore);
 
     // Another method without a minimum: no shortfall.
-    await okJson(
-      await t.call('PUT', '/api/cart/shipping-method', dora.token, { shippingMethodCode: 'pickup-customer' }),
-    );
+    await ok('PUT', '/api/cart/shipping-method', dora.token, { shippingMethodCode: 'pickup-customer' });
     expect((await cartOf(dora.token)).minimumOrder).toBeNull();
 
     // Staff lower the minimum (the other fields unchanged when it is left out, too).
-    const lowered = await t.call('PUT', `/api/admin/shipping-methods/${method.id}`, admin(), {
+    const lowered = await call('PUT', `/api/admin/shipping-methods/${method.id}`, admin(), {
       code: 'min-delivery',
       name: 'Kiszállítás minimummal',
       cost: 0,
@@ -240,7 +181,7 @@ describe.each(TEST_DIALECTS)('checkout rules on %s', (dialect) => {
       minimumOrderValue: 20_000,
     });
     expect((lowered.json() as AdminShippingMethod).minimumOrderValue).toBe(20_000);
-    const renamed = await t.call('PUT', `/api/admin/shipping-methods/${method.id}`, admin(), {
+    const renamed = await call('PUT', `/api/admin/shipping-methods/${method.id}`, admin(), {
       code: 'min-delivery',
       name: 'Kiszállítás (min.)',
       cost: 0,
@@ -249,7 +190,7 @@ describe.each(TEST_DIALECTS)('checkout rules on %s', (dialect) => {
       sortOrder: 9,
     });
     expect((renamed.json() as AdminShippingMethod).minimumOrderValue).toBe(20_000);
-    const refused = await t.call('PUT', `/api/admin/shipping-methods/${method.id}`, admin(), {
+    const refused = await call('PUT', `/api/admin/shipping-methods/${method.id}`, admin(), {
       code: 'min-delivery',
       name: 'x',
       cost: 0,
@@ -259,28 +200,22 @@ describe.each(TEST_DIALECTS)('checkout rules on %s', (dialect) => {
     });
     expect(refused.statusCode).toBe(400);
 
-    await okJson(
-      await t.call('PUT', '/api/cart/shipping-method', dora.token, { shippingMethodCode: 'min-delivery' }),
-    );
+    await ok('PUT', '/api/cart/shipping-method', dora.token, { shippingMethodCode: 'min-delivery' });
     expect((await cartOf(dora.token)).minimumOrder).toEqual({ minimum: 2_000_000, missing: 0 });
     expect(await place(dora.token)).toMatchObject({ data: true });
   });
 
   it('payment methods say whether they are deferred; staff change the flag', async () => {
     const erik = await buyer();
-    const list = (await okJson(
-      await t.call('GET', '/api/payment-methods/available-for-customer', erik.token),
-    )) as unknown as PaymentMethod[];
+    const list = await ok<PaymentMethod[]>('GET', '/api/payment-methods/available-for-customer', erik.token);
     expect(list.map((m) => [m.code, m.isDeferred])).toEqual([
       ['bank-transfer', true],
       ['cash', false],
     ]);
-    const rows = (await okJson(
-      await t.call('GET', '/api/admin/payment-methods', admin()),
-    )) as unknown as AdminPaymentMethod[];
+    const rows = await ok<AdminPaymentMethod[]>('GET', '/api/admin/payment-methods', admin());
     const cash = rows.find((m) => m.code === 'cash')!;
     expect(cash.isDeferred).toBe(false);
-    const created = await t.call('POST', '/api/admin/payment-methods', admin(), {
+    const created = await call('POST', '/api/admin/payment-methods', admin(), {
       code: 'deferred-cash-15',
       name: 'Halasztott készpénz (15 nap)',
       termDays: 15,
@@ -288,7 +223,7 @@ describe.each(TEST_DIALECTS)('checkout rules on %s', (dialect) => {
     });
     expect(created.statusCode, created.body).toBe(200);
     expect((created.json() as AdminPaymentMethod).isDeferred).toBe(true);
-    const changed = await t.call(
+    const changed = await call(
       'PUT',
       `/api/admin/payment-methods/${(created.json() as AdminPaymentMethod).id}`,
       admin(),
@@ -337,9 +272,7 @@ describe.each(TEST_DIALECTS)('checkout rules on %s', (dialect) => {
     expect(await stock()).toBe(stockBefore);
 
     // Cash (immediate) is placed, and does not use the credit.
-    await okJson(
-      await t.call('PUT', '/api/cart/payment-method', feri.token, { paymentMethodId: methods.cash }),
-    );
+    await ok('PUT', '/api/cart/payment-method', feri.token, { paymentMethodId: world.methods.cash });
     expect(await place(feri.token)).toMatchObject({ data: true });
     expect((await cartOf(feri.token)).credit).toMatchObject({ pending: 2_000_000, available: 500_000 });
 
@@ -350,10 +283,10 @@ describe.each(TEST_DIALECTS)('checkout rules on %s', (dialect) => {
     await db().updateTable('orders').set({ status: 'new' }).where('id', '=', first!.id).execute();
 
     // A new balance from staff an hour later covers the orders before it (they are on the invoice now).
-    t.ctx.clock.set(new Date(NOW.getTime() + 3_600_000));
+    world.ctx.clock.set(new Date(NOW.getTime() + 3_600_000));
     await editCustomer(feri, { openBalance: 4_000_000 });
     expect((await cartOf(feri.token)).credit).toMatchObject({ pending: 0, available: 1_000_000 });
-    await fill(feri.token, 1, 'pickup-customer', methods.bankTransfer);
+    await fill(feri.token, 1, 'pickup-customer', world.methods.bankTransfer);
     expect(await place(feri.token)).toMatchObject({ data: true });
 
     // No limit: deferred orders are not checked.
@@ -381,7 +314,7 @@ describe.each(TEST_DIALECTS)('checkout rules on %s', (dialect) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const secondToken = await tokenFor(t.ctx, {
+    const secondToken = await tokenFor(world.ctx, {
       userId: second.id,
       customerId: gabi.customerId,
       role: 'customer',
@@ -421,7 +354,7 @@ describe.each(TEST_DIALECTS)('checkout rules on %s', (dialect) => {
       { purchaseOrderNumberRequired: 'yes' },
       { creditLimit: 100_000_000_001 },
     ]) {
-      const res = await t.call('PATCH', `/api/admin/customers/${hedi.userId}`, admin(), { customer });
+      const res = await call('PATCH', `/api/admin/customers/${hedi.userId}`, admin(), { customer });
       expect(res.statusCode, JSON.stringify(customer)).toBe(400);
       expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION' });
     }

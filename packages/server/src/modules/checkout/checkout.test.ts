@@ -1,52 +1,24 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse } from '@shop/shared/contracts/cart';
 import type { DeliveryDaysResponse, PaymentMethod, ShippingMethod } from '@shop/shared/contracts/checkout';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
-import {
-  api,
-  insertAgent,
-  insertBuyer,
-  insertMethods,
-  insertRoute,
-  insertStaff,
-  type MethodsFixture,
-} from '../cart/checkout-fixtures';
+import { useShopWorld } from '../../../test/shop-world';
+import { TEST_DIALECTS } from '../../../test/test-db';
+import { insertAgent, insertBuyer, insertRoute, insertStaff } from '../cart/checkout-fixtures';
 
 /** Budapest is UTC+1 until 2025-03-30. */
 const budapest = (local: string) => new Date(`${local}+01:00`);
 
 describe.each(TEST_DIALECTS)('checkout on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let ctx: ReturnType<typeof testContext>;
-  let call: ReturnType<typeof api>;
-  let methods: MethodsFixture;
+  const world = useShopWorld(dialect, { now: budapest('2025-03-03T09:00:00'), resetClock: true });
+  const { call } = world;
   let routeId: number;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    ctx = testContext(testDb.handle, { now: budapest('2025-03-03T09:00:00') });
-    app = await buildApp(ctx, { logger: false });
-    await app.ready();
-    call = api(app);
-    methods = await insertMethods(testDb.handle);
-    routeId = await insertRoute(testDb.handle, {
+    routeId = await insertRoute(world.testDb.handle, {
       weekdays: '1,2,3,4,5',
       cutoffTime: '14:00',
       routeTime: '08:00-12:00',
     });
-  });
-
-  beforeEach(() => {
-    ctx.clock.set(budapest('2025-03-03T09:00:00'));
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
   });
 
   const days = async (token: string): Promise<DeliveryDaysResponse> => {
@@ -58,7 +30,7 @@ describe.each(TEST_DIALECTS)('checkout on %s', (dialect) => {
     call('PUT', '/api/cart/delivery-date', token, { deliveryDate });
 
   it('lists the active shipping methods in order', async () => {
-    const buyer = await insertBuyer(ctx);
+    const buyer = await insertBuyer(world.ctx);
     const res = await call('GET', '/api/shipping-methods', buyer.token);
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json() as ShippingMethod[];
@@ -72,29 +44,37 @@ describe.each(TEST_DIALECTS)('checkout on %s', (dialect) => {
   });
 
   it("lists and saves only the acting customer's payment methods", async () => {
-    const buyer = await insertBuyer(ctx, { paymentMethodIds: [methods.cash, methods.bankTransfer] });
+    const buyer = await insertBuyer(world.ctx, {
+      paymentMethodIds: [world.methods.cash, world.methods.bankTransfer],
+    });
     const res = await call('GET', '/api/payment-methods/available-for-customer', buyer.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json() as PaymentMethod[]).toEqual([
-      { id: methods.bankTransfer, code: 'bank-transfer', name: 'Átutalás', termDays: 8, isDeferred: true },
-      { id: methods.cash, code: 'cash', name: 'Készpénz', termDays: 0, isDeferred: false },
+      {
+        id: world.methods.bankTransfer,
+        code: 'bank-transfer',
+        name: 'Átutalás',
+        termDays: 8,
+        isDeferred: true,
+      },
+      { id: world.methods.cash, code: 'cash', name: 'Készpénz', termDays: 0, isDeferred: false },
     ]);
     const refused = await call('PUT', '/api/cart/payment-method', buyer.token, {
-      paymentMethodId: methods.card,
+      paymentMethodId: world.methods.card,
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ error: 'ERR_INVALID_PAYMENT_METHOD' });
     expect(((await call('GET', '/api/cart', buyer.token)).json() as CartResponse).paymentMethodId).toBeNull();
 
     const saved = await call('PUT', '/api/cart/payment-method', buyer.token, {
-      paymentMethodId: methods.bankTransfer,
+      paymentMethodId: world.methods.bankTransfer,
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ data: true });
     const cart = (await call('GET', '/api/cart', buyer.token)).json() as CartResponse;
-    expect(cart.paymentMethodId).toBe(methods.bankTransfer);
+    expect(cart.paymentMethodId).toBe(world.methods.bankTransfer);
     expect(cart.currentPaymentMethod).toEqual({
-      id: methods.bankTransfer,
+      id: world.methods.bankTransfer,
       code: 'bank-transfer',
       name: 'Átutalás',
       termDays: 8,
@@ -112,8 +92,11 @@ describe.each(TEST_DIALECTS)('checkout on %s', (dialect) => {
   });
 
   it("gives an agent the payment methods of its current address's customer", async () => {
-    const agent = await insertAgent(ctx);
-    const customer = await insertBuyer(ctx, { agentUserId: agent.userId, paymentMethodIds: [methods.card] });
+    const agent = await insertAgent(world.ctx);
+    const customer = await insertBuyer(world.ctx, {
+      agentUserId: agent.userId,
+      paymentMethodIds: [world.methods.card],
+    });
     const noAddress = await call('GET', '/api/payment-methods/available-for-customer', agent.token);
     expect(noAddress.statusCode).toBe(409);
     expect(noAddress.json()).toEqual({ error: 'ERR_NO_CURRENT_SHIPPING' });
@@ -123,16 +106,18 @@ describe.each(TEST_DIALECTS)('checkout on %s', (dialect) => {
     const res = await call('GET', '/api/payment-methods/available-for-customer', agent.token);
     expect((res.json() as PaymentMethod[]).map((m) => m.code)).toEqual(['debit-card']);
     expect(
-      (await call('PUT', '/api/cart/payment-method', agent.token, { paymentMethodId: methods.card })).json(),
+      (
+        await call('PUT', '/api/cart/payment-method', agent.token, { paymentMethodId: world.methods.card })
+      ).json(),
     ).toEqual({ data: true });
     expect(
-      (await call('PUT', '/api/cart/payment-method', agent.token, { paymentMethodId: methods.cash }))
+      (await call('PUT', '/api/cart/payment-method', agent.token, { paymentMethodId: world.methods.cash }))
         .statusCode,
     ).toBe(400);
   });
 
   it('saves an active shipping method by code and refuses others', async () => {
-    const buyer = await insertBuyer(ctx);
+    const buyer = await insertBuyer(world.ctx);
     for (const code of ['retired', 'no-such-method']) {
       const res = await call('PUT', '/api/cart/shipping-method', buyer.token, { shippingMethodCode: code });
       expect(res.statusCode).toBe(400);
@@ -153,8 +138,8 @@ describe.each(TEST_DIALECTS)('checkout on %s', (dialect) => {
   });
 
   it('offers the route days before the cut-off, with the 48-hour flag', async () => {
-    const buyer = await insertBuyer(ctx, { routeId });
-    ctx.clock.set(budapest('2025-03-04T10:00:00')); // Tuesday before 14:00
+    const buyer = await insertBuyer(world.ctx, { routeId });
+    world.ctx.clock.set(budapest('2025-03-04T10:00:00')); // Tuesday before 14:00
     const result = await days(buyer.token);
     expect(result.days.map((d) => d.date)).toEqual([
       '2025-03-05',
@@ -173,14 +158,14 @@ describe.each(TEST_DIALECTS)('checkout on %s', (dialect) => {
   });
 
   it('moves the earliest day after the cut-off and over the weekend', async () => {
-    const buyer = await insertBuyer(ctx, { routeId });
-    ctx.clock.set(budapest('2025-03-04T14:00:00')); // Tuesday at the cut-off
+    const buyer = await insertBuyer(world.ctx, { routeId });
+    world.ctx.clock.set(budapest('2025-03-04T14:00:00')); // Tuesday at the cut-off
     expect((await days(buyer.token)).days[0]?.date).toBe('2025-03-06');
-    ctx.clock.set(budapest('2025-03-07T10:00:00')); // Friday morning: Monday is still possible
+    world.ctx.clock.set(budapest('2025-03-07T10:00:00')); // Friday morning: Monday is still possible
     expect((await days(buyer.token)).days[0]?.date).toBe('2025-03-10');
-    ctx.clock.set(budapest('2025-03-07T15:00:00')); // Friday afternoon: Tuesday
+    world.ctx.clock.set(budapest('2025-03-07T15:00:00')); // Friday afternoon: Tuesday
     expect((await days(buyer.token)).days[0]?.date).toBe('2025-03-11');
-    ctx.clock.set(budapest('2025-03-08T10:00:00')); // Saturday: Tuesday
+    world.ctx.clock.set(budapest('2025-03-08T10:00:00')); // Saturday: Tuesday
     expect((await days(buyer.token)).days.slice(0, 2).map((d) => d.date)).toEqual([
       '2025-03-11',
       '2025-03-12',
@@ -188,8 +173,9 @@ describe.each(TEST_DIALECTS)('checkout on %s', (dialect) => {
   });
 
   it('removes holiday days, adds the replacement day and hides the route time', async () => {
-    const buyer = await insertBuyer(ctx, { routeId });
-    await testDb.handle.db
+    const buyer = await insertBuyer(world.ctx, { routeId });
+    await world
+      .db()
       .insertInto('holiday_periods')
       .values({
         name: 'Nemzeti ünnep',
@@ -200,7 +186,7 @@ describe.each(TEST_DIALECTS)('checkout on %s', (dialect) => {
       })
       .execute();
     try {
-      ctx.clock.set(budapest('2025-03-04T10:00:00'));
+      world.ctx.clock.set(budapest('2025-03-04T10:00:00'));
       const result = await days(buyer.token);
       expect(result.days.map((d) => d.date)).toEqual([
         '2025-03-05',
@@ -230,13 +216,13 @@ describe.each(TEST_DIALECTS)('checkout on %s', (dialect) => {
         '2025-03-15',
       );
     } finally {
-      await testDb.handle.db.deleteFrom('holiday_periods').execute();
+      await world.db().deleteFrom('holiday_periods').execute();
     }
   });
 
   it('validates the delivery day against the cut-off and the weekend, and clears it with null', async () => {
-    const buyer = await insertBuyer(ctx, { routeId });
-    ctx.clock.set(budapest('2025-03-04T15:00:00')); // Tuesday after the cut-off
+    const buyer = await insertBuyer(world.ctx, { routeId });
+    world.ctx.clock.set(budapest('2025-03-04T15:00:00')); // Tuesday after the cut-off
     const late = await setDate(buyer.token, '2025-03-05');
     expect(late.statusCode).toBe(400);
     expect(late.json()).toEqual({
@@ -260,21 +246,21 @@ describe.each(TEST_DIALECTS)('checkout on %s', (dialect) => {
   });
 
   it('uses Monday to Friday with a 14:00 cut-off for an address without a route', async () => {
-    const buyer = await insertBuyer(ctx, { routeId: null });
-    ctx.clock.set(budapest('2025-03-06T13:59:00')); // Thursday before the cut-off
+    const buyer = await insertBuyer(world.ctx, { routeId: null });
+    world.ctx.clock.set(budapest('2025-03-06T13:59:00')); // Thursday before the cut-off
     const result = await days(buyer.token);
     expect(result.days.slice(0, 3).map((d) => d.date)).toEqual(['2025-03-07', '2025-03-10', '2025-03-11']);
     expect(result.routeTime).toBeNull();
   });
 
   it('follows a route that runs on some weekdays only', async () => {
-    const tuesdayThursday = await insertRoute(testDb.handle, {
+    const tuesdayThursday = await insertRoute(world.testDb.handle, {
       weekdays: '2,4',
       cutoffTime: '12:00',
       routeTime: '13:00-17:00',
     });
-    const buyer = await insertBuyer(ctx, { routeId: tuesdayThursday });
-    ctx.clock.set(budapest('2025-03-03T12:30:00')); // Monday after 12:00: not Tuesday
+    const buyer = await insertBuyer(world.ctx, { routeId: tuesdayThursday });
+    world.ctx.clock.set(budapest('2025-03-03T12:30:00')); // Monday after 12:00: not Tuesday
     const result = await days(buyer.token);
     expect(result.days.slice(0, 4).map((d) => d.date)).toEqual([
       '2025-03-06',
@@ -286,13 +272,13 @@ describe.each(TEST_DIALECTS)('checkout on %s', (dialect) => {
   });
 
   it('refuses staff and answers ERR_NO_CURRENT_SHIPPING for an agent without an address', async () => {
-    const staff = await insertStaff(ctx);
+    const staff = await insertStaff(world.ctx);
     expect((await call('GET', '/api/cart/delivery-days', staff.token)).statusCode).toBe(403);
     expect(
       (await call('PUT', '/api/cart/shipping-method', staff.token, { shippingMethodCode: 'home-delivery' }))
         .statusCode,
     ).toBe(403);
-    const agent = await insertAgent(ctx);
+    const agent = await insertAgent(world.ctx);
     const res = await call('GET', '/api/cart/delivery-days', agent.token);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'ERR_NO_CURRENT_SHIPPING' });

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminIdParamsSchema } from '@shop/shared/contracts/admin-common';
 import {
@@ -20,6 +21,11 @@ const tags = ['company'];
 const OWNER_ERRORS =
   'ERR_UNAUTHORIZED (401), ERR_FORBIDDEN (403) for agents and for every role but `owner`, ERR_TOKEN_REVOKED (401)';
 
+/** The options of an owners' route: its OpenAPI text (`description`, then how it refuses others) and schemas. */
+function ownerRoute<S extends object>(summary: string, description: string, schema: S) {
+  return { schema: { tags, summary, description: `${description}${OWNER_ERRORS}.`, ...schema } };
+}
+
 /**
  * Company users (issue 15): owners manage their company's logins (shop-user scope), the invited
  * person accepts (public), staff do the same from the customer's page (staff scope, `customers`).
@@ -29,6 +35,27 @@ export function companyRoutes(ctx: AppContext): {
   shopUser: FastifyPluginAsyncZod;
   staff: FastifyPluginAsyncZod;
 } {
+  // The owner's routes and staff's do the same once they know who acts (service.CompanyActor).
+  /** An invitation's answer: the invited user as stored. */
+  const invite = async (
+    actor: service.CompanyActor,
+    request: { body: Parameters<typeof service.inviteCompanyUser>[2]; language: FastifyRequest['language'] },
+  ) => ({
+    data: true as const,
+    user: await service.inviteCompanyUser(ctx, actor, request.body, request.language),
+  });
+  /** A change's answer: the user as it is now. */
+  const change = async (
+    actor: service.CompanyActor,
+    request: { params: { userId: number }; body: Parameters<typeof service.updateCompanyUser>[3] },
+  ) => ({
+    data: true as const,
+    user: await service.updateCompanyUser(ctx, actor, request.params.userId, request.body),
+  });
+  /** The signed-in staff member acting on the company of the account `:id` (the customer's page). */
+  const staffOn = (request: FastifyRequest & { params: { id: number } }) =>
+    service.staffActor(ctx, actorOf(request), request.params.id);
+
   const shopUser: FastifyPluginAsyncZod = async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -36,85 +63,50 @@ export function companyRoutes(ctx: AppContext): {
 
     app.get(
       '/company/users',
-      {
-        schema: {
-          tags,
-          summary: "The company's users, its addresses and the latest changes (owners)",
-          description:
-            'Limits are gross forints (null = none); `shippingAddressIds` empty = every address. ' +
-            `Errors: ${OWNER_ERRORS}.`,
-          response: { 200: companyUsersResponseSchema },
-        },
-      },
+      ownerRoute(
+        "The company's users, its addresses and the latest changes (owners)",
+        'Limits are gross forints (null = none); `shippingAddressIds` empty = every address. Errors: ',
+        { response: { 200: companyUsersResponseSchema } },
+      ),
       async (request) => service.listCompanyUsers(ctx, service.ownerActor(request.auth)),
     );
 
     app.post(
       '/company/users',
-      {
-        schema: {
-          tags,
-          summary: 'Invite a user into the company (owners)',
-          description:
-            'Stores the login (inactive) and queues the invitation mail with `/user/{userId}/invite/{code}` ' +
-            '(7 days, single use) in one transaction; audited. Errors: ERR_VALIDATION (400), ' +
-            'ERR_INVALID_SHIPPING_ADDRESS_ID (400, not an active address of the company), ERR_DUP_EMAIL (409), ' +
-            `${OWNER_ERRORS}.`,
-          body: inviteCompanyUserSchema,
-          response: { 200: companyUserResponseSchema },
-        },
-      },
-      async (request) => ({
-        data: true as const,
-        user: await service.inviteCompanyUser(
-          ctx,
-          service.ownerActor(request.auth),
-          request.body,
-          request.language,
-        ),
-      }),
+      ownerRoute(
+        'Invite a user into the company (owners)',
+        'Stores the login (inactive) and queues the invitation mail with `/user/{userId}/invite/{code}` ' +
+          '(7 days, single use) in one transaction; audited. Errors: ERR_VALIDATION (400), ' +
+          'ERR_INVALID_SHIPPING_ADDRESS_ID (400, not an active address of the company), ERR_DUP_EMAIL (409), ',
+        { body: inviteCompanyUserSchema, response: { 200: companyUserResponseSchema } },
+      ),
+      async (request) => invite(service.ownerActor(request.auth), request),
     );
 
     app.patch(
       '/company/users/:userId',
-      {
-        schema: {
-          tags,
-          summary: "Change a user's name, role, limits, addresses, or disable / enable it (owners)",
-          description:
-            'Only the fields sent change; audited. A new role or disabling revokes the tokens of the login at once. ' +
-            'Errors: ERR_LAST_OWNER (409, the last active owner cannot be demoted or disabled), NOT_FOUND (404, ' +
-            'not a user of the company), ERR_INVALID_SHIPPING_ADDRESS_ID (400), ERR_VALIDATION (400), ' +
-            `${OWNER_ERRORS}.`,
+      ownerRoute(
+        "Change a user's name, role, limits, addresses, or disable / enable it (owners)",
+        'Only the fields sent change; audited. A new role or disabling revokes the tokens of the login at once. ' +
+          'Errors: ERR_LAST_OWNER (409, the last active owner cannot be demoted or disabled), NOT_FOUND (404, ' +
+          'not a user of the company), ERR_INVALID_SHIPPING_ADDRESS_ID (400), ERR_VALIDATION (400), ',
+        {
           params: companyUserParamsSchema,
           body: updateCompanyUserSchema,
           response: { 200: companyUserResponseSchema },
         },
-      },
-      async (request) => ({
-        data: true as const,
-        user: await service.updateCompanyUser(
-          ctx,
-          service.ownerActor(request.auth),
-          request.params.userId,
-          request.body,
-        ),
-      }),
+      ),
+      async (request) => change(service.ownerActor(request.auth), request),
     );
 
     app.delete(
       '/company/users/:userId',
-      {
-        schema: {
-          tags,
-          summary: 'Remove a user from the company (owners)',
-          description:
-            'The login stops at once; its orders keep it as their buyer; audited. Errors: ERR_LAST_OWNER (409), ' +
-            `NOT_FOUND (404), ${OWNER_ERRORS}.`,
-          params: companyUserParamsSchema,
-          response: { 200: successResponseSchema },
-        },
-      },
+      ownerRoute(
+        'Remove a user from the company (owners)',
+        'The login stops at once; its orders keep it as their buyer; audited. Errors: ERR_LAST_OWNER (409), ' +
+          'NOT_FOUND (404), ',
+        { params: companyUserParamsSchema, response: { 200: successResponseSchema } },
+      ),
       async (request) => {
         await service.removeCompanyUser(ctx, service.ownerActor(request.auth), request.params.userId);
         return { data: true as const };
@@ -157,8 +149,7 @@ export function companyRoutes(ctx: AppContext): {
         `\`id\` is any login of the company. Errors: ERR_NO_USER_FOUND (404), ${ADMIN_ROLE_ERRORS}.`,
         { params: adminIdParamsSchema, response: { 200: companyUsersResponseSchema } },
       ),
-      async (request) =>
-        service.listCompanyUsers(ctx, await service.staffActor(ctx, actorOf(request), request.params.id)),
+      async (request) => service.listCompanyUsers(ctx, await staffOn(request)),
     );
 
     app.post(
@@ -174,15 +165,7 @@ export function companyRoutes(ctx: AppContext): {
           response: { 200: companyUserResponseSchema },
         },
       ),
-      async (request) => ({
-        data: true as const,
-        user: await service.inviteCompanyUser(
-          ctx,
-          await service.staffActor(ctx, actorOf(request), request.params.id),
-          request.body,
-          request.language,
-        ),
-      }),
+      async (request) => invite(await staffOn(request), request),
     );
 
     app.patch(
@@ -198,15 +181,7 @@ export function companyRoutes(ctx: AppContext): {
           response: { 200: companyUserResponseSchema },
         },
       ),
-      async (request) => ({
-        data: true as const,
-        user: await service.updateCompanyUser(
-          ctx,
-          await service.staffActor(ctx, actorOf(request), request.params.id),
-          request.params.userId,
-          request.body,
-        ),
-      }),
+      async (request) => change(await staffOn(request), request),
     );
   };
 

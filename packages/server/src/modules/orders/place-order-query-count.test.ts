@@ -1,17 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testContext } from '../../../test/test-config';
-import { countingHandle } from '../../../test/query-counter';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
-import {
-  api,
-  insertBuyer,
-  insertMethods,
-  insertProduct,
-  insertRoute,
-  type ProductFixture,
-} from '../cart/checkout-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertProducts, useShopWorld } from '../../../test/shop-world';
+import { TEST_DIALECTS } from '../../../test/test-db';
+import { insertBuyer, insertRoute, type ProductFixture } from '../cart/checkout-fixtures';
 
 /**
  * Place-order's SQL statements (issue 14, speed): what the order's transaction reads besides the
@@ -21,56 +11,33 @@ import {
  * dispatcher is off, so only the request's own statements count.
  */
 describe.each(TEST_DIALECTS)('SQL statements of place-order on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let call: ReturnType<typeof api>;
+  const world = useShopWorld(dialect, {
+    now: new Date('2025-03-04T09:00:00Z'),
+    outbox: false,
+    countQueries: true,
+  });
   let token: string;
   let products: ProductFixture[];
-  let counter: { queries: number };
-  let bankTransfer: number;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    const counting = countingHandle(testDb.handle);
-    counter = counting.counter;
-    const ctx = testContext(counting.handle, { now: new Date('2025-03-04T09:00:00Z') });
-    const methods = await insertMethods(testDb.handle);
-    bankTransfer = methods.bankTransfer;
-    const routeId = await insertRoute(testDb.handle, { weekdays: '1,2,3,4,5', cutoffTime: '14:00' });
-    const buyer = await insertBuyer(ctx, { paymentMethodIds: [methods.bankTransfer], routeId });
-    token = buyer.token;
-    products = [];
-    for (let index = 0; index < 8; index += 1) {
-      products.push(await insertProduct(testDb.handle, { stock: 1000, prices: [{ price: 1000 + index }] }));
-    }
-    app = await buildApp(ctx, { logger: false, outbox: false });
-    await app.ready();
-    call = api(app);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+    const routeId = await insertRoute(world.testDb.handle, { weekdays: '1,2,3,4,5', cutoffTime: '14:00' });
+    token = (await insertBuyer(world.ctx, { paymentMethodIds: [world.methods.bankTransfer], routeId })).token;
+    products = await insertProducts(world, 8, (index) => ({
+      stock: 1000,
+      prices: [{ price: 1000 + index }],
+    }));
   });
 
   /** Fills the cart with `lines` products and places it; answers the statements of place-order alone. */
   async function placeCounted(lines: number): Promise<number> {
-    for (const product of products.slice(0, lines)) {
-      const res = await call('POST', '/api/cart/set-product-quantity', token, {
-        productSku: product.sku,
-        quantity: 2,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    }
-    for (const [path, body] of [
-      ['/api/cart/shipping-method', { shippingMethodCode: 'pickup-customer' }],
-      ['/api/cart/payment-method', { paymentMethodId: bankTransfer }],
-    ] as const) {
-      expect((await call('PUT', path, token, body)).statusCode).toBe(200);
-    }
-    counter.queries = 0;
-    const res = await call('POST', '/api/orders/place-order', token, {});
-    const queries = counter.queries;
+    await world.fillCart(
+      token,
+      products.slice(0, lines).map((product) => [product, 2]),
+      { paymentMethodId: world.methods.bankTransfer },
+    );
+    const { queries, result: res } = await world.queriesOf(() =>
+      world.call('POST', '/api/orders/place-order', token, {}),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as { data: unknown }).data, res.body).toBe(true);
     return queries;

@@ -1,44 +1,27 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CartResponse } from '@shop/shared/contracts/cart';
 import type { CurrentShippingData, ShippingAddress } from '@shop/shared/contracts/shipping';
-import type { testContext } from '../../../test/test-config';
-import { startTestApp, stopTestApp } from '../../../test/test-app';
-import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import { useShopWorld } from '../../../test/shop-world';
+import { TEST_DIALECTS } from '../../../test/test-db';
 import {
-  api,
   insertAddress,
   insertAgent,
   insertBuyer,
   insertProduct,
   insertRoute,
-  insertStaff,
 } from '../cart/checkout-fixtures';
 
 describe.each(TEST_DIALECTS)('shipping addresses on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let ctx: ReturnType<typeof testContext>;
-  let call: ReturnType<typeof api>;
+  const world = useShopWorld(dialect, { now: new Date('2025-03-04T08:00:00Z'), methods: false, staff: true });
+  const { call, db, ok } = world;
 
-  beforeAll(async () => {
-    ({ testDb, ctx, app } = await startTestApp(dialect, { now: new Date('2025-03-04T08:00:00Z') }));
-    call = api(app);
-  });
-
-  afterAll(() => stopTestApp(app, testDb));
-
-  const list = async (token: string): Promise<ShippingAddress[]> => {
-    const res = await call('GET', '/api/shipping-addresses', token);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as ShippingAddress[];
-  };
+  const list = (token: string) => ok<ShippingAddress[]>('GET', '/api/shipping-addresses', token);
   const setCurrent = (token: string, shippingAddressId: unknown) =>
     call('POST', '/api/shipping-addresses/set-current', token, { shippingAddressId });
   const extended = (token: string) => call('GET', '/api/shipping-addresses/get-current-data-extended', token);
   const currentUserAddress = async (userId: number) =>
     (
-      await testDb.handle.db
+      await db()
         .selectFrom('users')
         .select('current_shipping_address_id')
         .where('id', '=', userId)
@@ -46,20 +29,20 @@ describe.each(TEST_DIALECTS)('shipping addresses on %s', (dialect) => {
     ).current_shipping_address_id;
 
   it("lists a customer's active addresses and lets it choose one of its own", async () => {
-    const routeId = await insertRoute(testDb.handle, {
+    const routeId = await insertRoute(world.testDb.handle, {
       name: 'Szeged kedd-csütörtök',
       weekdays: '2,4',
       cutoffTime: '12:00',
       routeTime: '08:00-12:00',
     });
-    const buyer = await insertBuyer(ctx, { name: 'Alma Kft.' });
-    const second = await insertAddress(testDb.handle, buyer.customerId, {
+    const buyer = await insertBuyer(world.ctx, { name: 'Alma Kft.' });
+    const second = await insertAddress(world.testDb.handle, buyer.customerId, {
       city: 'Debrecen',
       note: 'Hátsó bejárat',
       routeId,
       logisticsCost: 99000,
     });
-    await insertAddress(testDb.handle, buyer.customerId, { city: 'Inaktív', isActive: false });
+    await insertAddress(world.testDb.handle, buyer.customerId, { city: 'Inaktív', isActive: false });
 
     let addresses = await list(buyer.token);
     expect(addresses.map((a) => [a.city, a.currentShippingAddress])).toEqual([
@@ -103,9 +86,9 @@ describe.each(TEST_DIALECTS)('shipping addresses on %s', (dialect) => {
   });
 
   it("refuses another customer's, an inactive or an unknown address and changes nothing", async () => {
-    const buyer = await insertBuyer(ctx);
-    const other = await insertBuyer(ctx);
-    const inactive = await insertAddress(testDb.handle, buyer.customerId, { isActive: false });
+    const buyer = await insertBuyer(world.ctx);
+    const other = await insertBuyer(world.ctx);
+    const inactive = await insertAddress(world.testDb.handle, buyer.customerId, { isActive: false });
     await setCurrent(buyer.token, buyer.addressId);
     for (const id of [other.addressId, inactive, 999_999]) {
       const res = await setCurrent(buyer.token, id);
@@ -124,11 +107,8 @@ describe.each(TEST_DIALECTS)('shipping addresses on %s', (dialect) => {
   });
 
   it('answers ERR_NO_SHIPPING for a customer without any address', async () => {
-    const buyer = await insertBuyer(ctx);
-    await testDb.handle.db
-      .deleteFrom('shipping_addresses')
-      .where('customer_id', '=', buyer.customerId)
-      .execute();
+    const buyer = await insertBuyer(world.ctx);
+    await db().deleteFrom('shipping_addresses').where('customer_id', '=', buyer.customerId).execute();
     expect(await list(buyer.token)).toEqual([]);
     const res = await extended(buyer.token);
     expect(res.statusCode).toBe(409);
@@ -137,11 +117,11 @@ describe.each(TEST_DIALECTS)('shipping addresses on %s', (dialect) => {
   });
 
   it("lets an agent pick an address of its customers, and decides the cart's customer by it", async () => {
-    const agent = await insertAgent(ctx, { name: 'Kovács Ügynök' });
-    const otherAgent = await insertAgent(ctx);
-    const first = await insertBuyer(ctx, { agentUserId: agent.userId, name: 'Bükk Bt.' });
-    const second = await insertBuyer(ctx, { agentUserId: agent.userId, name: 'Akác Kft.' });
-    const foreign = await insertBuyer(ctx, { agentUserId: otherAgent.userId, name: 'Idegen Zrt.' });
+    const agent = await insertAgent(world.ctx, { name: 'Kovács Ügynök' });
+    const otherAgent = await insertAgent(world.ctx);
+    const first = await insertBuyer(world.ctx, { agentUserId: agent.userId, name: 'Bükk Bt.' });
+    const second = await insertBuyer(world.ctx, { agentUserId: agent.userId, name: 'Akác Kft.' });
+    const foreign = await insertBuyer(world.ctx, { agentUserId: otherAgent.userId, name: 'Idegen Zrt.' });
 
     const addresses = await list(agent.token);
     expect(addresses.map((a) => [a.customer.name, a.shippingAddressId, a.currentShippingAddress])).toEqual([
@@ -167,7 +147,7 @@ describe.each(TEST_DIALECTS)('shipping addresses on %s', (dialect) => {
     });
 
     // The agent's cart for Bükk, then for Akác: two separate carts.
-    const product = await insertProduct(testDb.handle);
+    const product = await insertProduct(world.testDb.handle);
     await call('POST', '/api/cart/set-product-quantity', agent.token, {
       productSku: product.sku,
       quantity: 2,
@@ -185,7 +165,7 @@ describe.each(TEST_DIALECTS)('shipping addresses on %s', (dialect) => {
     expect(((await call('GET', '/api/cart', first.token)).json() as CartResponse).count).toBe(0);
 
     // When the customer moves to another agent, the address no longer counts.
-    await testDb.handle.db
+    await db()
       .updateTable('customers')
       .set({ agent_user_id: otherAgent.userId })
       .where('id', '=', second.customerId)
@@ -197,7 +177,7 @@ describe.each(TEST_DIALECTS)('shipping addresses on %s', (dialect) => {
   });
 
   it('refuses staff and anonymous callers', async () => {
-    const staff = await insertStaff(ctx);
+    const staff = world.staff;
     expect((await call('GET', '/api/shipping-addresses', staff.token)).statusCode).toBe(403);
     expect((await setCurrent(staff.token, 1)).statusCode).toBe(403);
     expect((await extended(staff.token)).statusCode).toBe(403);

@@ -1,16 +1,10 @@
-import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   apiKeyCreateSchema,
   type ApiKey,
@@ -21,10 +15,12 @@ import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { useAdminForm } from '../../components/admin-form';
 import { FormDialog } from '../../components/form-dialog';
 import { SectionHeading } from '../../components/section-heading';
+import { ShownOnceDialog } from '../../components/shown-once-dialog';
+import { WholeListTable } from '../../components/whole-list-table';
 
 /** The list's query key, defined once: read by the list and refreshed after each change. */
 const API_KEYS_KEY = ['admin', 'api-keys'];
@@ -37,7 +33,6 @@ export default function ApiKeysPage() {
   const api = useAdminApi();
   const toast = useAdminToast();
   const queryClient = useQueryClient();
-  const titleId = useId();
   const keys = useQuery({
     queryKey: API_KEYS_KEY,
     queryFn: ({ signal }) => api.get<{ items: ApiKey[] }>('/admin/integration/api-keys', { signal }),
@@ -45,8 +40,6 @@ export default function ApiKeysPage() {
   const [naming, setNaming] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: API_KEYS_KEY });
   const {
     form,
@@ -84,7 +77,6 @@ export default function ApiKeysPage() {
 
   if (!ready) return null;
 
-  const items = keys.data?.items ?? [];
   const columns: DataTableColumn<ApiKey>[] = [
     { id: 'name', header: t('columns.name'), render: (row) => row.name },
     { id: 'prefix', header: t('columns.prefix'), render: (row) => <code>{`shk_${row.prefix}_…`}</code> },
@@ -147,23 +139,7 @@ export default function ApiKeysPage() {
         }}
       />
       <Typography sx={{ mb: 2, maxWidth: 860 }}>{t('intro')}</Typography>
-      <DataTable
-        label={t('title')}
-        columns={columns}
-        rows={keys.data ? items.slice(page * pageSize, page * pageSize + pageSize) : undefined}
-        rowKey={(row) => row.id}
-        page={page}
-        pageSize={pageSize}
-        total={items.length}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(0);
-        }}
-        loading={keys.isFetching}
-        error={keys.error}
-        emptyText={t('empty')}
-      />
+      <WholeListTable label={t('title')} columns={columns} query={keys} emptyText={t('empty')} />
       <FormDialog
         open={naming}
         title={t('newTitle')}
@@ -181,43 +157,17 @@ export default function ApiKeysPage() {
           autoFocus
         />
       </FormDialog>
-      <Dialog
-        open={created !== null}
+      <ShownOnceDialog
+        value={created?.key ?? null}
+        title={t('createdTitle')}
+        warning={t('shownOnce')}
+        label={t('key')}
+        testId="new-api-key"
+        copyLabel={t('copy')}
+        doneLabel={t('done')}
+        onCopied={() => toast.done('admin-api-keys:copied')}
         onClose={() => setCreated(null)}
-        aria-labelledby={titleId}
-        maxWidth="sm"
-        fullWidth
-      >
-        <DialogTitle id={titleId}>{t('createdTitle')}</DialogTitle>
-        <DialogContent>
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            {t('shownOnce')}
-          </Alert>
-          <TextField
-            label={t('key')}
-            value={created?.key ?? ''}
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'new-api-key' } }}
-            onFocus={(event) => event.target.select()}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button
-            startIcon={<ContentCopyOutlined />}
-            onClick={() => {
-              if (created)
-                void navigator.clipboard
-                  ?.writeText(created.key)
-                  .then(() => toast.done('admin-api-keys:copied'));
-            }}
-          >
-            {t('copy')}
-          </Button>
-          <Button variant="contained" onClick={() => setCreated(null)}>
-            {t('done')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
       <ConfirmDialog
         open={revoking !== null}
         title={t('revokeTitle')}

@@ -1,5 +1,3 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -14,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { AdminOrderDetail } from '@shop/shared/contracts/admin-orders';
 import { formatDateTime, formatMoney, formatWeightKg } from '@shop/shared/format/format';
 import { type OrderStatus } from '@shop/shared/rules/order-status';
@@ -22,8 +20,23 @@ import { useAdminApi } from '../../admin-api';
 import { type AdminT } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { BackToList, RecordPageWaiting } from '../../components/record-list';
 import { SectionHeading } from '../../components/section-heading';
 import { StatusChip } from './order-status-chip';
+
+/** A third of the row of cards under the status (the whole width on a phone): a heading, then its fields. */
+function DetailCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Grid size={{ xs: 12, md: 4 }}>
+      <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
+        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+          {title}
+        </Typography>
+        {children}
+      </Paper>
+    </Grid>
+  );
+}
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -60,7 +73,6 @@ export function OrderDetailView({ t }: { t: AdminT }) {
   const toast = useAdminToast();
   const queryClient = useQueryClient();
   const { orderId } = useParams();
-  const [searchParams] = useSearchParams();
   const id = Number(orderId);
   const orderKey = ['admin', 'order', id];
   const [target, setTarget] = useState<OrderStatus | null>(null);
@@ -84,32 +96,12 @@ export function OrderDetailView({ t }: { t: AdminT }) {
       void queryClient.invalidateQueries({ queryKey: orderKey });
     },
   });
-  const back = (
-    <Button
-      component={RouterLink}
-      to={`..?${searchParams.toString()}`}
-      relative="path"
-      startIcon={<ArrowBack />}
-    >
-      {t('back')}
-    </Button>
-  );
-  if (order.error) {
-    return (
-      <Box>
-        {back}
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {t('notFound')}
-        </Alert>
-      </Box>
-    );
-  }
   const o = order.data;
-  if (!o) return back;
+  if (order.error || !o) return <RecordPageWaiting t={t} failed={Boolean(order.error)} />;
 
   return (
     <Box>
-      {back}
+      <BackToList t={t} />
       <SectionHeading
         title={t('detailTitle', { id: o.id })}
         actions={<StatusChip status={o.status} t={t} />}
@@ -136,51 +128,34 @@ export function OrderDetailView({ t }: { t: AdminT }) {
         )}
       </Paper>
       <Grid container spacing={2} sx={{ mb: 2 }}>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
-            <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-              {t('detail.customer')}
-            </Typography>
-            <Field label={t('detail.name')}>{o.customerName}</Field>
-            <Field label={t('detail.email')}>{o.customerEmail}</Field>
-            {o.customerTaxNumber ? <Field label={t('detail.taxNumber')}>{o.customerTaxNumber}</Field> : null}
-            {o.customerCompanyRegistrationNumber ? (
-              <Field label={t('detail.companyRegistrationNumber')}>
-                {o.customerCompanyRegistrationNumber}
-              </Field>
-            ) : null}
-            <Field label={t('detail.placedBy')}>
-              {o.agentName ? t('detail.byAgent', { name: o.agentName }) : (o.placedByName ?? '—')}
-            </Field>
-            {o.approvedByName ? <Field label={t('detail.approvedBy')}>{o.approvedByName}</Field> : null}
-            <Field label={t('detail.createdAt')}>{formatDateTime(o.createdAt)}</Field>
-          </Paper>
-        </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
-            <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-              {t('detail.addresses')}
-            </Typography>
-            <Field label={t('detail.billing')}>{address(o.billing)}</Field>
-            <Field label={t('detail.shippingAddress')}>{o.shipping ? address(o.shipping) : '—'}</Field>
-          </Paper>
-        </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
-            <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-              {t('detail.delivery')}
-            </Typography>
-            <Field label={t('detail.shippingMethod')}>{o.shippingMethod}</Field>
-            <Field label={t('detail.deliveryDate')}>{o.deliveryDate ?? '—'}</Field>
-            <Field label={t('detail.paymentMethod')}>
-              {o.paymentMethod}
-              {o.paymentTermDays > 0 ? ` · ${t('detail.termDays', { count: o.paymentTermDays })}` : ''}
-            </Field>
-            <Field label={t('detail.purchaseOrderNumber')}>{o.purchaseOrderNumber ?? '—'}</Field>
-            <Field label={t('detail.commentWebshop')}>{o.commentWebshop || '—'}</Field>
-            <Field label={t('detail.commentSupplier')}>{o.commentSupplier || '—'}</Field>
-          </Paper>
-        </Grid>
+        <DetailCard title={t('detail.customer')}>
+          <Field label={t('detail.name')}>{o.customerName}</Field>
+          <Field label={t('detail.email')}>{o.customerEmail}</Field>
+          {o.customerTaxNumber ? <Field label={t('detail.taxNumber')}>{o.customerTaxNumber}</Field> : null}
+          {o.customerCompanyRegistrationNumber ? (
+            <Field label={t('detail.companyRegistrationNumber')}>{o.customerCompanyRegistrationNumber}</Field>
+          ) : null}
+          <Field label={t('detail.placedBy')}>
+            {o.agentName ? t('detail.byAgent', { name: o.agentName }) : (o.placedByName ?? '—')}
+          </Field>
+          {o.approvedByName ? <Field label={t('detail.approvedBy')}>{o.approvedByName}</Field> : null}
+          <Field label={t('detail.createdAt')}>{formatDateTime(o.createdAt)}</Field>
+        </DetailCard>
+        <DetailCard title={t('detail.addresses')}>
+          <Field label={t('detail.billing')}>{address(o.billing)}</Field>
+          <Field label={t('detail.shippingAddress')}>{o.shipping ? address(o.shipping) : '—'}</Field>
+        </DetailCard>
+        <DetailCard title={t('detail.delivery')}>
+          <Field label={t('detail.shippingMethod')}>{o.shippingMethod}</Field>
+          <Field label={t('detail.deliveryDate')}>{o.deliveryDate ?? '—'}</Field>
+          <Field label={t('detail.paymentMethod')}>
+            {o.paymentMethod}
+            {o.paymentTermDays > 0 ? ` · ${t('detail.termDays', { count: o.paymentTermDays })}` : ''}
+          </Field>
+          <Field label={t('detail.purchaseOrderNumber')}>{o.purchaseOrderNumber ?? '—'}</Field>
+          <Field label={t('detail.commentWebshop')}>{o.commentWebshop || '—'}</Field>
+          <Field label={t('detail.commentSupplier')}>{o.commentSupplier || '—'}</Field>
+        </DetailCard>
       </Grid>
       <Paper variant="outlined" sx={{ mb: 2 }}>
         <TableContainer>

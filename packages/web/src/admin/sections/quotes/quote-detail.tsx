@@ -1,4 +1,3 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { OfferQuoteRequest, QuoteDetail } from '@shop/shared/contracts/quotes';
 import { formatDateTime, formatMoney } from '@shop/shared/format/format';
 import { DetailField } from '../../../components/detail-page-parts';
@@ -23,6 +22,7 @@ import { type AdminT } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { forintsText, parseForints } from '../../components/forints';
+import { BackToList, RecordPageWaiting } from '../../components/record-list';
 import { SectionHeading } from '../../components/section-heading';
 import { QuoteStatusChip } from './quote-status-chip';
 
@@ -43,7 +43,6 @@ export function QuoteDetailView({ t }: { t: AdminT }) {
   const toast = useAdminToast();
   const queryClient = useQueryClient();
   const { quoteId } = useParams();
-  const [searchParams] = useSearchParams();
   const id = Number(quoteId);
   const quoteKey = ['admin', 'quote', id];
   const quote = useQuery({
@@ -79,28 +78,8 @@ export function QuoteDetailView({ t }: { t: AdminT }) {
     },
   });
 
-  const back = (
-    <Button
-      component={RouterLink}
-      to={`..?${searchParams.toString()}`}
-      relative="path"
-      startIcon={<ArrowBack />}
-    >
-      {t('back')}
-    </Button>
-  );
-  if (quote.error) {
-    return (
-      <Box>
-        {back}
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {t('notFound')}
-        </Alert>
-      </Box>
-    );
-  }
   const q = quote.data;
-  if (!q) return back;
+  if (quote.error || !q) return <RecordPageWaiting t={t} failed={Boolean(quote.error)} />;
 
   const draftOf = (sku: string, line: QuoteDetail['lines'][number]): LineDraft =>
     drafts[sku] ?? {
@@ -133,7 +112,7 @@ export function QuoteDetailView({ t }: { t: AdminT }) {
 
   return (
     <Box>
-      {back}
+      <BackToList t={t} />
       <SectionHeading
         title={t('detailTitle', { id: q.id })}
         actions={<QuoteStatusChip status={q.status} t={t} />}

@@ -1,13 +1,7 @@
-import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -18,7 +12,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import {
   webhookCreateSchema,
@@ -32,10 +26,12 @@ import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { useAdminForm } from '../../components/admin-form';
 import { FormDialog } from '../../components/form-dialog';
 import { SectionHeading } from '../../components/section-heading';
+import { ShownOnceDialog } from '../../components/shown-once-dialog';
+import { WholeListTable } from '../../components/whole-list-table';
 import { DeliveriesDialog } from './deliveries-dialog';
 
 /** The list's query key, defined once: read by the list and refreshed after each change. */
@@ -61,7 +57,6 @@ export default function WebhooksPage() {
   const api = useAdminApi();
   const toast = useAdminToast();
   const queryClient = useQueryClient();
-  const secretTitleId = useId();
   const list = useQuery({
     queryKey: WEBHOOKS_KEY,
     queryFn: ({ signal }) => api.get<{ items: WebhookEndpoint[] }>('/admin/webhooks', { signal }),
@@ -72,8 +67,6 @@ export default function WebhooksPage() {
   const [rotating, setRotating] = useState<WebhookEndpoint | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
   const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
 
   const { form, errors, onSubmit, bind } = useAdminForm<WebhookDraft, WebhookDraft>({
@@ -144,7 +137,6 @@ export default function WebhooksPage() {
     setEditing(endpoint);
   };
 
-  const items = list.data?.items ?? [];
   const columns: DataTableColumn<WebhookEndpoint>[] = [
     {
       id: 'url',
@@ -226,23 +218,7 @@ export default function WebhooksPage() {
     <Box>
       <SectionHeading title={t('title')} add={{ label: t('new'), onClick: () => open('new') }} />
       <Typography sx={{ mb: 2, maxWidth: 860 }}>{t('intro')}</Typography>
-      <DataTable
-        label={t('title')}
-        columns={columns}
-        rows={list.data ? items.slice(page * pageSize, page * pageSize + pageSize) : undefined}
-        rowKey={(row) => row.id}
-        page={page}
-        pageSize={pageSize}
-        total={items.length}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(0);
-        }}
-        loading={list.isFetching}
-        error={list.error}
-        emptyText={t('empty')}
-      />
+      <WholeListTable label={t('title')} columns={columns} query={list} emptyText={t('empty')} />
       <FormDialog
         open={editing !== null}
         title={editing === 'new' ? t('newTitle') : t('editTitle')}
@@ -314,45 +290,21 @@ export default function WebhooksPage() {
           )}
         />
       </FormDialog>
-      <Dialog
-        open={secret !== null}
+      <ShownOnceDialog
+        value={secret?.secret ?? null}
+        title={t('secretTitle')}
+        warning={
+          secret?.previousSecretExpiresAt
+            ? t('secretRotated', { date: formatDateTime(secret.previousSecretExpiresAt) })
+            : t('secretShownOnce')
+        }
+        label={t('secret')}
+        testId="webhook-secret"
+        copyLabel={t('copy')}
+        doneLabel={t('done')}
+        onCopied={() => toast.done('admin-webhooks:copied')}
         onClose={() => setSecret(null)}
-        aria-labelledby={secretTitleId}
-        maxWidth="sm"
-        fullWidth
-      >
-        <DialogTitle id={secretTitleId}>{t('secretTitle')}</DialogTitle>
-        <DialogContent>
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            {secret?.previousSecretExpiresAt
-              ? t('secretRotated', { date: formatDateTime(secret.previousSecretExpiresAt) })
-              : t('secretShownOnce')}
-          </Alert>
-          <TextField
-            label={t('secret')}
-            value={secret?.secret ?? ''}
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'webhook-secret' } }}
-            onFocus={(event) => event.target.select()}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button
-            startIcon={<ContentCopyOutlined />}
-            onClick={() => {
-              if (secret)
-                void navigator.clipboard
-                  ?.writeText(secret.secret)
-                  .then(() => toast.done('admin-webhooks:copied'));
-            }}
-          >
-            {t('copy')}
-          </Button>
-          <Button variant="contained" onClick={() => setSecret(null)}>
-            {t('done')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
       <ConfirmDialog
         open={rotating !== null}
         title={t('rotateTitle')}

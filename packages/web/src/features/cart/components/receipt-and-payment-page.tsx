@@ -13,6 +13,7 @@ import type { PlaceOrderError } from '@shop/shared/contracts/orders';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { PlaceOrderErrors } from '../../../components/detail-page-parts';
 import { ApiError, UnexpectedAnswerError } from '../../../lib/api-client';
 import { isNoShippingError, useCurrentShippingData } from '../../../lib/shipping-address-api';
 import { useShopState } from '../../../lib/shop-state';
@@ -49,24 +50,6 @@ function ClosedAlert({ state }: { state: ShopStateResponse }) {
           {t('checkout.maintenance', { start: wallClock(window.startsAt), end: wallClock(window.endsAt) })}
         </Typography>
       )}
-    </Alert>
-  );
-}
-
-function OrderErrors({ errors }: { errors: PlaceOrderError[] }) {
-  const { t } = useTranslation();
-  return (
-    <Alert severity="warning" data-testid="order-errors">
-      <AlertTitle>{t('checkout.orderErrors')}</AlertTitle>
-      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-        {errors.map((entry, index) => {
-          const sku = entry.params?.sku;
-          const text = t(`errors.${entry.error}`, { ...(entry.params ?? {}) });
-          return (
-            <li key={`${entry.error}-${index}`}>{typeof sku === 'string' ? `${sku}: ${text}` : text}</li>
-          );
-        })}
-      </Box>
     </Alert>
   );
 }
@@ -205,7 +188,9 @@ export function ReceiptAndPaymentPage() {
   }
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      {orderErrors.length > 0 && <OrderErrors errors={orderErrors} />}
+      {orderErrors.length > 0 && (
+        <PlaceOrderErrors errors={orderErrors} title={t('checkout.orderErrors')} testId="order-errors" />
+      )}
       {cart.containsNonOrderableProduct && <Alert severity="warning">{t('cart.nonOrderable')}</Alert>}
       {shop.data && closed ? (
         <ClosedAlert state={shop.data} />
