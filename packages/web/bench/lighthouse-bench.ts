@@ -10,7 +10,15 @@
  * load a page, or a request of a page was answered 4xx/5xx (`judgeLighthouse` in
  * server/bench/bench-verdict.ts, plus the blocking time, LCP and best practices here).
  *
- * Options (environment): RUNS=5, ONLY=home,category,search,cart,checkout.
+ * Then (issue 17 point 3) the listing with photos: the bench makes a photo-like JPEG of 1600×1200 with
+ * sharp for every product of the demo data (each one different: soft shapes, a gradient and grain, so
+ * it compresses as a photo does), uploads it through the back office's real endpoint
+ * (`POST /api/admin/products/{sku}/photos`, re-encoded into the responsive WebP/JPEG sizes), and
+ * measures the home, category and search pages again ("home-photos", "category-photos",
+ * "search-photos") with the same targets.
+ *
+ * Options (environment): RUNS=5, ONLY=home,category,search,cart,checkout,home-photos,category-photos,
+ * search-photos.
  * Build first (`npm run bench:web` does).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +26,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import sharp from 'sharp';
 import { createTarget, freePort, startServer } from '../../server/bench/bench-lib';
 import { finish, judgeLighthouse } from '../../server/bench/bench-verdict';
 
@@ -30,6 +39,8 @@ interface PageSpec {
   name: string;
   path: string;
   loggedIn: boolean;
+  /** Measured after every product got an uploaded photo (issue 17 point 3). */
+  photos?: boolean;
 }
 
 const PAGES: PageSpec[] = [
@@ -38,7 +49,88 @@ const PAGES: PageSpec[] = [
   { name: 'search', path: '/search?q=k%C3%A1v%C3%A9', loggedIn: false },
   { name: 'cart', path: '/cart', loggedIn: true },
   { name: 'checkout', path: '/cart/receipt-and-payment', loggedIn: true },
+  { name: 'home-photos', path: '/', loggedIn: false, photos: true },
+  { name: 'category-photos', path: '/category/kave-tea', loggedIn: false, photos: true },
+  { name: 'search-photos', path: '/search?q=k%C3%A1v%C3%A9', loggedIn: false, photos: true },
 ];
+
+/**
+ * A photo-like JPEG (1600×1200, about 200–400 KB): a two-colour gradient, a few soft shapes and
+ * grain, different for every seed, so it compresses as a product photo does (a flat colour would
+ * make the responsive sizes unrealistically small).
+ */
+async function photoLikeJpeg(seed: number): Promise<Buffer> {
+  let state = (seed * 2_654_435_761) >>> 0 || 1;
+  const next = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4_294_967_296;
+  };
+  const colour = () =>
+    `rgb(${Math.round(40 + next() * 200)},${Math.round(40 + next() * 200)},${Math.round(40 + next() * 200)})`;
+  const shapes = Array.from({ length: 7 }, () => {
+    const [cx, cy, rx, ry] = [next() * 1600, next() * 1200, 80 + next() * 420, 60 + next() * 320];
+    return `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${colour()}" opacity="${(0.45 + next() * 0.5).toFixed(2)}"/>`;
+  }).join('');
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour()}"/>` +
+    `<stop offset="1" stop-color="${colour()}"/></linearGradient></defs>` +
+    `<rect width="1600" height="1200" fill="url(#g)"/>${shapes}</svg>`;
+  const grain = await sharp({
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 18 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(Buffer.from(svg))
+    .blur(3)
+    .composite([{ input: grain, blend: 'soft-light' }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/**
+ * Uploads one photo for every active product of the demo data through the back office (two at a
+ * time); answers how many products got one and the uploaded bytes.
+ */
+async function uploadPhotos(baseUrl: string): Promise<{ products: number; bytes: number }> {
+  const login = await fetch(`${baseUrl}/api/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'admin123' }),
+  });
+  if (!login.ok) throw new Error(`admin login failed: ${login.status}`);
+  const { access_token: admin } = (await login.json()) as { access_token: string };
+  const listing = (await (await fetch(`${baseUrl}/api/products/all?productsPerPage=99999`)).json()) as {
+    products: { sku: string }[];
+  };
+  let next = 0;
+  let bytes = 0;
+  const worker = async () => {
+    while (next < listing.products.length) {
+      const index = next++;
+      const { sku } = listing.products[index]!;
+      const photo = await photoLikeJpeg(index + 1);
+      bytes += photo.length;
+      const answer = await fetch(`${baseUrl}/api/admin/products/${encodeURIComponent(sku)}/photos`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'image/jpeg' },
+        body: new Uint8Array(photo),
+      });
+      if (!answer.ok)
+        throw new Error(`photo upload for ${sku} answered ${answer.status}: ${await answer.text()}`);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return { products: listing.products.length, bytes };
+}
 
 interface Figures {
   performance: number;
@@ -236,7 +328,16 @@ async function main(): Promise<void> {
   const loadAtStart = loadavg()[0] ?? NaN;
   try {
     const token = pages.some((page) => page.loggedIn) ? await logIn(server.url) : null;
+    let photosUploaded = false;
     for (const page of pages) {
+      if (page.photos && !photosUploaded) {
+        const started = Date.now();
+        const uploaded = await uploadPhotos(server.url);
+        photosUploaded = true;
+        console.log(
+          `photos: one uploaded for each of ${uploaded.products} products (${(uploaded.bytes / 1e6).toFixed(1)} MB of JPEG) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        );
+      }
       const runs: Figures[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         await prepareStorage(context, server.url, page.loggedIn ? token : null);
