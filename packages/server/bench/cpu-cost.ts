@@ -114,8 +114,8 @@ async function send(scenario: Scenario, i: number): Promise<Response> {
 }
 
 /**
- * SKUs of `count` listed products whose quantity is never corrected (priced, orderable, no minimum,
- * maximum or step, plenty of stock), for the cart scenarios.
+ * SKUs of `count` listed products whose quantity is never corrected (priced, orderable, no minimum or
+ * maximum, plenty of stock; a step may round the quantity, as in the seeded catalogue), for the cart scenarios.
  */
 async function plainSkus(base: string, headers: Record<string, string>, count: number): Promise<string[]> {
   const skus: string[] = [];
@@ -140,8 +140,7 @@ async function plainSkus(base: string, headers: Record<string, string>, count: n
         p.currentPrice !== null &&
         p.stock >= 20 &&
         p.minOrderQuantity === null &&
-        p.maxOrderQuantity === null &&
-        p.orderQuantityStep === 1
+        p.maxOrderQuantity === null
       )
         skus.push(p.sku);
     }
