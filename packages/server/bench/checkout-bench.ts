@@ -20,14 +20,12 @@
  * --duration S (set-product-quantity seconds, default 8), --rate N (default 100), --hot-stock N (default 300),
  * --only sqlite|postgres, --phases LIST (comma separated, default all: saturated = set-product-quantity
  * flat out, cart-read = GET /api/cart flat out, paced = set-product-quantity with pauses, orders =
- * place-order and the oversell check; a phase left out is not judged), --cpu-prof DIR (the server runs
- * with node --cpu-prof and writes its profile into DIR when it stops).
+ * place-order and the oversell check; a phase left out is not judged).
  * Exits 1 when a SQLite target is missed (set-product-quantity p95 under 30 ms for buyers who pause,
  * at least 200 orders per second), a call failed or stock was oversold on any database; a database
  * that was not measured is printed as SKIPPED.
  */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type autocannon from 'autocannon';
 import type { AppContext } from '../src/app-context';
 import { createDatabase, type DatabaseHandle } from '../src/db/connection';
@@ -64,12 +62,6 @@ if (phases.size === 0 || [...phases].some((phase) => !(PHASES as readonly string
   process.exit(2);
 }
 const runs = (phase: Phase): boolean => phases.has(phase);
-const profIndex = process.argv.indexOf('--cpu-prof');
-const profileDir = profIndex >= 0 ? process.argv[profIndex + 1] : undefined;
-if (profIndex >= 0 && !profileDir) {
-  console.error('--cpu-prof takes a folder');
-  process.exit(2);
-}
 
 interface Buyer {
   customerId: number;
@@ -297,10 +289,7 @@ async function benchDialect(
     );
     try {
       const data = await prepareData(handle, jwtSecret);
-      const server = await startServer(target, {
-        JWT_SECRET: jwtSecret,
-        ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : {}),
-      });
+      const server = await startServer(target, { JWT_SECRET: jwtSecret });
       try {
         const base = `${server.url}/api`;
 

@@ -9,8 +9,7 @@
  * and --products generated products), --products N (default 100000), --requests N per scenario
  * (default 400), --connections N (default 4), --scenarios catalogue,cart (default both: the catalogue's
  * reads; the demo customer's cart: POST /api/cart/set-product-quantity on a cart of 2 lines, as
- * bench:checkout's buyers have, and of 20 lines, and GET /api/cart of 20 lines), --cpu-prof DIR (the
- * server runs with node --cpu-prof and writes its profile into DIR when it stops).
+ * bench:checkout's buyers have, and of 20 lines, and GET /api/cart of 20 lines).
  * There is no target figure; it exits 1 when a request failed (non-2xx, error or timeout), and names
  * the database it did not measure.
  */
@@ -39,12 +38,6 @@ const groups = new Set(
 );
 if ([...groups].some((group) => group !== 'catalogue' && group !== 'cart') || groups.size === 0) {
   console.error('--scenarios takes catalogue, cart or catalogue,cart');
-  process.exit(2);
-}
-const profIndex = process.argv.indexOf('--cpu-prof');
-const profileDir = profIndex >= 0 ? process.argv[profIndex + 1] : undefined;
-if (profIndex >= 0 && !profileDir) {
-  console.error('--cpu-prof takes a folder');
   process.exit(2);
 }
 
@@ -173,10 +166,7 @@ async function main(): Promise<void> {
     };
     await seedLargeCatalogue(target, products);
   }
-  const server = await startServer(
-    target,
-    profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : {},
-  );
+  const server = await startServer(target);
   const rows: { name: string; failures: number }[] = [];
   try {
     const base = `${server.url}/api`;
