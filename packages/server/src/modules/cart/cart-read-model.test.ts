@@ -76,8 +76,8 @@ describe.each(TEST_DIALECTS)(
       expect(priceOf(before.body, 'KV-003')).toBe(13000);
       const page = await getJson<ProductListResponse>(app, household, { token: w.tokens.b });
       const householdSkus = page.body.products.map((p) => p.sku);
-    expect(householdSkus).toContain('KV-003');
-    expect(householdSkus).not.toContain('KV-001');
+      expect(householdSkus).toContain('KV-003');
+      expect(householdSkus).not.toContain('KV-001');
       await setQuantity('KV-001', 2);
       const filled = await setQuantity('KV-003', 1);
       expect(filled.cart.cartItems.map((item) => [item.product.sku, item.currentPrice])).toEqual([
