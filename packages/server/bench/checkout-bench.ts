@@ -18,7 +18,9 @@
  *  3. the oversell check: per product, stock decrement = sum of ordered quantities, and no stock below 0.
  * Options: --products N (default 100000), --buyers N (default 50), --rounds N (default 10),
  * --duration S (set-product-quantity seconds, default 8), --rate N (default 100), --hot-stock N (default 300),
- * --only sqlite|postgres.
+ * --only sqlite|postgres, --phases LIST (comma separated, default all: saturated = set-product-quantity
+ * flat out, cart-read = GET /api/cart flat out, paced = set-product-quantity with pauses, orders =
+ * place-order and the oversell check; a phase left out is not judged).
  * Exits 1 when a SQLite target is missed (set-product-quantity p95 under 30 ms for buyers who pause,
  * at least 200 orders per second), a call failed or stock was oversold on any database; a database
  * that was not measured is printed as SKIPPED.
@@ -49,6 +51,17 @@ const rounds = numberOption('rounds', 10, 1, 1000);
 const hotStock = numberOption('hot-stock', 300, 1);
 const rate = numberOption('rate', 100, 1);
 const PLENTY = 10_000_000;
+const PHASES = ['saturated', 'cart-read', 'paced', 'orders'] as const;
+type Phase = (typeof PHASES)[number];
+const phasesIndex = process.argv.indexOf('--phases');
+const phases = new Set<string>(
+  phasesIndex >= 0 ? (process.argv[phasesIndex + 1] ?? '').split(',') : [...PHASES],
+);
+if (phases.size === 0 || [...phases].some((phase) => !(PHASES as readonly string[]).includes(phase))) {
+  console.error(`--phases takes a comma-separated list of ${PHASES.join(', ')}`);
+  process.exit(2);
+}
+const runs = (phase: Phase): boolean => phases.has(phase);
 
 interface Buyer {
   customerId: number;
@@ -263,7 +276,7 @@ async function prepareData(handle: DatabaseHandle, jwtSecret: string) {
 
 async function benchDialect(
   dialect: 'sqlite' | 'postgres',
-): Promise<{ quantity: CheckoutQuantityRow[]; orders: OrderFigures }> {
+): Promise<{ quantity: CheckoutQuantityRow[]; orders: OrderFigures | null }> {
   const target = await createTarget(dialect);
   const jwtSecret = randomBytes(32).toString('hex');
   try {
@@ -305,22 +318,20 @@ async function benchDialect(
             },
           },
         ];
-        const saturated = await measure(
-          `${dialect}: set-product-quantity, ${buyerCount} buyers, saturated`,
-          server.url,
-          {
+        const quantity: CheckoutQuantityRow[] = [];
+        const saturated =
+          runs('saturated') &&
+          (await measure(`${dialect}: set-product-quantity, ${buyerCount} buyers, saturated`, server.url, {
             connections: buyerCount,
             duration,
             requests,
-          },
-        );
+          }));
         // GET /api/cart flat out over the carts the clicks above filled: what a click cost the web
         // before set-product-quantity answered the cart itself (a call, then this read).
         let reader = 0;
-        const cartRead = await measure(
-          `${dialect}: GET /api/cart, ${buyerCount} buyers, saturated`,
-          server.url,
-          {
+        const cartRead =
+          runs('cart-read') &&
+          (await measure(`${dialect}: GET /api/cart, ${buyerCount} buyers, saturated`, server.url, {
             connections: buyerCount,
             duration,
             requests: [
@@ -337,28 +348,37 @@ async function benchDialect(
                 },
               },
             ],
-          },
-        );
+          }));
         const thinkMs = Math.round((buyerCount / rate) * 1000);
-        const rated = await measureWithThinkTime(
-          `${dialect}: set-product-quantity, ${buyerCount} buyers thinking ${thinkMs} ms on average`,
-          buyerCount,
-          thinkMs,
-          async (b, i) => {
-            const res = await fetch(`${base}/cart/set-product-quantity`, {
-              method: 'POST',
-              headers: {
-                authorization: `Bearer ${data.buyers[b]!.token}`,
-                'content-type': 'application/json',
-              },
-              body: JSON.stringify({ productSku: skus[(i * 7) % skus.length], quantity: 1 + (i % 5) }),
-            });
-            await res.arrayBuffer();
-            return res.status;
-          },
-        );
-        for (const f of [saturated, cartRead, rated])
+        const rated =
+          runs('paced') &&
+          (await measureWithThinkTime(
+            `${dialect}: set-product-quantity, ${buyerCount} buyers thinking ${thinkMs} ms on average`,
+            buyerCount,
+            thinkMs,
+            async (b, i) => {
+              const res = await fetch(`${base}/cart/set-product-quantity`, {
+                method: 'POST',
+                headers: {
+                  authorization: `Bearer ${data.buyers[b]!.token}`,
+                  'content-type': 'application/json',
+                },
+                body: JSON.stringify({ productSku: skus[(i * 7) % skus.length], quantity: 1 + (i % 5) }),
+              });
+              await res.arrayBuffer();
+              return res.status;
+            },
+          ));
+        for (const [f, paced] of [
+          [saturated, false],
+          [cartRead, false],
+          [rated, true],
+        ] as const) {
+          if (!f) continue;
           console.log(`  ${f.name}: p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms, ${f.rps} req/s`);
+          quantity.push({ ...f, dialect, paced });
+        }
+        if (!runs('orders')) return { quantity, orders: null };
         await Promise.all(data.buyers.map((b) => post(`${base}/cart/delete`, b.token, undefined, 'DELETE')));
 
         // 2. place-order rounds.
@@ -463,14 +483,7 @@ async function benchDialect(
           `  ${dialect}: ${orders} orders in ${figures.seconds} s = ${figures.ordersPerSecond} orders/s`,
           refused,
         );
-        return {
-          quantity: [
-            { ...saturated, dialect, paced: false },
-            { ...cartRead, dialect, paced: false },
-            { ...rated, dialect, paced: true },
-          ],
-          orders: figures,
-        };
+        return { quantity, orders: figures };
       } finally {
         await server.stop();
       }
@@ -490,30 +503,38 @@ async function main(): Promise<void> {
   for (const dialect of dialects) {
     const result = await benchDialect(dialect);
     quantityRows.push(...result.quantity);
-    orderRows.push(result.orders);
+    if (result.orders) orderRows.push(result.orders);
   }
   printTable(
     `Checkout benchmark: ${products} products, ${buyerCount} buyers, set-product-quantity for ${duration} s`,
     quantityRows,
   );
-  console.log(
-    `\nplace-order: ${rounds} rounds, all ${buyerCount} buyers at once; hot product stock ${hotStock}`,
-  );
-  console.log(
-    '| database | orders | orders/s | p50 ms | p95 ms | p99 ms | refused | failed | hot sold / decrement / final | products oversold | stock < 0 |',
-  );
-  console.log('|---|---:|---:|---:|---:|---:|---|---:|---|---:|---:|');
-  for (const r of orderRows) {
-    const refusedText =
-      Object.entries(r.refused)
-        .map(([code, n]) => `${code} ${n}`)
-        .join(', ') || '0';
+  if (orderRows.length > 0) {
     console.log(
-      `| ${r.dialect} | ${r.orders} | ${r.ordersPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${refusedText} | ${r.failures} | ` +
-        `${r.hotSold} / ${r.hotDecrement} / ${r.hotFinal} | ${r.oversold} | ${r.negative} |`,
+      `\nplace-order: ${rounds} rounds, all ${buyerCount} buyers at once; hot product stock ${hotStock}`,
     );
+    console.log(
+      '| database | orders | orders/s | p50 ms | p95 ms | p99 ms | refused | failed | hot sold / decrement / final | products oversold | stock < 0 |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---|---:|---|---:|---:|');
+    for (const r of orderRows) {
+      const refusedText =
+        Object.entries(r.refused)
+          .map(([code, n]) => `${code} ${n}`)
+          .join(', ') || '0';
+      console.log(
+        `| ${r.dialect} | ${r.orders} | ${r.ordersPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${refusedText} | ${r.failures} | ` +
+          `${r.hotSold} / ${r.hotDecrement} / ${r.hotFinal} | ${r.oversold} | ${r.negative} |`,
+      );
+    }
   }
-  finish(judgeCheckout(quantityRows, orderRows, skipped));
+  const left = PHASES.filter((phase) => !runs(phase));
+  finish(
+    judgeCheckout(quantityRows, orderRows, [
+      ...skipped,
+      ...(left.length > 0 ? [`phases not run (--phases): ${left.join(', ')}`] : []),
+    ]),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -113,17 +113,18 @@ export async function loadPricedProducts(
  * The cart's own copy of the catalogue read model (docs/decisions/0008-catalogue-read-model.md), one
  * per app: names, pack sizes, flags and price entries of the products in carts come from memory for
  * the catalogue version of the request; only stock is read live. It holds at most the products that
- * are in carts (bounded by MAX_CACHED_PRODUCTS like the listing's).
+ * are in carts (bounded by MAX_CACHED_PRODUCTS like the listing's). A new catalogue version drops
+ * only the products its bumps name (CatalogueReadModel.adopt; everything when they name none).
  */
 const cartReadModels = new WeakMap<AppContext, CatalogueReadModel>();
 
-export function cartReadModel(ctx: AppContext, catalogueVersion: string): CatalogueReadModel {
+export async function cartReadModel(ctx: AppContext, catalogueVersion: string): Promise<CatalogueReadModel> {
   let model = cartReadModels.get(ctx);
   if (!model) {
     model = new CatalogueReadModel();
     cartReadModels.set(ctx, model);
   }
-  model.sync(catalogueVersion);
+  await model.adopt(ctx.database.db, catalogueVersion);
   return model;
 }
 

@@ -90,11 +90,12 @@ describe.each(TEST_DIALECTS)('SQL queries per cart request on %s', (dialect) => 
     expect(twelveLines).toBe(oneLine);
     expect(readTwelve).toBe(readOne);
     // Before (issue 21's first pass): 15 on PostgreSQL (19 on SQLite) for set-product-quantity, 11 for
-    // GET /api/cart. Now: the token's user, the acting customer beside the product, its price entries
-    // beside the assortment check, the write (cart row, line, lines with stock) and the cart's context
-    // (methods, address, rules, assortment, settings) in one statement. On SQLite the group commit's
-    // savepoint and its transaction's statements pass through Kysely too (4 more).
-    expect(oneLine).toBeLessThanOrEqual(dialect === 'sqlite' ? 13 : 9);
+    // GET /api/cart; then 9 (13). Now (issue 18): the token's user, the acting customer, the cart's
+    // context (methods, address, rules, assortment, settings) with the product's id and stock in one
+    // statement (its other fields and prices from the cart's read model, the assortment's membership
+    // cached per catalogue version), and the write (cart row, line, lines with stock). On SQLite the
+    // group commit's savepoint and its transaction's statements pass through Kysely too (4 more).
+    expect(oneLine).toBe(dialect === 'sqlite' ? 10 : 6);
     // The token's user, the acting customer, the cart's context and its lines with stock.
     expect(readOne).toBeLessThanOrEqual(4);
   });

@@ -1,8 +1,58 @@
-import type { Kysely } from 'kysely';
+import { type Compilable, type CompiledQuery, createQueryId, type Kysely, SqliteAdapter } from 'kysely';
+import { registerNamedStatement } from '../../db/named-statements';
 import { PreparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
+
+const STAND_IN = '\u0000cart-statement-argument\u0000';
+
+/**
+ * A statement of set-product-quantity's write, built and compiled by Kysely once per dialect and then
+ * run with new arguments on whatever handle it is given: a transaction's (a new Kysely instance per
+ * transaction, which PreparedQuery's per-instance cache would compile again every time) or the app's.
+ * It still runs through that handle (its connection, its plugins' view of the result, the query
+ * counter); on PostgreSQL as a named prepared statement (db/named-statements.ts). Each argument must
+ * reach the SQL as exactly one parameter, which compiling checks.
+ */
+class CartStatement<Args extends readonly unknown[], Row> {
+  private readonly compiled = new Map<
+    'sqlite' | 'postgres',
+    { query: CompiledQuery<Row>; slots: number[] }
+  >();
+
+  constructor(
+    private readonly arity: Args['length'],
+    private readonly build: (db: Db, args: Args) => Compilable<Row>,
+  ) {}
+
+  private compile(db: Db) {
+    const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+    let entry = this.compiled.get(dialect);
+    if (entry === undefined) {
+      const standIns = Array.from({ length: this.arity }, (_, index) => `${STAND_IN}${index}`);
+      const query = this.build(db, standIns as unknown as Args).compile();
+      const slots = query.parameters.map((value) =>
+        typeof value === 'string' && value.startsWith(STAND_IN) ? Number(value.slice(STAND_IN.length)) : -1,
+      );
+      for (let index = 0; index < this.arity; index += 1) {
+        if (slots.filter((slot) => slot === index).length !== 1) {
+          throw new Error(`cart statement: argument ${index} is not exactly one parameter of ${query.sql}`);
+        }
+      }
+      if (dialect === 'postgres') registerNamedStatement(query.sql);
+      entry = { query, slots };
+      this.compiled.set(dialect, entry);
+    }
+    return entry;
+  }
+
+  async execute(db: Db, ...args: Args): Promise<Row[]> {
+    const { query, slots } = this.compile(db);
+    const parameters = slots.map((slot, index) => (slot < 0 ? query.parameters[index] : args[slot]));
+    return (await db.executeQuery<Row>({ ...query, parameters, queryId: createQueryId() })).rows;
+  }
+}
 
 export async function findCart(db: Db, userId: number, customerId: number) {
   return db
@@ -87,18 +137,31 @@ export async function openCartForWrite(
   customerId: number,
   nowIso: string,
 ): Promise<CartRow> {
-  return db
-    .insertInto('carts')
-    .values({ user_id: userId, customer_id: customerId, version: 1, created_at: nowIso, updated_at: nowIso })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'customer_id']).doUpdateSet((eb) => ({
-        version: eb('carts.version', '+', 1),
-        updated_at: nowIso,
-      })),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const [row] = await openCartStatement.execute(db, userId, customerId, nowIso, nowIso);
+  if (row === undefined) throw new Error('cart row not written');
+  return row;
 }
+
+const openCartStatement = new CartStatement(
+  4,
+  (db, [userId, customerId, createdAt, updatedAt]: [number, number, string, string]) =>
+    db
+      .insertInto('carts')
+      .values({
+        user_id: userId,
+        customer_id: customerId,
+        version: 1,
+        created_at: createdAt,
+        updated_at: updatedAt,
+      })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'customer_id']).doUpdateSet((eb) => ({
+          version: eb('carts.version', '+', 1),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .returningAll(),
+);
 
 export async function findCartItems(db: Db, cartId: number) {
   return db
@@ -125,20 +188,30 @@ export async function upsertCartItem(
   quantity: number,
   nowIso: string,
 ): Promise<void> {
-  await db
-    .insertInto('cart_items')
-    .values({ cart_id: cartId, product_id: productId, quantity, updated_at: nowIso })
-    .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet({ quantity, updated_at: nowIso }))
-    .execute();
+  await upsertItemStatement.execute(db, cartId, productId, quantity, nowIso);
 }
 
+const upsertItemStatement = new CartStatement(
+  4,
+  (db, [cartId, productId, quantity, updatedAt]: [number, number, number, string]) =>
+    db
+      .insertInto('cart_items')
+      .values({ cart_id: cartId, product_id: productId, quantity, updated_at: updatedAt })
+      .onConflict((oc) =>
+        oc.columns(['cart_id', 'product_id']).doUpdateSet((eb) => ({
+          quantity: eb.ref('excluded.quantity'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      ),
+);
+
 export async function deleteCartItem(db: Db, cartId: number, productId: number): Promise<void> {
-  await db
-    .deleteFrom('cart_items')
-    .where('cart_id', '=', cartId)
-    .where('product_id', '=', productId)
-    .execute();
+  await deleteItemStatement.execute(db, cartId, productId);
 }
+
+const deleteItemStatement = new CartStatement(2, (db, [cartId, productId]: [number, number]) =>
+  db.deleteFrom('cart_items').where('cart_id', '=', cartId).where('product_id', '=', productId),
+);
 
 export async function deleteAllCartItems(db: Db, cartId: number): Promise<number> {
   const result = await db.deleteFrom('cart_items').where('cart_id', '=', cartId).executeTakeFirst();
@@ -259,64 +332,88 @@ export interface CartContextKeys {
 }
 
 const cartContextQueries = new Map<string, ReturnType<typeof cartContextQuery>>();
+const cartContextWithProductQueries = new Map<string, ReturnType<typeof cartContextWithProductQuery>>();
+
+/** The context statement (see findCartContext) before its filter, for the two forms below. */
+function cartContextSelect(db: Db, keys: CartContextKeys, userId: number, addressId: number) {
+  return db
+    .selectFrom('customers as cu')
+    .leftJoin('carts as c', (join) => join.onRef('c.customer_id', '=', 'cu.id').on('c.user_id', '=', userId))
+    .leftJoin('shipping_methods as sm', 'sm.id', 'c.shipping_method_id')
+    .leftJoin('payment_methods as pm', 'pm.id', 'c.payment_method_id')
+    .leftJoin('shipping_addresses as sa', (join) => join.on('sa.id', '=', addressId))
+    .leftJoin('assortment_customers as acu', 'acu.customer_id', 'cu.id')
+    .leftJoin('assortment_price_groups as apg', 'apg.price_group', 'cu.price_group')
+    .select((eb) => [
+      'c.id as cart_id',
+      'c.user_id as cart_user_id',
+      'c.customer_id as cart_customer_id',
+      'c.shipping_method_id as cart_shipping_method_id',
+      'c.payment_method_id as cart_payment_method_id',
+      'c.delivery_date as cart_delivery_date',
+      'c.comment_webshop as cart_comment_webshop',
+      'c.comment_supplier as cart_comment_supplier',
+      'c.purchase_order_number as cart_purchase_order_number',
+      'c.version as cart_version',
+      'c.created_at as cart_created_at',
+      'c.updated_at as cart_updated_at',
+      'sm.id as sm_id',
+      'sm.code as sm_code',
+      'sm.name as sm_name',
+      'sm.cost as sm_cost',
+      'sm.is_home_delivery as sm_is_home_delivery',
+      'sm.minimum_order_value as sm_minimum_order_value',
+      'pm.id as pm_id',
+      'pm.code as pm_code',
+      'pm.name as pm_name',
+      'pm.term_days as pm_term_days',
+      'pm.is_deferred as pm_is_deferred',
+      'sa.logistics_cost as address_logistics_cost',
+      'cu.id as customer_id',
+      'cu.purchase_order_number_required',
+      'cu.credit_limit',
+      'cu.open_balance',
+      'cu.open_balance_at',
+      'acu.assortment_id as own_assortment_id',
+      'apg.assortment_id as group_assortment_id',
+      eb
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', keys.catalogueVersionKey)
+        .as('catalogue_version'),
+      eb
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', keys.fewStockThresholdKey)
+        .as('few_stock_threshold'),
+    ]);
+}
 
 function cartContextQuery(keys: CartContextKeys) {
   return new PreparedQuery(3, (db, _dialect, [userId, customerId, addressId]: [number, number, number]) =>
-    db
-      .selectFrom('customers as cu')
-      .leftJoin('carts as c', (join) =>
-        join.onRef('c.customer_id', '=', 'cu.id').on('c.user_id', '=', userId),
-      )
-      .leftJoin('shipping_methods as sm', 'sm.id', 'c.shipping_method_id')
-      .leftJoin('payment_methods as pm', 'pm.id', 'c.payment_method_id')
-      .leftJoin('shipping_addresses as sa', (join) => join.on('sa.id', '=', addressId))
-      .leftJoin('assortment_customers as acu', 'acu.customer_id', 'cu.id')
-      .leftJoin('assortment_price_groups as apg', 'apg.price_group', 'cu.price_group')
-      .select((eb) => [
-        'c.id as cart_id',
-        'c.user_id as cart_user_id',
-        'c.customer_id as cart_customer_id',
-        'c.shipping_method_id as cart_shipping_method_id',
-        'c.payment_method_id as cart_payment_method_id',
-        'c.delivery_date as cart_delivery_date',
-        'c.comment_webshop as cart_comment_webshop',
-        'c.comment_supplier as cart_comment_supplier',
-        'c.purchase_order_number as cart_purchase_order_number',
-        'c.version as cart_version',
-        'c.created_at as cart_created_at',
-        'c.updated_at as cart_updated_at',
-        'sm.id as sm_id',
-        'sm.code as sm_code',
-        'sm.name as sm_name',
-        'sm.cost as sm_cost',
-        'sm.is_home_delivery as sm_is_home_delivery',
-        'sm.minimum_order_value as sm_minimum_order_value',
-        'pm.id as pm_id',
-        'pm.code as pm_code',
-        'pm.name as pm_name',
-        'pm.term_days as pm_term_days',
-        'pm.is_deferred as pm_is_deferred',
-        'sa.logistics_cost as address_logistics_cost',
-        'cu.id as customer_id',
-        'cu.purchase_order_number_required',
-        'cu.credit_limit',
-        'cu.open_balance',
-        'cu.open_balance_at',
-        'acu.assortment_id as own_assortment_id',
-        'apg.assortment_id as group_assortment_id',
-        eb
-          .selectFrom('settings')
-          .select('value')
-          .where('key', '=', keys.catalogueVersionKey)
-          .as('catalogue_version'),
-        eb
-          .selectFrom('settings')
-          .select('value')
-          .where('key', '=', keys.fewStockThresholdKey)
-          .as('few_stock_threshold'),
-      ])
-      .where('cu.id', '=', customerId),
+    cartContextSelect(db, keys, userId, addressId).where('cu.id', '=', customerId),
   );
+}
+
+function cartContextWithProductQuery(keys: CartContextKeys) {
+  return new PreparedQuery(
+    4,
+    (db, _dialect, [userId, customerId, addressId, sku]: [number, number, number, string]) =>
+      cartContextSelect(db, keys, userId, addressId)
+        .leftJoin('products as p', (join) => join.on('p.sku', '=', sku))
+        .select(['p.id as product_id', 'p.stock as product_stock'])
+        .where('cu.id', '=', customerId),
+  );
+}
+
+function cachedQuery<Q>(cache: Map<string, Q>, keys: CartContextKeys, make: (keys: CartContextKeys) => Q): Q {
+  const cacheKey = `${keys.catalogueVersionKey}\u0000${keys.fewStockThresholdKey}`;
+  let query = cache.get(cacheKey);
+  if (query === undefined) {
+    query = make(keys);
+    cache.set(cacheKey, query);
+  }
+  return query;
 }
 
 /**
@@ -333,19 +430,40 @@ export async function findCartContext(
   customerId: number,
   addressId: number | null,
 ) {
-  const cacheKey = `${keys.catalogueVersionKey}\u0000${keys.fewStockThresholdKey}`;
-  let query = cartContextQueries.get(cacheKey);
-  if (query === undefined) {
-    query = cartContextQuery(keys);
-    cartContextQueries.set(cacheKey, query);
-  }
   // No address: id 0 matches no row (ids start at 1).
-  return query.executeTakeFirst(db, userId, customerId, addressId ?? 0);
+  return cachedQuery(cartContextQueries, keys, cartContextQuery).executeTakeFirst(
+    db,
+    userId,
+    customerId,
+    addressId ?? 0,
+  );
+}
+
+/**
+ * The same context with the product of this SKU (its id and live stock; null when there is none), in
+ * the same one statement: set-product-quantity's read before its write. The product's other fields
+ * come from the cart's read model at the catalogue version read here.
+ */
+export async function findCartContextWithProduct(
+  db: Db,
+  keys: CartContextKeys,
+  userId: number,
+  customerId: number,
+  addressId: number | null,
+  sku: string,
+) {
+  return cachedQuery(cartContextWithProductQueries, keys, cartContextWithProductQuery).executeTakeFirst(
+    db,
+    userId,
+    customerId,
+    addressId ?? 0,
+    sku,
+  );
 }
 
 export type CartContextRow = NonNullable<Awaited<ReturnType<typeof findCartContext>>>;
 
-const cartLinesQuery = new PreparedQuery(2, (db, _dialect, [userId, customerId]: [number, number]) =>
+const cartLinesQuery = new CartStatement(2, (db, [userId, customerId]: [number, number]) =>
   db
     .selectFrom('cart_items as ci')
     .innerJoin('carts as c', 'c.id', 'ci.cart_id')

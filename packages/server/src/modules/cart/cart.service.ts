@@ -64,18 +64,17 @@ export async function buildCart(
   return cartAnswer(ctx, acting, language, context, cartRowOf(context), lines);
 }
 
+const CONTEXT_KEYS: repo.CartContextKeys = {
+  catalogueVersionKey: CATALOGUE_VERSION_KEY,
+  fewStockThresholdKey: FEW_STOCK_THRESHOLD_KEY,
+};
+
 /** The cart's context (repo.findCartContext) for the acting customer and its current address. */
 function readCartContext(
   db: Kysely<Database>,
   acting: ActingCustomer,
 ): Promise<repo.CartContextRow | undefined> {
-  return repo.findCartContext(
-    db,
-    { catalogueVersionKey: CATALOGUE_VERSION_KEY, fewStockThresholdKey: FEW_STOCK_THRESHOLD_KEY },
-    acting.userId,
-    acting.customerId,
-    acting.shippingAddressId,
-  );
+  return repo.findCartContext(db, CONTEXT_KEYS, acting.userId, acting.customerId, acting.shippingAddressId);
 }
 
 /** The cart row the context query read, or undefined when the user has no cart yet. */
@@ -129,7 +128,7 @@ async function cartAnswer(
         }
       : undefined;
   const [statics, membership, rulesRead] = await Promise.all([
-    cartReadModel(ctx, settings.version).staticProducts(db, dialect, ids),
+    cartReadModel(ctx, settings.version).then((model) => model.staticProducts(db, dialect, ids)),
     // Lines of products outside the customer's assortment are not shown (place-order leaves them out).
     ids.length > 0 ? membershipOrNull(db, settings.version, assortmentId) : Promise.resolve(null),
     cartRulesOf(db, customerRules),
@@ -272,34 +271,58 @@ export async function setProductQuantity(
   language: string,
 ): Promise<SetProductQuantityResponse> {
   const db = ctx.database.db;
-  // Who orders and which product, read at once; a caller who may not order learns that first.
-  const [who, found] = await Promise.allSettled([
-    resolveActingCustomer(ctx, auth),
-    repo.findProductBySku(db, productSku),
+  // Who orders first: a caller who may not order learns that before anything about the product.
+  const acting = await resolveActingCustomer(ctx, auth);
+  // The cart's context (methods, address, rules, assortment, catalogue version) with the product's id
+  // and live stock, in one statement; the product's other fields from the cart's read model at that
+  // catalogue version, as the answer's lines (every catalogue write bumps it, decision 0008).
+  const context = await repo.findCartContextWithProduct(
+    db,
+    CONTEXT_KEYS,
+    acting.userId,
+    acting.customerId,
+    acting.shippingAddressId,
+    productSku,
+  );
+  // The customer row is gone (deleted since the token's check): it may order nothing.
+  if (!context) throw new AppError('ERR_FORBIDDEN');
+  const productId = context.product_id;
+  if (productId === null) throw new AppError('ERR_PRODUCT_NOT_FOUND', { sku: productSku });
+  const settings = catalogueSettingsOf(context.catalogue_version, context.few_stock_threshold);
+  const [statics, membership] = await Promise.all([
+    cartReadModel(ctx, settings.version).then((model) =>
+      model.staticProducts(db, ctx.database.dialect, [productId]),
+    ),
+    membershipOrNull(db, settings.version, context.own_assortment_id ?? context.group_assortment_id),
   ]);
-  if (who.status === 'rejected') throw who.reason;
-  if (found.status === 'rejected') throw found.reason;
-  const acting = who.value;
-  const row = found.value;
-  if (!row) throw new AppError('ERR_PRODUCT_NOT_FOUND', { sku: productSku });
-  if (requested > 0 && row.is_active !== 1) throw new AppError('ERR_PRODUCT_NOT_ORDERABLE', { sku: row.sku });
+  const stored = statics.get(productId);
+  if (!stored) throw new AppError('ERR_PRODUCT_NOT_FOUND', { sku: productSku });
+  if (requested > 0 && !stored.isActive) throw new AppError('ERR_PRODUCT_NOT_ORDERABLE', { sku: stored.sku });
   // Outside the customer's assortment the product is not found; a line of it may still be removed.
-  const product = (await loadPricedProducts(db, [row], acting)).get(row.id);
-  if (!product && requested > 0) throw new AppError('ERR_PRODUCT_NOT_FOUND', { sku: productSku });
-  const correction = product ? correctFor(product, requested) : { quantity: 0, warnings: [] };
+  const outside = membership !== null && !membership.has(productId);
+  if (outside && requested > 0) throw new AppError('ERR_PRODUCT_NOT_FOUND', { sku: productSku });
+  const correction = outside
+    ? { quantity: 0, warnings: [] }
+    : correctFor(pricedFromReadModel(stored, Number(context.product_stock ?? 0), acting), requested);
   const nowIso = ctx.now().toISOString();
   const written = await runWrite(ctx.database, async (trx) => {
     // The cart row first, then its lines: the same lock order as place-order (no deadlock on PostgreSQL).
     const cart = await repo.openCartForWrite(trx, acting.userId, acting.customerId, nowIso);
-    if (correction.quantity > 0) await repo.upsertCartItem(trx, cart.id, row.id, correction.quantity, nowIso);
-    else await repo.deleteCartItem(trx, cart.id, row.id);
+    if (correction.quantity > 0)
+      await repo.upsertCartItem(trx, cart.id, productId, correction.quantity, nowIso);
+    else await repo.deleteCartItem(trx, cart.id, productId);
     // The lines as this write left them, with live stock, so the answer's cart is the one it made
     // (version included).
     return { cart, items: await repo.findCartLinesWithStock(trx, acting.userId, acting.customerId) };
   });
-  // The cart of the answer saves the browser a GET /api/cart: its context in one more statement.
-  const context = await readCartContext(db, acting);
-  const cart = await cartAnswer(ctx, acting, language, context, written.cart, written.items);
+  // The answer's methods are those of the cart row as written: when a change of them came in between
+  // (the context was read before the write), the context is read again.
+  const answerContext =
+    (context.cart_shipping_method_id ?? null) === written.cart.shipping_method_id &&
+    (context.cart_payment_method_id ?? null) === written.cart.payment_method_id
+      ? context
+      : await readCartContext(db, acting);
+  const cart = await cartAnswer(ctx, acting, language, answerContext, written.cart, written.items);
   return { data: true, quantity: correction.quantity, warnings: correction.warnings, cart };
 }
 

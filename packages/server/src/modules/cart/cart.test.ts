@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type {
-  CartAdditionResponse,
-  CartResponse,
-  SetProductQuantityResponse,
+import {
+  type CartAdditionResponse,
+  type CartResponse,
+  cartResponseSchema,
+  type SetProductQuantityResponse,
+  setProductQuantityResponseSchema,
 } from '@shop/shared/contracts/cart';
 import { type ShopWorld, useShopWorld } from '../../../test/shop-world';
 import { TEST_DIALECTS } from '../../../test/test-db';
@@ -263,6 +265,107 @@ describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
     ).json() as SetProductQuantityResponse;
     expect(removed.cart).toEqual(await getInEnglish());
     expect(removed.cart.cartItemIds).toEqual([first.sku]);
+  });
+
+  it("answers exactly the response schema's JSON, every optional part filled or empty", async () => {
+    // The routes send JSON.stringify of the answer without zod (cart.routes.ts): re-encoding the body
+    // through the schema must give the same text (no field missing, extra, invalid or out of order).
+    const exact = (
+      body: string,
+      schema: typeof cartResponseSchema | typeof setProductQuantityResponseSchema,
+    ) => expect(body).toBe(JSON.stringify(schema.encode(JSON.parse(body) as never)));
+    const buyer = await insertBuyer(ctx, { paymentMethodIds: [methods.bankTransfer], discountBp: 250 });
+    const empty = await call('GET', '/api/cart', buyer.token);
+    expect(empty.statusCode).toBe(200);
+    exact(empty.body, cartResponseSchema);
+    expect((empty.json() as CartResponse).cartId).toBeNull();
+
+    const tiered = await insertProduct(testDb.handle, {
+      prices: [
+        {
+          price: 2000,
+          specialPrice: 1500,
+          specialPriceStart: '2025-03-01T00:00:00.000Z',
+          specialPriceEnd: null,
+        },
+        { price: 1800, quantityDiscount: 10, unit: 'carton' },
+      ],
+      packs: [
+        { unit: 'piece', pieces: 1, barcode: '5990000000017' },
+        { unit: 'carton', pieces: 10, barcode: null },
+      ],
+      minOrderQuantity: 'piece',
+    });
+    const photographed = await insertProduct(testDb.handle, { prices: [{ price: 990 }] });
+    await testDb.handle.db
+      .updateTable('products')
+      .set({
+        photos: JSON.stringify([
+          {
+            id: 1,
+            hash: 'a'.repeat(64),
+            width: 800,
+            height: 600,
+            widths: [200, 800],
+            alt: { hu: 'Kép', en: 'Photo' },
+          },
+        ]),
+      })
+      .where('id', '=', photographed.id)
+      .execute();
+    const unpriced = await insertProduct(testDb.handle, { prices: [] });
+    const first = await setQuantity(buyer.token, { productSku: tiered.sku, quantity: 12 });
+    expect(first.statusCode).toBe(200);
+    exact(first.body, setProductQuantityResponseSchema);
+    await setQuantity(buyer.token, { productSku: photographed.sku, quantity: 3 });
+    const warned = await setQuantity(buyer.token, { productSku: unpriced.sku, quantity: 2 });
+    exact(warned.body, setProductQuantityResponseSchema);
+
+    // Methods, a purchase-order number required, a minimum order and a credit limit: every part filled.
+    await testDb.handle.db
+      .updateTable('customers')
+      .set({ purchase_order_number_required: 1, credit_limit: 5_000_000, open_balance: 1_000_000 })
+      .where('id', '=', buyer.customerId)
+      .execute();
+    await testDb.handle.db
+      .updateTable('shipping_methods')
+      .set({ minimum_order_value: 10_000_000 })
+      .where('code', '=', 'home-delivery')
+      .execute();
+    try {
+      await call('PUT', '/api/cart/shipping-method', buyer.token, { shippingMethodCode: 'home-delivery' });
+      await call('PUT', '/api/cart/payment-method', buyer.token, { paymentMethodId: methods.bankTransfer });
+      await call('PUT', '/api/cart/comments', buyer.token, {
+        commentWebshop: 'Kérem "gyorsan"',
+        commentSupplier: '',
+      });
+      const full = await setQuantity(buyer.token, { productSku: tiered.sku, quantity: 13 });
+      exact(full.body, setProductQuantityResponseSchema);
+      const answer = full.json() as SetProductQuantityResponse;
+      expect(answer.cart.credit).not.toBeNull();
+      expect(answer.cart.minimumOrder).not.toBeNull();
+      expect(answer.cart.purchaseOrderNumberRequired).toBe(true);
+      expect(answer.cart.currentShippingMethod).not.toBeNull();
+      expect(answer.cart.currentPaymentMethod).not.toBeNull();
+      expect(
+        answer.cart.cartItems.find((i) => i.product.sku === photographed.sku)?.product.photos,
+      ).toHaveLength(1);
+      expect(answer.cart.cartItems.find((i) => i.product.sku === tiered.sku)?.specialPrice).not.toBeNull();
+      const read = await call('GET', '/api/cart', buyer.token);
+      exact(read.body, cartResponseSchema);
+      const english = await app.inject({
+        method: 'GET',
+        url: '/api/cart',
+        headers: { authorization: `Bearer ${buyer.token}`, 'accept-language': 'en' },
+      });
+      exact(english.body, cartResponseSchema);
+    } finally {
+      await testDb.handle.db
+        .updateTable('shipping_methods')
+        .set({ minimum_order_value: 0 })
+        .where('code', '=', 'home-delivery')
+        .execute();
+    }
   });
 
   it('bumps the cart version on every change', async () => {

@@ -573,6 +573,8 @@ const CLOSE = Buffer.from('}');
 
 export const MAX_CACHED_PRODUCTS = 50_000;
 
+const ADOPTED_NOTHING: Promise<number | null> = Promise.resolve(0);
+
 /**
  * The per-process store of static products for one catalogue version. `sync(version)` is called
  * once per request with the version read from the database; a different version empties it.
@@ -583,6 +585,8 @@ export class CatalogueReadModel {
   private generation = 0;
   private readonly products = new Map<number, StaticProduct>();
   private categories: Promise<Map<number, CategoryRef>> | null = null;
+  /** The adoption of a new version under way, shared by the requests that bring the same version. */
+  private adopting: { version: string; done: Promise<number | null> } | null = null;
 
   constructor(private readonly maxProducts = MAX_CACHED_PRODUCTS) {}
 
@@ -601,11 +605,26 @@ export class CatalogueReadModel {
    * held: when the recorded bumps (catalogue-version.ts) link the two and name their products, only
    * those products go (the categories and every other product stay, with their serialised JSON and
    * prices); otherwise everything goes, as `sync` does. Loads begun before are not kept either way.
-   * Returns the number of products dropped, or null when everything was.
+   * Returns the number of products dropped, or null when everything was. The version held answers
+   * at once (no query); concurrent requests that bring the same new version share one read of the
+   * bumps.
    */
-  async adopt(db: Db, version: string): Promise<number | null> {
+  adopt(db: Db, version: string): Promise<number | null> {
+    if (version === this.version) return ADOPTED_NOTHING;
+    const pending = this.adopting;
+    if (pending !== null && pending.version === version) return pending.done.then(() => 0);
+    const done = this.adoptFrom(db, version);
+    const adopting = { version, done };
+    this.adopting = adopting;
+    const settle = () => {
+      if (this.adopting === adopting) this.adopting = null;
+    };
+    done.then(settle, settle);
+    return done;
+  }
+
+  private async adoptFrom(db: Db, version: string): Promise<number | null> {
     const from = this.version;
-    if (version === from) return 0;
     const changed = from === null ? null : await changedProductsBetween(db, from, version);
     // Another request of this process adopted a version meanwhile: it holds what that one read.
     if (this.version === version) return 0;

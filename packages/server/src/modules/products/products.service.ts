@@ -235,11 +235,13 @@ export async function listProducts(
   // the catalogue, the same for everyone, may come from a read replica (db/read-replicas.ts).
   const db = ctx.database.db;
   const dialect = ctx.database.dialect;
+  const catalogue = readDatabase(ctx).db;
   const [pricing, settings] = await Promise.all([
     resolvePricingContext(ctx, request.auth),
-    readCatalogueSettings(readDatabase(ctx).db),
+    readCatalogueSettings(catalogue),
   ]);
-  caches.model.sync(settings.version);
+  // A new catalogue version drops only the products it changed, when the bumps name them (decision 0008).
+  await caches.model.adopt(catalogue, settings.version);
   const filter = baseFilter(ctx, query, pricing);
   const offset = (query.currentPage - 1) * ppp;
   let sort: ProductSort | undefined = explicitSort(query, request.language);
@@ -506,11 +508,13 @@ export async function searchProducts(
   query: ProductSearchQueryParsed,
   caches: ListingCaches,
 ): Promise<JsonAnswer> {
+  const catalogue = readDatabase(ctx).db;
   const [pricing, settings] = await Promise.all([
     resolvePricingContext(ctx, request.auth),
-    readCatalogueSettings(readDatabase(ctx).db),
+    readCatalogueSettings(catalogue),
   ]);
-  caches.model.sync(settings.version);
+  // A new catalogue version drops only the products it changed, when the bumps name them (decision 0008).
+  await caches.model.adopt(catalogue, settings.version);
   const filter = baseFilter(ctx, query, pricing);
   const text = (query.searchString ?? '').trim();
   const folded = foldForSearch(text);
