@@ -1,11 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse, SetProductQuantityResponse } from '@shop/shared/contracts/cart';
-import { testContext } from '../../../test/test-config';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { buildApp } from '../../app';
-import { countingHandle } from '../../../test/query-counter';
-import { api, insertBuyer, insertMethods, insertProduct, type ProductFixture } from './checkout-fixtures';
+import { insertProducts, useShopWorld } from '../../../test/shop-world';
+import { TEST_DIALECTS } from '../../../test/test-db';
+import { insertBuyer, type ProductFixture } from './checkout-fixtures';
 
 /**
  * The cart answers with a fixed, small number of SQL queries whatever the number of its lines (no
@@ -15,49 +12,29 @@ import { api, insertBuyer, insertMethods, insertProduct, type ProductFixture } f
  * Kysely plugin on the app's database; a transaction's BEGIN and COMMIT are not queries Kysely sees.
  */
 describe.each(TEST_DIALECTS)('SQL queries per cart request on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let call: ReturnType<typeof api>;
+  const world = useShopWorld(dialect, {
+    now: new Date('2025-03-04T08:00:00Z'),
+    outbox: false,
+    countQueries: true,
+  });
+  const { call, ok } = world;
   let token: string;
   let products: ProductFixture[];
-  let counter: { queries: number };
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    const counting = countingHandle(testDb.handle);
-    counter = counting.counter;
-    const ctx = testContext(counting.handle, { now: new Date('2025-03-04T08:00:00Z') });
-    const methods = await insertMethods(testDb.handle);
-    const buyer = await insertBuyer(ctx, { paymentMethodIds: [methods.bankTransfer] });
-    token = buyer.token;
-    products = [];
-    for (let index = 0; index < 12; index += 1) {
-      products.push(await insertProduct(testDb.handle, { stock: 500, prices: [{ price: 1000 + index }] }));
-    }
-    app = await buildApp(ctx, { logger: false, outbox: false });
-    await app.ready();
-    call = api(app);
+    token = (await insertBuyer(world.ctx, { paymentMethodIds: [world.methods.bankTransfer] })).token;
+    products = await insertProducts(world, 12, (index) => ({
+      stock: 500,
+      prices: [{ price: 1000 + index }],
+    }));
     // Shipping and payment chosen, so the cart's answer carries both methods.
-    expect(
-      (await call('PUT', '/api/cart/shipping-method', token, { shippingMethodCode: 'home-delivery' }))
-        .statusCode,
-    ).toBe(200);
-    expect(
-      (await call('PUT', '/api/cart/payment-method', token, { paymentMethodId: methods.bankTransfer }))
-        .statusCode,
-    ).toBe(200);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+    await ok('PUT', '/api/cart/shipping-method', token, { shippingMethodCode: 'home-delivery' });
+    await ok('PUT', '/api/cart/payment-method', token, { paymentMethodId: world.methods.bankTransfer });
   });
 
   async function queriesOf(run: () => Promise<void>): Promise<number> {
     await run(); // warm: read model and caches loaded
-    counter.queries = 0;
-    await run();
-    return counter.queries;
+    return (await world.queriesOf(run)).queries;
   }
 
   async function setQuantity(sku: string, quantity: number): Promise<SetProductQuantityResponse> {
