@@ -10,7 +10,7 @@
  * load a page, or a request of a page was answered 4xx/5xx (`judgeLighthouse` in
  * server/bench/bench-verdict.ts, plus the blocking time, LCP and best practices here).
  *
- * Then (issue 17 point 3) the listing with photos: the bench makes a photo-like JPEG of 1600×1200 with
+ * Then (issue 17 point 3) the listing with photos: the bench makes a photo-like JPEG of 1280×960 with
  * sharp for every product of the demo data (each one different: soft shapes, a gradient and grain, so
  * it compresses as a photo does), uploads it through the back office's real endpoint
  * (`POST /api/admin/products/{sku}/photos`, re-encoded into the responsive WebP/JPEG sizes), and
@@ -55,7 +55,7 @@ const PAGES: PageSpec[] = [
 ];
 
 /**
- * A photo-like JPEG (1600×1200, about 200–400 KB): a two-colour gradient, a few soft shapes and
+ * A photo-like JPEG (1280×960, the largest responsive width, about 180 KB): a two-colour gradient, a few soft shapes and
  * grain, different for every seed, so it compresses as a product photo does (a flat colour would
  * make the responsive sizes unrealistically small).
  */
@@ -70,18 +70,18 @@ async function photoLikeJpeg(seed: number): Promise<Buffer> {
   const colour = () =>
     `rgb(${Math.round(40 + next() * 200)},${Math.round(40 + next() * 200)},${Math.round(40 + next() * 200)})`;
   const shapes = Array.from({ length: 7 }, () => {
-    const [cx, cy, rx, ry] = [next() * 1600, next() * 1200, 80 + next() * 420, 60 + next() * 320];
+    const [cx, cy, rx, ry] = [next() * 1280, next() * 960, 80 + next() * 420, 60 + next() * 320];
     return `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${colour()}" opacity="${(0.45 + next() * 0.5).toFixed(2)}"/>`;
   }).join('');
   const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="960">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour()}"/>` +
     `<stop offset="1" stop-color="${colour()}"/></linearGradient></defs>` +
-    `<rect width="1600" height="1200" fill="url(#g)"/>${shapes}</svg>`;
+    `<rect width="1280" height="960" fill="url(#g)"/>${shapes}</svg>`;
   const grain = await sharp({
     create: {
-      width: 1600,
-      height: 1200,
+      width: 1280,
+      height: 960,
       channels: 3,
       background: '#808080',
       noise: { type: 'gaussian', mean: 128, sigma: 18 },
@@ -334,6 +334,13 @@ async function main(): Promise<void> {
         const started = Date.now();
         const uploaded = await uploadPhotos(server.url);
         photosUploaded = true;
+        // The server-rendered pages now carry the photos (not the drawn pictures): say how many.
+        for (const photoPage of pages.filter((p) => p.photos)) {
+          const html = await (await fetch(`${server.url}${photoPage.path}`)).text();
+          const shown = new Set(html.match(/\/images\/photos\/[0-9a-f]+-/g) ?? []).size;
+          if (shown === 0) throw new Error(`${photoPage.path} shows no uploaded photo after the upload`);
+          console.log(`  ${photoPage.name}: the server-rendered page shows ${shown} different photos`);
+        }
         console.log(
           `photos: one uploaded for each of ${uploaded.products} products (${(uploaded.bytes / 1e6).toFixed(1)} MB of JPEG) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
         );
