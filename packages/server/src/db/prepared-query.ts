@@ -14,17 +14,19 @@ interface Compiled<Row> {
 }
 
 /**
- * A query of the hot paths built with Kysely and compiled once per database instance, then run with
- * new argument values: building and compiling a small query every time cost as much CPU as running
- * it (docs/decisions/0008-catalogue-read-model.md). It runs through the same Kysely instance as any
- * other query (its connection, transactions, plugins), so a query counter still sees it.
+ * A query of the hot paths built with Kysely and compiled once per dialect, then run with new
+ * argument values on whatever handle it is given: the app's, a transaction's (a new Kysely instance
+ * per transaction) or a test's counting one. Building and compiling a small query every time cost as
+ * much CPU as running it (docs/decisions/0008-catalogue-read-model.md). The compiled SQL depends on the
+ * dialect alone (no plugin of the project rewrites queries); it runs through the handle given (its
+ * connection, transaction and plugins' view of the result), so a query counter still sees it.
  *
- * `build` is called once per instance (with its dialect) with stand-in arguments; each must reach the query as one bound
+ * `build` is called once per dialect with stand-in arguments; each must reach the query as one bound
  * parameter unchanged (pass an id list as `idListParameter`, not as an array to encode). Compiling
  * checks that every argument became exactly one parameter.
  */
 export class PreparedQuery<Args extends readonly unknown[], Row> {
-  private readonly compiled = new WeakMap<Db, Compiled<Row>>();
+  private readonly compiled = new Map<DialectName, Compiled<Row>>();
 
   constructor(
     private readonly arity: Args['length'],
@@ -32,9 +34,9 @@ export class PreparedQuery<Args extends readonly unknown[], Row> {
   ) {}
 
   private compile(db: Db): Compiled<Row> {
-    let entry = this.compiled.get(db);
+    const dialect: DialectName = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+    let entry = this.compiled.get(dialect);
     if (entry === undefined) {
-      const dialect: DialectName = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
       const standIns = Array.from({ length: this.arity }, (_, index) => `${SENTINEL}${index}`);
       const query = this.build(db, dialect, standIns as unknown as Args).compile();
       const slots = query.parameters.map((value) =>
@@ -48,7 +50,7 @@ export class PreparedQuery<Args extends readonly unknown[], Row> {
       // On PostgreSQL the text runs as a named prepared statement (db/named-statements.ts).
       if (dialect === 'postgres') registerNamedStatement(query.sql);
       entry = { query, slots };
-      this.compiled.set(db, entry);
+      this.compiled.set(dialect, entry);
     }
     return entry;
   }

@@ -1,58 +1,8 @@
-import { type Compilable, type CompiledQuery, createQueryId, type Kysely, SqliteAdapter } from 'kysely';
-import { registerNamedStatement } from '../../db/named-statements';
+import type { Kysely } from 'kysely';
 import { PreparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
-
-const STAND_IN = '\u0000cart-statement-argument\u0000';
-
-/**
- * A statement of set-product-quantity's write, built and compiled by Kysely once per dialect and then
- * run with new arguments on whatever handle it is given: a transaction's (a new Kysely instance per
- * transaction, which PreparedQuery's per-instance cache would compile again every time) or the app's.
- * It still runs through that handle (its connection, its plugins' view of the result, the query
- * counter); on PostgreSQL as a named prepared statement (db/named-statements.ts). Each argument must
- * reach the SQL as exactly one parameter, which compiling checks.
- */
-class CartStatement<Args extends readonly unknown[], Row> {
-  private readonly compiled = new Map<
-    'sqlite' | 'postgres',
-    { query: CompiledQuery<Row>; slots: number[] }
-  >();
-
-  constructor(
-    private readonly arity: Args['length'],
-    private readonly build: (db: Db, args: Args) => Compilable<Row>,
-  ) {}
-
-  private compile(db: Db) {
-    const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
-    let entry = this.compiled.get(dialect);
-    if (entry === undefined) {
-      const standIns = Array.from({ length: this.arity }, (_, index) => `${STAND_IN}${index}`);
-      const query = this.build(db, standIns as unknown as Args).compile();
-      const slots = query.parameters.map((value) =>
-        typeof value === 'string' && value.startsWith(STAND_IN) ? Number(value.slice(STAND_IN.length)) : -1,
-      );
-      for (let index = 0; index < this.arity; index += 1) {
-        if (slots.filter((slot) => slot === index).length !== 1) {
-          throw new Error(`cart statement: argument ${index} is not exactly one parameter of ${query.sql}`);
-        }
-      }
-      if (dialect === 'postgres') registerNamedStatement(query.sql);
-      entry = { query, slots };
-      this.compiled.set(dialect, entry);
-    }
-    return entry;
-  }
-
-  async execute(db: Db, ...args: Args): Promise<Row[]> {
-    const { query, slots } = this.compile(db);
-    const parameters = slots.map((slot, index) => (slot < 0 ? query.parameters[index] : args[slot]));
-    return (await db.executeQuery<Row>({ ...query, parameters, queryId: createQueryId() })).rows;
-  }
-}
 
 export async function findCart(db: Db, userId: number, customerId: number) {
   return db
@@ -142,9 +92,9 @@ export async function openCartForWrite(
   return row;
 }
 
-const openCartStatement = new CartStatement(
+const openCartStatement = new PreparedQuery(
   4,
-  (db, [userId, customerId, createdAt, updatedAt]: [number, number, string, string]) =>
+  (db, _dialect, [userId, customerId, createdAt, updatedAt]: [number, number, string, string]) =>
     db
       .insertInto('carts')
       .values({
@@ -191,9 +141,9 @@ export async function upsertCartItem(
   await upsertItemStatement.execute(db, cartId, productId, quantity, nowIso);
 }
 
-const upsertItemStatement = new CartStatement(
+const upsertItemStatement = new PreparedQuery(
   4,
-  (db, [cartId, productId, quantity, updatedAt]: [number, number, number, string]) =>
+  (db, _dialect, [cartId, productId, quantity, updatedAt]: [number, number, number, string]) =>
     db
       .insertInto('cart_items')
       .values({ cart_id: cartId, product_id: productId, quantity, updated_at: updatedAt })
@@ -209,7 +159,7 @@ export async function deleteCartItem(db: Db, cartId: number, productId: number):
   await deleteItemStatement.execute(db, cartId, productId);
 }
 
-const deleteItemStatement = new CartStatement(2, (db, [cartId, productId]: [number, number]) =>
+const deleteItemStatement = new PreparedQuery(2, (db, _dialect, [cartId, productId]: [number, number]) =>
   db.deleteFrom('cart_items').where('cart_id', '=', cartId).where('product_id', '=', productId),
 );
 
@@ -463,7 +413,7 @@ export async function findCartContextWithProduct(
 
 export type CartContextRow = NonNullable<Awaited<ReturnType<typeof findCartContext>>>;
 
-const cartLinesQuery = new CartStatement(2, (db, [userId, customerId]: [number, number]) =>
+const cartLinesQuery = new PreparedQuery(2, (db, _dialect, [userId, customerId]: [number, number]) =>
   db
     .selectFrom('cart_items as ci')
     .innerJoin('carts as c', 'c.id', 'ci.cart_id')
