@@ -116,6 +116,7 @@ async function server<T>(
   options: ServerOptions,
   init: { method?: string; body?: unknown } = {},
 ): Promise<T> {
+  // A timer of the page rather than AbortSignal.timeout: the journey's clock (Playwright's) moves it.
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), SERVER_CALL_TIMEOUT_MS);
   try {
