@@ -47,6 +47,7 @@ function ProductPhotoImage({
         width={size}
         height={size}
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : undefined}
         decoding="async"
       />
     </picture>
@@ -89,6 +90,7 @@ export function ProductImage({
       width={size}
       height={size}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
     />
   );
