@@ -30,7 +30,18 @@ function categoryPath(category: CategorySearchResult): string {
     : `/category/${encodeURIComponent(category.slug)}`;
 }
 
-function ProductRow({ product, showBarcodes }: { product: Product; showBarcodes: boolean }) {
+/** The first result rows are on screen at once: their pictures load eagerly, as the listing's first four boxes. */
+const EAGER_ROWS = 4;
+
+function ProductRow({
+  product,
+  showBarcodes,
+  eager,
+}: {
+  product: Product;
+  showBarcodes: boolean;
+  eager: boolean;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const auth = useAuth();
@@ -49,7 +60,7 @@ function ProductRow({ product, showBarcodes }: { product: Product; showBarcodes:
         borderColor: 'divider',
       }}
     >
-      <ProductImage product={product} size={56} />
+      <ProductImage product={product} size={56} eager={eager} />
       <Box sx={{ minWidth: 0 }}>
         <Link
           component={RouterLink}
@@ -169,6 +180,15 @@ export function SearchResultGroups({ term }: { term: string }) {
     (group) => group.status !== 'done' && group.status !== 'error',
   );
   const visible = (index: number) => !state.inProgress || firstPending === -1 || index <= firstPending;
+  // The rows above each group's first (a group shows its rows once answered): the first EAGER_ROWS
+  // rows of the page, whichever groups they are in, load their pictures at once.
+  const rowsAbove = new Map<ProductGroup, number>();
+  let rows = 0;
+  for (const group of PRODUCT_GROUPS) {
+    rowsAbove.set(group, rows);
+    const group_ = groups[group];
+    if (group_.status === 'done') rows += group_.items.length;
+  }
   return (
     <Box>
       {progress}
@@ -189,11 +209,12 @@ export function SearchResultGroups({ term }: { term: string }) {
           state={groups[group]}
           render={(items) => (
             <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-              {items.map((product) => (
+              {items.map((product, index) => (
                 <ProductRow
                   key={product.sku}
                   product={product}
                   showBarcodes={group === 'barcode' || group === 'barcodeExact'}
+                  eager={(rowsAbove.get(group) ?? 0) + index < EAGER_ROWS}
                 />
               ))}
             </Box>
