@@ -1,7 +1,9 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@shop/shared/i18n/languages';
+import { useShopWorld } from '../../../test/shop-world';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
-import { insertProduct } from '../cart/checkout-fixtures';
+import { insertBuyer, insertProduct } from '../cart/checkout-fixtures';
 import { findProductsForOrder } from '../cart/cart.repository';
 import type { StoredPhoto } from '../product-photos/photo-json';
 import { MAIL_PHOTO_WIDTH, type OrderMailData, renderOrderConfirmation, withLinePhotos } from './order-mail';
@@ -70,16 +72,22 @@ describe('renderOrderConfirmation', () => {
 });
 
 describe('order mail photos (issue 17 point 3)', () => {
-  it('shows a line’s photo as a small JPEG before its name, and nothing for a line without one', () => {
+  it('shows a line’s photo as a small JPEG with its srcset before its name, and nothing for a line without one', () => {
+    const srcset =
+      'https://shop.example/images/photos/abc-160.jpg 160w, https://shop.example/images/photos/abc-320.jpg 320w';
     const mail = renderOrderConfirmation('hu', 'customer', 'Alma Kft.', {
       ...data,
       lines: [
-        { ...data.lines[0]!, photo: { src: 'https://shop.example/images/photos/abc-160.jpg', height: 48 } },
+        {
+          ...data.lines[0]!,
+          photo: { src: 'https://shop.example/images/photos/abc-160.jpg', srcset, height: 48 },
+        },
         { ...data.lines[1]!, photo: null },
       ],
     });
     expect(mail.html).toContain(
-      `<img src="https://shop.example/images/photos/abc-160.jpg" width="${MAIL_PHOTO_WIDTH}" height="48" alt=""`,
+      `<img src="https://shop.example/images/photos/abc-160.jpg" srcset="${srcset}" sizes="${MAIL_PHOTO_WIDTH}px" ` +
+        `width="${MAIL_PHOTO_WIDTH}" height="48" alt=""`,
     );
     expect(mail.html.match(/<img /g)).toHaveLength(1);
     expect(mail.text).not.toContain('abc-160');
@@ -95,9 +103,11 @@ describe.each(TEST_DIALECTS)('withLinePhotos over findProductsForOrder on %s', (
     await testDb.drop();
   });
 
-  it('adds the 160 px JPEG of each line’s first photo under the public URL, by SKU', async () => {
+  it('adds the 160 and 320 px JPEGs of each line’s first photo under the public URL, by SKU', async () => {
     const withPhoto = await insertProduct(testDb.handle, { sku: 'MAIL-PHOTO-1' });
     const without = await insertProduct(testDb.handle, { sku: 'MAIL-PHOTO-2' });
+    const small = await insertProduct(testDb.handle, { sku: 'MAIL-PHOTO-3' });
+    const tiny = await insertProduct(testDb.handle, { sku: 'MAIL-PHOTO-4' });
     const stored: StoredPhoto[] = [
       {
         id: 1,
@@ -121,17 +131,93 @@ describe.each(TEST_DIALECTS)('withLinePhotos over findProductsForOrder on %s', (
       .set({ photos: JSON.stringify(stored) })
       .where('id', '=', withPhoto.id)
       .execute();
-    const products = await findProductsForOrder(testDb.handle.db, [withPhoto.id, without.id]);
+    // Originals narrower than 320 px: their own width is their largest size (widthsFor).
+    const only = (hash: string, width: number, widths: number[]): StoredPhoto[] => [
+      { id: 3, hash, width, height: width, widths, alt: { hu: '', en: '', vi: '', zh: '' } },
+    ];
+    await testDb.handle.db
+      .updateTable('products')
+      .set({ photos: JSON.stringify(only('eeeeee', 200, [160, 200])) })
+      .where('id', '=', small.id)
+      .execute();
+    await testDb.handle.db
+      .updateTable('products')
+      .set({ photos: JSON.stringify(only('dddddd', 100, [100])) })
+      .where('id', '=', tiny.id)
+      .execute();
+    const products = await findProductsForOrder(testDb.handle.db, [
+      withPhoto.id,
+      without.id,
+      small.id,
+      tiny.id,
+    ]);
     const result = withLinePhotos(products, 'https://shop.example', {
       ...data,
       lines: [
         { ...data.lines[0]!, sku: withPhoto.sku },
         { ...data.lines[1]!, sku: without.sku },
+        { ...data.lines[1]!, sku: small.sku },
+        { ...data.lines[1]!, sku: tiny.sku },
       ],
     });
+    const url = (name: string) => `https://shop.example/images/photos/${name}`;
     expect(result.lines.map((line) => line.photo)).toEqual([
-      { src: 'https://shop.example/images/photos/a1b2c3-160.jpg', height: 48 },
+      {
+        src: url('a1b2c3-160.jpg'),
+        srcset: `${url('a1b2c3-160.jpg')} 160w, ${url('a1b2c3-320.jpg')} 320w`,
+        height: 48,
+      },
       null,
+      {
+        src: url('eeeeee-160.jpg'),
+        srcset: `${url('eeeeee-160.jpg')} 160w, ${url('eeeeee-200.jpg')} 200w`,
+        height: 64,
+      },
+      { src: url('dddddd-100.jpg'), srcset: `${url('dddddd-100.jpg')} 100w`, height: 64 },
     ]);
+  });
+});
+
+describe.each(TEST_DIALECTS)('the order mail’s photo over SMTP on %s', (dialect) => {
+  const world = useShopWorld(dialect, { now: new Date('2025-03-04T09:00:00Z'), smtp: true, staff: true });
+
+  it('points its src and 160w/320w srcset at the sizes the photo upload wrote, with width and height', async () => {
+    const product = await insertProduct(world.testDb.handle, { sku: 'MAIL-SMTP-1' });
+    // A 1600×1200 photo through the back office's upload (re-encoded into the responsive sizes).
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c85028' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await world.app.inject({
+      method: 'POST',
+      url: `/api/admin/products/${product.sku}/photos`,
+      headers: { authorization: `Bearer ${world.staff.token}`, 'content-type': 'image/jpeg' },
+      payload: photo,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBeLessThan(300);
+    const buyer = await insertBuyer(world.ctx, { paymentMethodIds: [world.methods.cash] });
+    await world.fillCart(buyer.token, [[product, 2]]);
+    await world.ok('POST', '/api/orders/place-order', buyer.token);
+
+    const mail = await world.smtp.waitFor((m) => m.to.includes(buyer.email));
+    const images = [...mail.html.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
+    expect(images).toHaveLength(1);
+    const attribute = (name: string) => new RegExp(` ${name}="([^"]*)"`).exec(images[0]!)?.[1];
+    expect(attribute('width')).toBe(String(MAIL_PHOTO_WIDTH));
+    expect(attribute('height')).toBe('48');
+    expect(attribute('sizes')).toBe(`${MAIL_PHOTO_WIDTH}px`);
+    const candidates = (attribute('srcset') ?? '').split(', ').map((entry) => entry.split(' '));
+    expect(candidates.map(([, width]) => width)).toEqual(['160w', '320w']);
+    expect(attribute('src')).toBe(candidates[0]![0]);
+    // Each URL is a file the shop serves: a JPEG of the width its descriptor says.
+    for (const [url, width] of candidates) {
+      expect(url).toMatch(/^http:\/\/shop\.test\/images\/photos\/[0-9a-f]+-\d+\.jpg$/);
+      const served = await world.app.inject({ method: 'GET', url: new URL(url!).pathname });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toMatch(/^image\/jpeg/);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta.format).toBe('jpeg');
+      expect(`${meta.width}w`).toBe(width);
+      expect(meta.height).toBe(Math.round((1200 * meta.width) / 1600));
+    }
   });
 });

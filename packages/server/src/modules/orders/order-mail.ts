@@ -23,18 +23,39 @@ export interface OrderMailLine {
   lineGross: number;
   /**
    * The product's first photo as a small JPEG (issue 17 point 3): its absolute URL (the 160 px
-   * size) and the height at MAIL_PHOTO_WIDTH px wide. Absent: no photo, no picture in the mail.
+   * size), a srcset of the MAIL_PHOTO_WIDTHS sizes (absolute URLs with their `w` widths) and the
+   * height at MAIL_PHOTO_WIDTH px wide. Absent: no photo, no picture in the mail.
    */
-  photo?: { src: string; height: number } | null;
+  photo?: { src: string; srcset: string; height: number } | null;
 }
 
-/** How wide a line's photo is shown in the mail (the 160 px JPEG, sharp on 2× screens). */
+/** How wide a line's photo is shown in the mail, CSS pixels. */
 export const MAIL_PHOTO_WIDTH = 64;
 
 /**
- * Adds each line's first photo (the 160 px JPEG, else its smallest size) as an absolute URL under
- * `publicUrl`, from the lines' products as place-order read them (`photos` as stored, by SKU): JPEG
- * because mail programs do not all show WebP.
+ * The photo widths a line's picture offers (of PHOTO_WIDTHS, which the photo pipeline writes):
+ * 160 px covers 64 px on 2× screens, 320 px on 3× phones (192 px needed).
+ */
+export const MAIL_PHOTO_WIDTHS = [160, 320] as const;
+
+/**
+ * For each of MAIL_PHOTO_WIDTHS, the smallest stored size at least as wide, else the widest stored
+ * one (a photo smaller than 320 px has its own width as its largest size); each size once.
+ */
+function mailSizes<T extends { width: number }>(sizes: readonly T[]): T[] {
+  const byWidth = [...sizes].sort((a, b) => a.width - b.width);
+  const chosen: T[] = [];
+  for (const wanted of MAIL_PHOTO_WIDTHS) {
+    const size = byWidth.find((s) => s.width >= wanted) ?? byWidth[byWidth.length - 1];
+    if (size && !chosen.includes(size)) chosen.push(size);
+  }
+  return chosen;
+}
+
+/**
+ * Adds each line's first photo as absolute URLs under `publicUrl` (the 160 px JPEG as `src`, the
+ * 160 and 320 px JPEGs as its srcset, see mailSizes), from the lines' products as place-order read
+ * them (`photos` as stored, by SKU): JPEG because mail programs do not all show WebP.
  */
 export function withLinePhotos(
   products: readonly { sku: string; photos: string | null }[],
@@ -45,11 +66,12 @@ export function withLinePhotos(
   for (const row of products) {
     const first = parseStoredPhotos(row.photos)[0];
     if (!first) continue;
-    const sizes = photoSizes(first.hash, first.width, first.height, first.widths);
-    const size = sizes.find((s) => s.width === 160) ?? sizes[0];
+    const sizes = mailSizes(photoSizes(first.hash, first.width, first.height, first.widths));
+    const size = sizes[0];
     if (!size) continue;
     photoOf.set(row.sku, {
       src: `${publicUrl}${size.jpeg}`,
+      srcset: sizes.map((s) => `${publicUrl}${s.jpeg} ${s.width}w`).join(', '),
       height: Math.max(1, Math.round((MAIL_PHOTO_WIDTH * size.height) / size.width)),
     });
   }
@@ -268,11 +290,15 @@ export interface RenderedOrderMail {
   html: string;
 }
 
-/** A line's photo before its name: decorative (the name follows), so an empty alt text. */
+/**
+ * A line's photo before its name: decorative (the name follows), so an empty alt text. A mail
+ * program that knows srcset picks the size for the screen's density; the others show `src`.
+ */
 function photoHtml(line: OrderMailLine): string {
   if (!line.photo) return '';
   return (
-    `<img src="${escapeHtml(line.photo.src)}" width="${MAIL_PHOTO_WIDTH}" height="${line.photo.height}" alt="" ` +
+    `<img src="${escapeHtml(line.photo.src)}" srcset="${escapeHtml(line.photo.srcset)}" ` +
+    `sizes="${MAIL_PHOTO_WIDTH}px" width="${MAIL_PHOTO_WIDTH}" height="${line.photo.height}" alt="" ` +
     `style="display:inline-block;vertical-align:middle;margin-right:8px;border:0">`
   );
 }
