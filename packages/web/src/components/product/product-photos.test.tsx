@@ -2,26 +2,12 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BackInStockList } from '@shop/shared/contracts/back-in-stock';
-import type { ProductPhoto } from '@shop/shared/contracts/product-photos';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { validToken } from '../../test/tokens';
-import { catalogueApi, makeProduct } from './product.fixture';
+import { catalogueApi, makeProduct, PHOTO } from './product.fixture';
 
 // Lazy screens and the lazy toast stack load slowly on a busy machine: wait up to 5 s.
 configure({ asyncUtilTimeout: 5000 });
-
-const photo: ProductPhoto = {
-  id: 7,
-  width: 1280,
-  height: 720,
-  alt: 'Kék doboz',
-  sizes: [160, 320, 640, 1280].map((width) => ({
-    width,
-    height: Math.round((720 * width) / 1280),
-    webp: `/images/photos/abc-${width}.webp`,
-    jpeg: `/images/photos/abc-${width}.jpg`,
-  })),
-};
 
 describe('product photos (issue 17)', () => {
   beforeEach(() => {
@@ -30,7 +16,7 @@ describe('product photos (issue 17)', () => {
 
   it('shows the first photo with WebP and JPEG srcsets in a fixed square box, eager in the first boxes only', async () => {
     const products = Array.from({ length: 6 }, (_, i) =>
-      makeProduct({ id: i + 1, sku: `PH-${i + 1}`, photos: i === 5 ? [] : [photo] }),
+      makeProduct({ id: i + 1, sku: `PH-${i + 1}`, photos: i === 5 ? [] : [PHOTO] }),
     );
     const api = catalogueApi({ products: () => products });
     await renderApp({ path: '/', fetch: api.fetch });

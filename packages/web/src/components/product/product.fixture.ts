@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { MainCategory } from '@shop/shared/contracts/categories';
+import type { ProductPhoto } from '@shop/shared/contracts/product-photos';
 import type { Manufacturer, Product, ProductListResponse } from '@shop/shared/contracts/products';
 import type { FetchLike } from '../../lib/api-client';
 import { jsonResponse } from '../../test/render-app';
@@ -8,6 +9,20 @@ import { jsonResponse } from '../../test/render-app';
 
 export const ALFA: Manufacturer = { id: 1, name: 'Alfa Kft.', slug: 'alfa' };
 export const BETA: Manufacturer = { id: 2, name: 'Béta Zrt.', slug: 'beta' };
+
+/** An uploaded photo of 1280×720 in the four responsive widths (issue 17). */
+export const PHOTO: ProductPhoto = {
+  id: 7,
+  width: 1280,
+  height: 720,
+  alt: 'Kék doboz',
+  sizes: [160, 320, 640, 1280].map((width) => ({
+    width,
+    height: Math.round((720 * width) / 1280),
+    webp: `/images/photos/abc-${width}.webp`,
+    jpeg: `/images/photos/abc-${width}.jpg`,
+  })),
+};
 
 /** A coffee sold by the piece from 1, by the carton of 12 and by the pallet of 480; step 12. */
 export function makeProduct(overrides: Partial<Product> = {}): Product {
