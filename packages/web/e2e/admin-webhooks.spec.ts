@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { withoutOverlays } from './support/accounts';
 import { adminLogIn } from './support/admin';
 import { axeViolations } from './support/axe';
+import { desktopWithoutOverlays, screenshotsInto } from './support/screens';
 
 /**
  * Issue 14: an administrator adds a webhook pointing at a receiver this test starts, sends a test
@@ -26,7 +25,6 @@ let secret = '';
 const received: Received[] = [];
 
 test.beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -51,20 +49,10 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-test.beforeEach(async ({ page }) => {
-  await withoutOverlays(page);
-});
+test.beforeEach(desktopWithoutOverlays);
 
-/** The page at 1440 and 390 px wide into /tmp/shots/webhooks/<name>-<language>-<width>.png. */
-async function shots(page: Page, name: string, language: string): Promise<void> {
-  const before = page.viewportSize();
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 1440 ? 900 : 844 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${name}-${language}-${width}.png`, fullPage: false });
-  }
-  if (before) await page.setViewportSize(before);
-}
+/** The window (what a visitor sees first) at 1440 and 390 px: /tmp/shots/webhooks/<name>-<language>-<width>.png. */
+const shoot = screenshotsInto(SHOTS, { fullPage: false });
 
 test('an administrator adds a webhook, sends a test event and sees it delivered in the log', async ({
   page,
@@ -85,7 +73,7 @@ test('an administrator adds a webhook, sends a test event and sees it delivered 
   await dialog.getByRole('checkbox', { name: /order\.placed/ }).check();
   await dialog.getByRole('checkbox', { name: /order\.status_changed/ }).check();
   expect(await axeViolations(page)).toEqual([]);
-  await shots(page, 'webhook-dialog', 'hu');
+  await shoot(page, 'webhook-dialog-hu');
   await dialog.getByRole('button', { name: 'Létrehozás' }).click();
 
   // The secret is shown once.
@@ -93,13 +81,13 @@ test('an administrator adds a webhook, sends a test event and sees it delivered 
   secret = await secretDialog.getByTestId('webhook-secret').inputValue();
   expect(secret).toMatch(/^whsec_/);
   expect(await axeViolations(page)).toEqual([]);
-  await shots(page, 'webhook-secret', 'hu');
+  await shoot(page, 'webhook-secret-hu');
   await secretDialog.getByRole('button', { name: 'Kész' }).click();
   const row = page.getByRole('row', { name: new RegExp(receiverUrl.replace(/[.?]/g, '\\$&')) });
   await expect(row).toBeVisible();
   await expect(row).toContainText('Bekapcsolva');
   expect(await axeViolations(page)).toEqual([]);
-  await shots(page, 'webhooks', 'hu');
+  await shoot(page, 'webhooks-hu');
 
   // A test event through the outbox: the receiver verifies it, the log shows it delivered.
   await row.getByRole('button', { name: `${receiverUrl} kézbesítési naplója` }).click();
@@ -115,7 +103,7 @@ test('an administrator adds a webhook, sends a test event and sees it delivered 
   await expect(delivery).toContainText(String(received[0]!.headers['webhook-id']));
   await expect(delivery).toContainText('204');
   expect(await axeViolations(page)).toEqual([]);
-  await shots(page, 'webhook-log', 'hu');
+  await shoot(page, 'webhook-log-hu');
 
   // Resend: the same webhook-id again.
   await delivery.getByRole('button', { name: /újraküldése/ }).click();
@@ -133,14 +121,14 @@ test('an administrator adds a webhook, sends a test event and sees it delivered 
   await page.getByRole('tab', { name: /^Elküldve/ }).click();
   await expect(page.getByRole('row', { name: /webhook\.test/ }).first()).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  await shots(page, 'outbox', 'hu');
+  await shoot(page, 'outbox-hu');
 
   // The same screens in Chinese.
   await page.evaluate(() => localStorage.setItem('language', 'zh'));
   await page.goto('/admin/webhooks');
   await expect(page.getByRole('heading', { name: 'Webhook' })).toBeVisible();
   await expect(page.getByRole('row', { name: /已启用/ })).toBeVisible();
-  await shots(page, 'webhooks', 'zh');
+  await shoot(page, 'webhooks-zh');
   await page.getByRole('button', { name: `${receiverUrl} 的投递日志` }).click();
   await expect(
     page
@@ -149,18 +137,18 @@ test('an administrator adds a webhook, sends a test event and sees it delivered 
       .first(),
   ).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  await shots(page, 'webhook-log', 'zh');
+  await shoot(page, 'webhook-log-zh');
   await page.getByRole('button', { name: '关闭' }).click();
   await page.getByRole('button', { name: '新建 Webhook' }).click();
   await expect(page.getByRole('dialog', { name: '新建 Webhook' })).toBeVisible();
-  await shots(page, 'webhook-dialog', 'zh');
+  await shoot(page, 'webhook-dialog-zh');
   await page.keyboard.press('Escape');
   await page.goto('/admin/outbox');
   await expect(page.getByRole('heading', { name: '发件队列' })).toBeVisible();
   await page.getByRole('tab', { name: /^已发送/ }).click();
   await expect(page.getByRole('row', { name: /webhook\.test/ }).first()).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  await shots(page, 'outbox', 'zh');
+  await shoot(page, 'outbox-zh');
 
   // Delete with confirmation (back to Hungarian).
   await page.evaluate(() => localStorage.setItem('language', 'hu'));

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectLoggedIn, logIn, storedToken, withoutOverlays } from './support/accounts';
-import { ADMIN, adminLogIn } from './support/admin';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectLoggedIn, logIn, storedToken } from './support/accounts';
+import { adminApiToken, adminLogIn } from './support/admin';
 import { axeViolations } from './support/axe';
+import { desktopWithoutOverlays, screenshotsInto } from './support/screens';
 
 /**
  * Issue 17 points 5-6: staff create an assortment in the back office (a main category and one SKU
@@ -26,32 +26,12 @@ interface ProductLite {
   productDetails: { name: string }[];
 }
 
-test.beforeAll(() => {
-  mkdirSync(SHOTS, { recursive: true });
-});
-
 test.describe.configure({ timeout: 180_000 });
 
-test.beforeEach(async ({ page }) => {
-  await withoutOverlays(page);
-});
+test.beforeEach(desktopWithoutOverlays);
 
-/** The page at 1440 and 390 px wide into /tmp/shots/assortments/<name>-<language>-<width>.png. */
-async function shots(page: Page, name: string, language: string): Promise<void> {
-  const before = page.viewportSize();
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 1440 ? 900 : 844 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${name}-${language}-${width}.png`, fullPage: false });
-  }
-  if (before) await page.setViewportSize(before);
-}
-
-async function adminApiToken(request: APIRequestContext): Promise<string> {
-  const answer = await request.post('/api/admin/auth/login', { data: ADMIN });
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { access_token: string }).access_token;
-}
+/** The window (what a visitor sees first) at 1440 and 390 px: /tmp/shots/assortments/<name>-<language>-<width>.png. */
+const shoot = screenshotsInto(SHOTS, { fullPage: false });
 
 async function productsOf(request: APIRequestContext, slug: string, token?: string): Promise<ProductLite[]> {
   const answer = await request.get(
@@ -97,17 +77,17 @@ test('staff assign an assortment; the customer browses and searches only its pro
     await dialog.getByRole('combobox', { name: 'Vevők' }).fill('customer@');
     await page.getByRole('option').first().click();
     expect(await axeViolations(page)).toEqual([]);
-    await shots(page, 'admin-dialog', 'hu');
+    await shoot(page, 'admin-dialog-hu');
     await dialog.getByRole('button', { name: 'Mentés' }).click();
     await expect(page.getByText(`${NAME} mentve: ${included.productCount + 1} termék.`)).toBeVisible();
     const row = page.getByRole('row', { name: new RegExp(NAME) });
     await expect(row).toContainText(String(included.productCount + 1));
     expect(await axeViolations(page)).toEqual([]);
-    await shots(page, 'admin-list', 'hu');
+    await shoot(page, 'admin-list-hu');
     await page.evaluate(() => localStorage.setItem('language', 'zh'));
     await page.reload();
     await expect(page.getByRole('heading', { name: '商品范围', level: 1 })).toBeVisible();
-    await shots(page, 'admin-list', 'zh');
+    await shoot(page, 'admin-list-zh');
     await page.evaluate(() => localStorage.setItem('language', 'hu'));
 
     // The customer: the home listing holds only the assortment, the other category only the one SKU.
@@ -122,7 +102,7 @@ test('staff assign an assortment; the customer browses and searches only its pro
       await page.goto(`/category/${other.slug}`);
       await expect(page.locator(`article[data-sku="${extra.sku}"]`)).toBeVisible();
       await expect(page.locator('article[data-sku]')).toHaveCount(1);
-      await shots(page, 'shop-category', language);
+      await shoot(page, `shop-category-${language}`);
     }
     await page.evaluate(() => localStorage.setItem('language', 'hu'));
 
@@ -130,14 +110,14 @@ test('staff assign an assortment; the customer browses and searches only its pro
     await page.goto(`/search?q=${encodeURIComponent(outside.sku)}`);
     await expect(page.getByText('Erre a keresésre nincs találat.')).toBeVisible();
     await expect(page.getByText(`Cikkszám: ${outside.sku}`)).toHaveCount(0);
-    await shots(page, 'shop-search-outside', 'hu');
+    await shoot(page, 'shop-search-outside-hu');
     await page.goto(`/search?q=${encodeURIComponent(extra.sku)}`);
     await expect(page.getByText(`Cikkszám: ${extra.sku}`).first()).toBeVisible();
     await page.evaluate(() => localStorage.setItem('language', 'zh'));
     await page.goto(`/search?q=${encodeURIComponent(outside.sku)}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(outside.sku);
     await expect(page.getByRole('alert').or(page.getByRole('status')).first()).toBeVisible();
-    await shots(page, 'shop-search-outside', 'zh');
+    await shoot(page, 'shop-search-outside-zh');
     await page.evaluate(() => localStorage.setItem('language', 'hu'));
 
     // Ordering the product outside answers not found.

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { logIn, expectLoggedIn, withoutOverlays } from './support/accounts';
-import { ADMIN, adminLogIn } from './support/admin';
+import { logIn, expectLoggedIn } from './support/accounts';
+import { adminApiToken, adminLogIn } from './support/admin';
 import { axeViolations } from './support/axe';
 import { mailsTo } from './support/mailbox';
+import { desktopWithoutOverlays, screenshotsInto } from './support/screens';
 
 /**
  * Issue 17: staff upload a photo in the back office and the shop shows it (desktop and phone,
@@ -17,33 +17,13 @@ const SHOTS = '/tmp/shots/photos';
 const SOLD_OUT = 'QC-OUT-OF-STOCK';
 const CUSTOMER = { email: 'customer@example.com', password: 'customer123' };
 
-test.beforeAll(() => {
-  mkdirSync(SHOTS, { recursive: true });
-});
-
 // Several screens, two languages and two widths each, with axe on a shared, busy machine.
 test.describe.configure({ timeout: 180_000 });
 
-test.beforeEach(async ({ page }) => {
-  await withoutOverlays(page);
-});
+test.beforeEach(desktopWithoutOverlays);
 
-/** The page at 1440 and 390 px wide into /tmp/shots/photos/<name>-<language>-<width>.png. */
-async function shots(page: Page, name: string, language: string): Promise<void> {
-  const before = page.viewportSize();
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 1440 ? 900 : 844 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${name}-${language}-${width}.png`, fullPage: false });
-  }
-  if (before) await page.setViewportSize(before);
-}
-
-async function adminApiToken(request: APIRequestContext): Promise<string> {
-  const answer = await request.post('/api/admin/auth/login', { data: ADMIN });
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { access_token: string }).access_token;
-}
+/** The window (what a visitor sees first) at 1440 and 390 px: /tmp/shots/photos/<name>-<language>-<width>.png. */
+const shoot = screenshotsInto(SHOTS, { fullPage: false });
 
 /** A photo made for the test: a landscape picture with a blue and an orange half. */
 async function testPhoto(): Promise<Buffer> {
@@ -86,7 +66,7 @@ test('a photo uploaded in the back office shows in the shop at desktop and phone
   await row.getByRole('button', { name: 'Leírások mentése' }).click();
   await expect(page.getByText('A fényképek mentve')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  await shots(page, 'admin-photos-card', 'hu');
+  await shoot(page, 'admin-photos-card-hu');
   await dialog.getByRole('button', { name: 'Mégse' }).click();
 
   // The shop's home listing: the first box shows the photo through srcset, loaded at once.
@@ -115,7 +95,7 @@ test('a photo uploaded in the back office shows in the shop at desktop and phone
     // axe on the product boxes (the listing's own pagination landmarks are another journey's subject).
     expect(await axeViolations(page, (builder) => builder.include('article[data-sku]'))).toEqual([]);
     await box.scrollIntoViewIfNeeded();
-    await shots(page, 'shop-listing', language);
+    await shoot(page, `shop-listing-${language}`);
     // The product dialog: the larger picture.
     await page.goto(`/?product=${encodeURIComponent(sku)}`);
     const productDialog = page.getByRole('dialog');
@@ -127,7 +107,7 @@ test('a photo uploaded in the back office shows in the shop at desktop and phone
           .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)),
       )
       .toBeGreaterThan(0);
-    await shots(page, 'shop-dialog', language);
+    await shoot(page, `shop-dialog-${language}`);
   }
   await page.evaluate(() => localStorage.setItem('language', 'hu'));
 
@@ -135,7 +115,7 @@ test('a photo uploaded in the back office shows in the shop at desktop and phone
   await page.goto('/admin/product-photos');
   await expect(page.getByRole('heading', { name: 'Fényképek feltöltése ZIP-ben' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  await shots(page, 'admin-zip', 'hu');
+  await shoot(page, 'admin-zip-hu');
 
   // Put the demo data back: the photo goes, the shop shows the drawn picture again.
   const token = await adminApiToken(page.request);
@@ -172,17 +152,17 @@ test('a back-in-stock request is fulfilled by an ERP stock batch and the mail ar
   await dialog.getByRole('button', { name: 'Értesítsen, ha újra kapható' }).click();
   await expect(dialog.getByText('E-mailt küldünk, amikor újra kapható.')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  await shots(page, 'notify-me', 'hu');
+  await shoot(page, 'notify-me-hu');
 
   await page.goto('/profile/back-in-stock');
   const item = page.locator(`li[data-sku="${SOLD_OUT}"]`);
   await expect(item).toContainText('Tamarindpaszta');
   expect(await axeViolations(page)).toEqual([]);
-  await shots(page, 'profile-alerts', 'hu');
+  await shoot(page, 'profile-alerts-hu');
   await page.evaluate(() => localStorage.setItem('language', 'zh'));
   await page.reload();
   await expect(item).toContainText('罗望子酱');
-  await shots(page, 'profile-alerts', 'zh');
+  await shoot(page, 'profile-alerts-zh');
   await page.evaluate(() => localStorage.setItem('language', 'hu'));
 
   const before = mailsTo(CUSTOMER.email).filter((m) => m.subject.includes(SOLD_OUT)).length;

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Helpers of the back-office journeys (admin-*.spec.ts). */
 
@@ -11,6 +11,13 @@ export async function adminLogIn(page: Page, email = ADMIN.email, password = ADM
   await page.getByLabel('Jelszó').fill(password);
   await page.getByRole('button', { name: 'Bejelentkezés' }).click();
   await expect(page.getByRole('navigation', { name: 'A háttériroda részei' })).toBeVisible();
+}
+
+/** A back-office token for a journey's own API calls (set-up, clean-up), from the admin login API. */
+export async function adminApiToken(request: APIRequestContext): Promise<string> {
+  const answer = await request.post('/api/admin/auth/login', { data: ADMIN });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { access_token: string }).access_token;
 }
 
 /** The back-office token in localStorage. */

@@ -15,8 +15,9 @@ export function overflowing(page: Page): Promise<string[]> {
 
 /**
  * A journey's screenshots: `shoot(page, name)` saves the page at 1440 and 390 px as
- * `${dir}/${prefix}${name}-1440.png` and `-390.png` (full page, animations stopped unless
- * `animations` is true) and leaves the window at 1440 px. With `fitWidth`, the page must not be
+ * `${dir}/${prefix}${name}-1440.png` and `-390.png` (full page, or with `fullPage: false` the window
+ * only, what a visitor sees first; animations stopped unless `animations` is true) and leaves the
+ * window at 1440 px. With `fitWidth`, the page must not be
  * wider than the window at either size (a table's own scroll box may be); the failure names the
  * elements that reach past the edge.
  */
@@ -26,7 +27,8 @@ export function screenshotsInto(
     prefix = '',
     fitWidth = false,
     animations = false,
-  }: { prefix?: string; fitWidth?: boolean; animations?: boolean } = {},
+    fullPage = true,
+  }: { prefix?: string; fitWidth?: boolean; animations?: boolean; fullPage?: boolean } = {},
 ): (page: Page, name: string) => Promise<void> {
   return async (page, name) => {
     mkdirSync(dir, { recursive: true });
@@ -44,7 +46,7 @@ export function screenshotsInto(
       }
       await page.screenshot({
         path: `${dir}/${prefix}${name}-${suffix}.png`,
-        fullPage: true,
+        fullPage,
         ...(animations ? {} : { animations: 'disabled' as const }),
       });
     }
