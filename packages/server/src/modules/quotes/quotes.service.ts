@@ -155,6 +155,18 @@ async function detailOf(
   };
 }
 
+/** The quote as it is stored now, as `viewer` sees it (gone meanwhile → ERR_QUOTE_NOT_FOUND). */
+async function currentDetail(
+  ctx: AppContext,
+  quoteId: number,
+  language: string,
+  viewer: Viewer,
+): Promise<QuoteDetail> {
+  const row = await repo.findQuote(ctx.database.db, quoteId);
+  if (!row) throw new AppError('ERR_QUOTE_NOT_FOUND');
+  return detailOf(ctx, row, language, viewer);
+}
+
 /**
  * Offers past their last valid day become `expired`: before anything reads or changes quotes, and
  * on every pass of the expiry sweep (approvals/expiry-sweep.ts). One guarded statement, so sweeps of
@@ -233,9 +245,7 @@ export async function requestQuote(
     return id;
   });
   wakeOutbox(ctx);
-  const row = await repo.findQuote(ctx.database.db, quoteId);
-  if (!row) throw new AppError('ERR_QUOTE_NOT_FOUND');
-  return detailOf(ctx, row, language, shopViewer(auth));
+  return currentDetail(ctx, quoteId, language, shopViewer(auth));
 }
 
 /**
@@ -396,21 +406,17 @@ export async function acceptQuote(
     return { data: result.data };
   }
   if ('approvalRequired' in result) {
-    const waiting = await repo.findQuote(db, row.id);
-    if (!waiting) throw new AppError('ERR_QUOTE_NOT_FOUND');
     return {
       data: true,
       approvalRequired: true,
       approvalId: result.approvalId,
-      quote: await detailOf(ctx, waiting, language, shopViewer(auth)),
+      quote: await currentDetail(ctx, row.id, language, shopViewer(auth)),
     };
   }
-  const placed = await repo.findQuote(db, row.id);
-  if (!placed) throw new AppError('ERR_QUOTE_NOT_FOUND');
   return {
     data: true,
     orderId: result.orderId,
-    quote: await detailOf(ctx, placed, language, shopViewer(auth)),
+    quote: await currentDetail(ctx, row.id, language, shopViewer(auth)),
   };
 }
 
@@ -536,9 +542,7 @@ async function answeredDetail(
   language: string,
 ): Promise<QuoteDetail> {
   wakeOutbox(ctx);
-  const now = await repo.findQuote(ctx.database.db, quoteId);
-  if (!now) throw new AppError('ERR_QUOTE_NOT_FOUND');
-  return detailOf(ctx, now, language, {
+  return currentDetail(ctx, quoteId, language, {
     staff: answerer.staff,
     agentUserId: answerer.staff ? null : answerer.userId,
   });
