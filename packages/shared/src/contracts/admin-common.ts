@@ -54,3 +54,6 @@ export const adminSearchSchema = z
   .max(200, 'too_long')
   .optional()
   .transform((value) => (value ? value : undefined));
+
+/** For `.refine`: no value stands twice in the list. */
+export const allDifferent = (values: readonly unknown[]): boolean => new Set(values).size === values.length;

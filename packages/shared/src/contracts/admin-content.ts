@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
+import { allDifferent } from './admin-common';
 import { contentPathSchema } from './content';
 
 /**
@@ -72,7 +73,7 @@ export const saveNewsSchema = z
     productSkus: z
       .array(z.string().trim().min(1).max(64))
       .max(100, 'too_many')
-      .refine((skus) => new Set(skus).size === skus.length, 'duplicate_sku'),
+      .refine(allDifferent, 'duplicate_sku'),
   })
   .refine((n) => !n.startsAt || !n.endsAt || Date.parse(n.startsAt) < Date.parse(n.endsAt), {
     message: 'start_after_end',

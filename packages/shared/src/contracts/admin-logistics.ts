@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allDifferent } from './admin-common';
 
 /**
  * Back-office logistics and shop state (issue 7).
@@ -116,7 +117,7 @@ export const saveDeliveryRouteSchema = z.object({
     .array(z.number().int().min(1).max(7))
     .min(1, 'required')
     .max(7)
-    .refine((days) => new Set(days).size === days.length, 'duplicate_weekday'),
+    .refine(allDifferent, 'duplicate_weekday'),
   cutoffTime: clockTime,
   routeTime: z
     .string()
@@ -142,10 +143,7 @@ export const saveHolidayPeriodSchema = z
     name,
     startDate: calendarDate,
     endDate: calendarDate,
-    replacementDates: z
-      .array(calendarDate)
-      .max(60)
-      .refine((dates) => new Set(dates).size === dates.length, 'duplicate_date'),
+    replacementDates: z.array(calendarDate).max(60).refine(allDifferent, 'duplicate_date'),
     hidesRouteTimes: z.boolean(),
   })
   .refine((p) => p.startDate <= p.endDate, { message: 'start_after_end', path: ['endDate'] })

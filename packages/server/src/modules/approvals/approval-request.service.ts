@@ -32,6 +32,18 @@ export function monthStart(now: Date, timeZone: string): string {
 // ---------------------------------------------------------------------------------------------
 // The request, from place-order
 
+/** The checkout choices an order is placed with (place-order's snapshot source uses the same). */
+export interface OrderCheckout {
+  shippingMethodId: number | null;
+  paymentMethodId: number | null;
+  shippingAddressId: number | null;
+  /** 'YYYY-MM-DD', home delivery only. */
+  deliveryDate: string | null;
+  purchaseOrderNumber: string;
+  commentWebshop: string;
+  commentSupplier: string;
+}
+
 export interface ApprovalRequestInput {
   acting: Pick<
     ActingCustomer,
@@ -43,15 +55,7 @@ export interface ApprovalRequestInput {
   quoteId?: number | null;
   /** The last instant the snapshot's prices hold, when sooner than the 7 days (a quote's validity). */
   holdsUntil?: string | null;
-  checkout: {
-    shippingMethodId: number | null;
-    paymentMethodId: number | null;
-    shippingAddressId: number | null;
-    deliveryDate: string | null;
-    purchaseOrderNumber: string;
-    commentWebshop: string;
-    commentSupplier: string;
-  };
+  checkout: OrderCheckout;
   /** As the server priced them: gross minor units. */
   lines: {
     productId: number;

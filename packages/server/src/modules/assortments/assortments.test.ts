@@ -48,15 +48,10 @@ describe.each(TEST_DIALECTS)('customer assortments on %s', (dialect) => {
     const res = await call(method, url, token, body);
     return { status: res.statusCode, body: res.json() as T, raw: res };
   };
-  const ok = async <T>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    token?: string,
-    body?: unknown,
-  ) => {
-    const res = await call(method, url, token, body);
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-    return res.json() as T;
+  const ok = async <T>(...args: Parameters<typeof json>) => {
+    const { status, raw } = await json(...args);
+    expect(status, `${args[0]} ${args[1]}: ${raw.body}`).toBe(200);
+    return raw.json() as T;
   };
   const skusOf = (list: { products: { sku: string }[] }) => list.products.map((p) => p.sku).sort();
 

@@ -3,33 +3,34 @@ import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
-export async function findActiveShippingMethods(db: Db) {
+/** The shipping methods the shop offers (active ones). */
+function activeShippingMethods(db: Db) {
   return db
     .selectFrom('shipping_methods')
     .select(['id', 'code', 'name', 'cost', 'is_home_delivery', 'minimum_order_value'])
-    .where('is_active', '=', 1)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
+    .where('is_active', '=', 1);
+}
+
+export async function findActiveShippingMethods(db: Db) {
+  return activeShippingMethods(db).orderBy('sort_order').orderBy('id').execute();
 }
 
 export async function findActiveShippingMethodByCode(db: Db, code: string) {
-  return db
-    .selectFrom('shipping_methods')
-    .select(['id', 'code', 'name', 'cost', 'is_home_delivery'])
-    .where('code', '=', code)
-    .where('is_active', '=', 1)
-    .executeTakeFirst();
+  return activeShippingMethods(db).where('code', '=', code).executeTakeFirst();
 }
 
 /** The active payment methods assigned to the customer (customer_payment_methods). */
-export async function findAvailablePaymentMethods(db: Db, customerId: number) {
+function availablePaymentMethods(db: Db, customerId: number) {
   return db
     .selectFrom('customer_payment_methods as cpm')
     .innerJoin('payment_methods as pm', 'pm.id', 'cpm.payment_method_id')
     .select(['pm.id', 'pm.code', 'pm.name', 'pm.term_days', 'pm.is_deferred'])
     .where('cpm.customer_id', '=', customerId)
-    .where('pm.is_active', '=', 1)
+    .where('pm.is_active', '=', 1);
+}
+
+export async function findAvailablePaymentMethods(db: Db, customerId: number) {
+  return availablePaymentMethods(db, customerId)
     .orderBy('pm.sort_order')
     .orderBy('pm.term_days')
     .orderBy('pm.id')
@@ -37,14 +38,7 @@ export async function findAvailablePaymentMethods(db: Db, customerId: number) {
 }
 
 export async function findAvailablePaymentMethod(db: Db, customerId: number, paymentMethodId: number) {
-  return db
-    .selectFrom('customer_payment_methods as cpm')
-    .innerJoin('payment_methods as pm', 'pm.id', 'cpm.payment_method_id')
-    .select(['pm.id', 'pm.code', 'pm.name', 'pm.term_days'])
-    .where('cpm.customer_id', '=', customerId)
-    .where('pm.id', '=', paymentMethodId)
-    .where('pm.is_active', '=', 1)
-    .executeTakeFirst();
+  return availablePaymentMethods(db, customerId).where('pm.id', '=', paymentMethodId).executeTakeFirst();
 }
 
 /** The delivery route of an address (null columns when it has none). */

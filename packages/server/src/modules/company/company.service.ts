@@ -16,7 +16,7 @@ import { renderMail } from '../../lib/mail-templates';
 import { hashPassword } from '../../lib/password';
 import { recordAudit } from '../admin/admin-access';
 import { enqueue, wakeOutbox } from '../outbox/outbox.service';
-import { createOneTimeCode, hashOneTimeCode, sameCodeHash } from '../users/one-time-code';
+import { codeHolds, createOneTimeCode, hashOneTimeCode } from '../users/one-time-code';
 import { uniqueViolationColumn } from '../users/unique-violation';
 import * as repo from './company.repository';
 import type { CompanyUserRow } from './company.repository';
@@ -427,9 +427,7 @@ export async function acceptInvite(
     !row ||
     row.role !== 'customer' ||
     row.customer_id === null ||
-    !sameCodeHash(row.invite_code_hash, hash) ||
-    !row.invite_expires_at ||
-    new Date(row.invite_expires_at).getTime() <= now.getTime()
+    !codeHolds({ hash: row.invite_code_hash, expiresAt: row.invite_expires_at }, hash, now)
   ) {
     throw new AppError('ERR_INVITE_LINK');
   }

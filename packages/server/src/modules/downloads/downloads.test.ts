@@ -7,7 +7,7 @@ import { TEST_DIALECTS } from '../../../test/test-db';
 import { type CatalogueWorld, createCatalogueWorld, getJson } from '../products/catalogue-test-setup';
 import { FIXTURE_PRODUCTS } from '../products/catalogue.fixture';
 import { XLSX_TYPE } from './downloads.routes';
-import { priceList } from './downloads.service';
+import { priceList, type PriceListRow } from './downloads.service';
 
 async function download(app: FastifyInstance, options: { token?: string; language?: string } = {}) {
   const headers: Record<string, string> = {};
@@ -16,31 +16,16 @@ async function download(app: FastifyInstance, options: { token?: string; languag
   return app.inject({ method: 'GET', url: '/api/downloads/price-list.xlsx', headers });
 }
 
-interface SheetRow {
-  sku: string;
-  name: string;
-  manufacturer: string;
-  unit: string;
-  pieces: number;
-  gross: number;
-  net: number;
-  vat: number;
-  special: number | null;
-  specialFrom: string | null;
-  specialTo: string | null;
-  quantityPrices: string;
-}
-
 /** Reads the file back with exceljs: the header row and the rows by SKU. */
 async function readPriceList(
   data: Buffer,
-): Promise<{ sheetName: string; header: string[]; rows: Map<string, SheetRow> }> {
+): Promise<{ sheetName: string; header: string[]; rows: Map<string, PriceListRow> }> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(data as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new Error('no worksheet');
   const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
-  const rows = new Map<string, SheetRow>();
+  const rows = new Map<string, PriceListRow>();
   sheet.eachRow((row, number) => {
     if (number === 1) return;
     const v = (row.values as unknown[]).slice(1);

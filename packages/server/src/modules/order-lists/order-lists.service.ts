@@ -183,6 +183,16 @@ async function detailOf(
   return { ...summaryOf(list, lines.length), lines, totalGross, notOrderableCount };
 }
 
+/** Writes a list's lines in this order (the old ones go) and answers them as stored. */
+async function writeItems(
+  trx: Parameters<typeof repo.replaceItems>[0],
+  listId: number,
+  lines: Parameters<typeof repo.replaceItems>[2],
+): Promise<repo.ListItemRow[]> {
+  await repo.replaceItems(trx, listId, lines);
+  return repo.findItems(trx, listId);
+}
+
 /* ------------------------------------------------------------------ POST /api/order-lists */
 
 export async function createList(
@@ -224,8 +234,7 @@ export async function createList(
         userId: acting.userId,
         nowIso,
       });
-      await repo.replaceItems(trx, list.id, lines);
-      return { list, items: await repo.findItems(trx, list.id) };
+      return { list, items: await writeItems(trx, list.id, lines) };
     }),
   );
   return detailOf(ctx, acting, language, written.list, written.items);
@@ -280,8 +289,7 @@ export async function putItems(
   const written = await runWrite(ctx.database, async (trx) => {
     const list = await repo.touchList(trx, listId, acting.customerId, nowIso);
     if (!list) throw new AppError('ERR_ORDER_LIST_NOT_FOUND');
-    await repo.replaceItems(trx, list.id, lines);
-    return { list, items: await repo.findItems(trx, list.id) };
+    return { list, items: await writeItems(trx, list.id, lines) };
   });
   return detailOf(ctx, acting, language, written.list, written.items);
 }
@@ -483,8 +491,7 @@ async function addLines(
         quantity: target.pieces,
       });
     }
-    await repo.replaceItems(trx, list.id, lines);
-    return { list, items: await repo.findItems(trx, list.id), added, rejected };
+    return { list, items: await writeItems(trx, list.id, lines), added, rejected };
   });
   return {
     data: true,

@@ -32,7 +32,7 @@ import { exportedOrder } from '../integration/orders-export.service';
 import { enqueueEvent } from '../webhooks/webhook-events';
 import { type OrderMailData, renderOrderConfirmation, withLinePhotos } from './order-mail';
 import * as repo from './orders.repository';
-import { requestApprovalIfNeeded } from '../approvals/approval-request.service';
+import { type OrderCheckout, requestApprovalIfNeeded } from '../approvals/approval-request.service';
 
 /** Thrown inside the transaction to roll it back and answer the list of reasons. */
 class OrderRefused extends Error {
@@ -121,16 +121,7 @@ export interface SnapshotSource {
    * answers ERR_CART_ALREADY_ORDERED, whatever `claim` did.
    */
   key: { id: number; version: number };
-  checkout: {
-    shippingMethodId: number | null;
-    paymentMethodId: number | null;
-    shippingAddressId: number | null;
-    /** 'YYYY-MM-DD', home delivery only. */
-    deliveryDate: string | null;
-    purchaseOrderNumber: string;
-    commentWebshop: string;
-    commentSupplier: string;
-  };
+  checkout: OrderCheckout;
   lines: { productId: number; quantity: number; unitPrice: number }[];
   /**
    * Runs first in the order's transaction, before anything else is read: the place to move the
@@ -195,10 +186,30 @@ export async function placeFrom(
   return { data: true, orderId: placed.orderId, removedProducts: placed.removedProducts };
 }
 
+/**
+ * Why a line cannot be ordered: out of stock (what is available against the quantity asked for) while
+ * the product is still for sale, otherwise not orderable.
+ */
+function droppedLineError({
+  product,
+  quantity,
+}: {
+  product: PricedProduct;
+  quantity: number;
+}): PlaceOrderError {
+  const row = product.row;
+  return row.is_active === 1 && row.is_orderable === 1 && product.tiers.length > 0
+    ? {
+        error: 'ERR_OUT_OF_STOCK',
+        params: { sku: row.sku, available: Math.max(0, row.stock), requested: quantity },
+      }
+    : { error: 'ERR_PRODUCT_NOT_ORDERABLE', params: { sku: row.sku } };
+}
+
 /** The lines and checkout choices of one order, read from its source inside the transaction. */
 interface OrderBasis {
   key: { id: number; version: number };
-  checkout: SnapshotSource['checkout'];
+  checkout: OrderCheckout;
   items: { productId: number; quantity: number; unitPrice: number | null }[];
   /** The cart to empty after the order; null for a snapshot. */
   cartId: number | null;
@@ -336,30 +347,10 @@ async function placeInTransaction(
 
   if (source.kind === 'snapshot') {
     // An agreed order is ordered whole: a line that can no longer be ordered refuses it.
-    for (const { product, quantity } of dropped) {
-      const row = product.row;
-      errors.push(
-        row.is_active === 1 && row.is_orderable === 1 && product.tiers.length > 0
-          ? {
-              error: 'ERR_OUT_OF_STOCK',
-              params: { sku: row.sku, available: Math.max(0, row.stock), requested: quantity },
-            }
-          : { error: 'ERR_PRODUCT_NOT_ORDERABLE', params: { sku: row.sku } },
-      );
-    }
+    for (const line of dropped) errors.push(droppedLineError(line));
   } else if (kept.length === 0) {
     // Nothing would be left to order: say why instead of dropping everything.
-    for (const { product, quantity } of dropped) {
-      const row = product.row;
-      errors.push(
-        row.is_active === 1 && row.is_orderable === 1 && product.tiers.length > 0
-          ? {
-              error: 'ERR_OUT_OF_STOCK',
-              params: { sku: row.sku, available: Math.max(0, row.stock), requested: quantity },
-            }
-          : { error: 'ERR_PRODUCT_NOT_ORDERABLE', params: { sku: row.sku } },
-      );
-    }
+    for (const line of dropped) errors.push(droppedLineError(line));
     if (dropped.length === 0) errors.push({ error: 'ERR_CART_EMPTY' });
   }
   for (const { product, quantity } of kept) {

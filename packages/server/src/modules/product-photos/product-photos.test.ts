@@ -71,6 +71,13 @@ describe.each(TEST_DIALECTS)('product photos on %s', (dialect) => {
       headers: { 'content-type': type },
       payload: body,
     });
+  const uploadZip = (zip: Buffer) =>
+    callAs(t.app, callers.staff, {
+      method: 'POST',
+      url: '/api/admin/product-photos/zip',
+      headers: { 'content-type': 'application/zip' },
+      payload: zip,
+    });
   const photoRows = (productId: number) =>
     t.testDb.handle.db.selectFrom('product_photos').selectAll().where('product_id', '=', productId).execute();
   const files = () => {
@@ -275,12 +282,7 @@ describe.each(TEST_DIALECTS)('product photos on %s', (dialect) => {
       { name: 'KV-001-2.jpg', data: Buffer.from('not really a jpeg') },
       { name: '__MACOSX/._NK10001.jpg', data: Buffer.from('resource fork') },
     ]);
-    const res = await callAs(t.app, callers.staff, {
-      method: 'POST',
-      url: '/api/admin/product-photos/zip',
-      headers: { 'content-type': 'application/zip' },
-      payload: zip,
-    });
+    const res = await uploadZip(zip);
     expect(res.statusCode, res.body).toBe(200);
     const result = res.json() as ZipUploadResult;
     expect(result.files.map((f) => [f.file, f.outcome, f.sku])).toEqual([
@@ -310,41 +312,21 @@ describe.each(TEST_DIALECTS)('product photos on %s', (dialect) => {
       { name: 'PH-ZIPBOMB.jpg', data: Buffer.alloc(1000), declaredSize: 700 * 1024 * 1024 },
       { name: 'PH-ZIPBOMB-2.jpg', data: Buffer.alloc(1000), declaredSize: 700 * 1024 * 1024 },
     ]);
-    const refused = await callAs(t.app, callers.staff, {
-      method: 'POST',
-      url: '/api/admin/product-photos/zip',
-      headers: { 'content-type': 'application/zip' },
-      payload: bomb,
-    });
+    const refused = await uploadZip(bomb);
     expect(refused.statusCode).toBe(413);
     expect(refused.json()).toMatchObject({ error: 'ERR_ZIP_TOO_LARGE' });
     const many = makeZip(
       Array.from({ length: 501 }, (_, i) => ({ name: `PH-ZIPBOMB-${i}.jpg`, data: Buffer.from('x') })),
     );
-    const tooMany = await callAs(t.app, callers.staff, {
-      method: 'POST',
-      url: '/api/admin/product-photos/zip',
-      headers: { 'content-type': 'application/zip' },
-      payload: many,
-    });
+    const tooMany = await uploadZip(many);
     expect(tooMany.statusCode).toBe(413);
     expect(tooMany.json()).toMatchObject({ error: 'ERR_ZIP_TOO_LARGE' });
-    const notZip = await callAs(t.app, callers.staff, {
-      method: 'POST',
-      url: '/api/admin/product-photos/zip',
-      headers: { 'content-type': 'application/zip' },
-      payload: await jpeg(100, 100),
-    });
+    const notZip = await uploadZip(await jpeg(100, 100));
     expect(notZip.statusCode).toBe(415);
     expect(notZip.json()).toEqual({ error: 'ERR_NOT_A_ZIP' });
     // A file that declares less than it holds is cut off while unpacking, never read whole.
     const liar = makeZip([{ name: 'PH-ZIPBOMB.jpg', data: await jpeg(400, 300), declaredSize: 100 }]);
-    const lied = await callAs(t.app, callers.staff, {
-      method: 'POST',
-      url: '/api/admin/product-photos/zip',
-      headers: { 'content-type': 'application/zip' },
-      payload: liar,
-    });
+    const lied = await uploadZip(liar);
     expect(lied.statusCode).toBe(200);
     expect((lied.json() as ZipUploadResult).files[0]).toMatchObject({ outcome: 'not_an_image' });
     expect(await photoRows(product.id)).toEqual([]);

@@ -155,6 +155,18 @@ async function detailOf(
   };
 }
 
+/** The quote as it is stored now, as `viewer` sees it (gone meanwhile → ERR_QUOTE_NOT_FOUND). */
+async function currentDetail(
+  ctx: AppContext,
+  quoteId: number,
+  language: string,
+  viewer: Viewer,
+): Promise<QuoteDetail> {
+  const row = await repo.findQuote(ctx.database.db, quoteId);
+  if (!row) throw new AppError('ERR_QUOTE_NOT_FOUND');
+  return detailOf(ctx, row, language, viewer);
+}
+
 /**
  * Offers past their last valid day become `expired`: before anything reads or changes quotes, and
  * on every pass of the expiry sweep (approvals/expiry-sweep.ts). One guarded statement, so sweeps of
@@ -233,9 +245,7 @@ export async function requestQuote(
     return id;
   });
   wakeOutbox(ctx);
-  const row = await repo.findQuote(ctx.database.db, quoteId);
-  if (!row) throw new AppError('ERR_QUOTE_NOT_FOUND');
-  return detailOf(ctx, row, language, shopViewer(auth));
+  return currentDetail(ctx, quoteId, language, shopViewer(auth));
 }
 
 /**
@@ -396,21 +406,17 @@ export async function acceptQuote(
     return { data: result.data };
   }
   if ('approvalRequired' in result) {
-    const waiting = await repo.findQuote(db, row.id);
-    if (!waiting) throw new AppError('ERR_QUOTE_NOT_FOUND');
     return {
       data: true,
       approvalRequired: true,
       approvalId: result.approvalId,
-      quote: await detailOf(ctx, waiting, language, shopViewer(auth)),
+      quote: await currentDetail(ctx, row.id, language, shopViewer(auth)),
     };
   }
-  const placed = await repo.findQuote(db, row.id);
-  if (!placed) throw new AppError('ERR_QUOTE_NOT_FOUND');
   return {
     data: true,
     orderId: result.orderId,
-    quote: await detailOf(ctx, placed, language, shopViewer(auth)),
+    quote: await currentDetail(ctx, row.id, language, shopViewer(auth)),
   };
 }
 
@@ -502,6 +508,47 @@ async function answerableQuote(ctx: AppContext, answerer: Answerer, quoteId: num
 }
 
 /**
+ * Moves an answerable quote (`requested` or `offered`) to the fields `changes` gives for this instant,
+ * answered by `answerer` now; a quote another request moved first → its state error (`day`: today,
+ * for "expired").
+ */
+async function answer(
+  ctx: AppContext,
+  trx: Db,
+  row: repo.QuoteRow,
+  answerer: Answerer,
+  day: () => string,
+  changes: (nowIso: string) => Parameters<typeof repo.moveQuote>[3],
+): Promise<void> {
+  const nowIso = ctx.now().toISOString();
+  const moved = await repo.moveQuote(
+    trx,
+    row.id,
+    { from: repo.ANSWERABLE },
+    { ...changes(nowIso), answered_by_user_id: answerer.userId, answered_at: nowIso },
+    nowIso,
+  );
+  if (!moved) {
+    const now = await repo.findQuote(trx, row.id);
+    throw stateError(now ?? row, day());
+  }
+}
+
+/** After an answer: the outbox is woken and the quote is read again, as the answerer sees it. */
+async function answeredDetail(
+  ctx: AppContext,
+  answerer: Answerer,
+  quoteId: number,
+  language: string,
+): Promise<QuoteDetail> {
+  wakeOutbox(ctx);
+  return currentDetail(ctx, quoteId, language, {
+    staff: answerer.staff,
+    agentUserId: answerer.staff ? null : answerer.userId,
+  });
+}
+
+/**
  * An agent's shop token for this quote: a quote the caller may not see → 404 ERR_QUOTE_NOT_FOUND; a
  * customer's own login may see it but not answer it → 403 ERR_FORBIDDEN.
  */
@@ -579,25 +626,19 @@ export async function offerQuote(
     return { line, quantity: input.quantity, price: forintsToMinor(input.price) };
   });
 
-  const nowIso = ctx.now().toISOString();
   await runWrite(ctx.database, async (trx) => {
-    const moved = await repo.moveQuote(
+    await answer(
+      ctx,
       trx,
-      row.id,
-      { from: repo.ANSWERABLE },
-      {
+      row,
+      answerer,
+      () => day,
+      () => ({
         status: 'offered',
         valid_until: body.validUntil,
         staff_message: body.message,
-        answered_by_user_id: answerer.userId,
-        answered_at: nowIso,
-      },
-      nowIso,
+      }),
     );
-    if (!moved) {
-      const now = await repo.findQuote(trx, row.id);
-      throw stateError(now ?? row, day);
-    }
     for (const offer of offers) {
       await repo.setLineOffer(trx, row.id, offer.line.product_id, {
         quantity: offer.quantity,
@@ -617,13 +658,7 @@ export async function offerQuote(
     });
     await enqueueEvent(ctx, trx, 'quote.offered', () => eventData(trx, row.id));
   });
-  wakeOutbox(ctx);
-  const now = await repo.findQuote(db, row.id);
-  if (!now) throw new AppError('ERR_QUOTE_NOT_FOUND');
-  return detailOf(ctx, now, language, {
-    staff: answerer.staff,
-    agentUserId: answerer.staff ? null : answerer.userId,
-  });
+  return answeredDetail(ctx, answerer, row.id, language);
 }
 
 /**
@@ -639,34 +674,22 @@ export async function declineQuote(
 ): Promise<QuoteDetail> {
   await expire(ctx);
   const row = await answerableQuote(ctx, answerer, quoteId);
-  const nowIso = ctx.now().toISOString();
   await runWrite(ctx.database, async (trx) => {
-    const moved = await repo.moveQuote(
+    await answer(
+      ctx,
       trx,
-      row.id,
-      { from: repo.ANSWERABLE },
-      {
+      row,
+      answerer,
+      () => today(ctx),
+      (nowIso) => ({
         status: 'declined',
         staff_message: message,
-        answered_by_user_id: answerer.userId,
-        answered_at: nowIso,
         decided_at: nowIso,
-      },
-      nowIso,
+      }),
     );
-    if (!moved) {
-      const now = await repo.findQuote(trx, row.id);
-      throw stateError(now ?? row, today(ctx));
-    }
     await mailRequester(ctx, trx, row, { kind: 'declined', validUntil: null, message, lines: [] });
   });
-  wakeOutbox(ctx);
-  const now = await repo.findQuote(ctx.database.db, row.id);
-  if (!now) throw new AppError('ERR_QUOTE_NOT_FOUND');
-  return detailOf(ctx, now, language, {
-    staff: answerer.staff,
-    agentUserId: answerer.staff ? null : answerer.userId,
-  });
+  return answeredDetail(ctx, answerer, row.id, language);
 }
 
 /** The offer or decline mail to the login that asked, in its language, through the outbox. */

@@ -56,6 +56,13 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       validUntil,
       message: 'Különár a 40 kartonra',
     });
+  /** The ids of the buyer's customer's orders. */
+  const ordersOf = (buyer: BuyerFixture) =>
+    world.testDb.handle.db
+      .selectFrom('orders')
+      .select('id')
+      .where('customer_id', '=', buyer.customerId)
+      .execute();
   const quoteRow = (id: number) =>
     world.testDb.handle.db.selectFrom('quotes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -277,13 +284,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ error: 'ERR_QUOTE_EXPIRED', params: { validUntil: '2025-03-05' } });
     expect((await ok<QuoteDetail>('GET', `/api/quotes/${quote.id}`, buyer.token)).status).toBe('expired');
-    expect(
-      await world.testDb.handle.db
-        .selectFrom('orders')
-        .select('id')
-        .where('customer_id', '=', buyer.customerId)
-        .execute(),
-    ).toEqual([]);
+    expect(await ordersOf(buyer)).toEqual([]);
     world.ctx.clock.set(new Date('2025-03-04T08:00:00Z'));
   });
 
@@ -356,13 +357,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       { error: 'ERR_OUT_OF_STOCK', params: { sku: p.sku, available: 3, requested: 4 } },
     ]);
     expect((await quoteRow(quote.id)).status).toBe('offered');
-    expect(
-      await world.testDb.handle.db
-        .selectFrom('orders')
-        .select('id')
-        .where('customer_id', '=', buyer.customerId)
-        .execute(),
-    ).toEqual([]);
+    expect(await ordersOf(buyer)).toEqual([]);
   });
 
   it('two accepts at once give one order', async () => {
@@ -381,11 +376,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(placed).toHaveLength(1);
     expect(refused).toHaveLength(1);
     expect(refused[0]!.json()).toMatchObject({ error: 'ERR_QUOTE_STATUS' });
-    const orders = await world.testDb.handle.db
-      .selectFrom('orders')
-      .select('id')
-      .where('customer_id', '=', buyer.customerId)
-      .execute();
+    const orders = await ordersOf(buyer);
     expect(orders).toHaveLength(1);
     const stock = await world.testDb.handle.db
       .selectFrom('products')

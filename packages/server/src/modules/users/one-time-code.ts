@@ -24,5 +24,21 @@ export function sameCodeHash(stored: string | null, candidate: string): boolean 
   return timingSafeEqual(Buffer.from(stored, 'utf8'), Buffer.from(candidate, 'utf8'));
 }
 
+/**
+ * Whether a link's code (`candidate`, in stored form) is the stored one and has not expired: a
+ * missing expiry counts as expired.
+ */
+export function codeHolds(
+  stored: { hash: string | null; expiresAt: string | null },
+  candidate: string,
+  now: Date,
+): boolean {
+  return (
+    sameCodeHash(stored.hash, candidate) &&
+    stored.expiresAt !== null &&
+    new Date(stored.expiresAt).getTime() > now.getTime()
+  );
+}
+
 export const VERIFICATION_CODE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_CODE_TTL_MS = 60 * 60 * 1000;

@@ -10,10 +10,10 @@ import type { Auth, AuthUser } from '../../http/auth';
 import { renderMail } from '../../lib/mail-templates';
 import { hashPassword } from '../../lib/password';
 import {
+  codeHolds,
   createOneTimeCode,
   hashOneTimeCode,
   RESET_CODE_TTL_MS,
-  sameCodeHash,
   VERIFICATION_CODE_TTL_MS,
 } from './one-time-code';
 import { uniqueViolationColumn } from './unique-violation';
@@ -28,10 +28,6 @@ const silent: Logger = { error: () => undefined, warn: () => undefined, info: ()
 
 function userLanguage(user: Pick<UserRow, 'language'>): Language {
   return isLanguage(user.language) ? user.language : 'hu';
-}
-
-function isExpired(expiresAt: string | null, now: Date): boolean {
-  return !expiresAt || new Date(expiresAt).getTime() <= now.getTime();
 }
 
 function duplicateError(column: string): AppError | null {
@@ -179,8 +175,11 @@ export async function verifyEmail(ctx: AppContext, userId: number, code: string)
   const now = ctx.now();
   const hash = hashOneTimeCode(code);
   if (
-    !sameCodeHash(user.email_verification_code_hash, hash) ||
-    isExpired(user.email_verification_expires_at, now)
+    !codeHolds(
+      { hash: user.email_verification_code_hash, expiresAt: user.email_verification_expires_at },
+      hash,
+      now,
+    )
   ) {
     throw new AppError('ERR_VERIFY_LINK');
   }
@@ -238,8 +237,11 @@ export async function resetPassword(
   const hash = hashOneTimeCode(code);
   if (
     !user ||
-    !sameCodeHash(user.reset_password_code_hash, hash) ||
-    isExpired(user.reset_password_expires_at, ctx.now())
+    !codeHolds(
+      { hash: user.reset_password_code_hash, expiresAt: user.reset_password_expires_at },
+      hash,
+      ctx.now(),
+    )
   ) {
     throw new AppError('ERR_FORGOT_PASSWORD_LINK');
   }
