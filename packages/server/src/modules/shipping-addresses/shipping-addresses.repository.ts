@@ -13,80 +13,86 @@ export async function findUserWithCurrentAddress(db: Db, userId: number) {
 }
 
 /**
- * Built and compiled once per dialect (db/prepared-query.ts), not on every call: it runs on every
- * logged-in request that needs the acting customer, and building it with Kysely cost about as much
- * CPU as running it.
+ * Compiled once per dialect (db/prepared-query.ts), not built by Kysely on every call: it runs on
+ * every logged-in request that needs the acting customer, and building it cost about as much CPU as
+ * running it.
  */
 const userWithCurrentAddressQuery = new PreparedQuery(1, (db, _dialect, [userId]: [number]) =>
-  db
-    .selectFrom('users as u')
-    .leftJoin('shipping_addresses as sa', 'sa.id', 'u.current_shipping_address_id')
-    .leftJoin('customers as sc', 'sc.id', 'sa.customer_id')
-    .leftJoin('customers as uc', 'uc.id', 'u.customer_id')
-    .select([
-      'u.id',
-      'u.role',
-      'u.customer_id',
-      'u.language',
-      'u.company_role',
-      'u.order_limit',
-      'u.monthly_limit',
-      'sa.id as address_id',
-      'sa.customer_id as address_customer_id',
-      'sa.is_active as address_active',
-      'sc.agent_user_id as address_agent_user_id',
-      'sc.price_group as address_price_group',
-      'sc.customer_discount_bp as address_discount_bp',
-      'uc.id as own_customer_id',
-      'uc.price_group as own_price_group',
-      'uc.customer_discount_bp as own_discount_bp',
-    ])
-    .select((eb) =>
-      eb
-        .selectFrom('shipping_addresses as fa')
-        .select('fa.id')
-        .whereRef('fa.customer_id', '=', 'u.customer_id')
-        .where('fa.is_active', '=', 1)
-        .orderBy('fa.id')
-        .limit(1)
-        .as('first_address_id'),
-    )
-    // Company users (issue 15): the addresses a login may use; none listed = all of its customer's.
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('user_shipping_addresses as ra')
-            .select('ra.user_id')
-            .whereRef('ra.user_id', '=', 'u.id'),
-        )
-        .as('address_restricted'),
-    )
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('user_shipping_addresses as ca')
-            .select('ca.user_id')
-            .whereRef('ca.user_id', '=', 'u.id')
-            .whereRef('ca.shipping_address_id', '=', 'u.current_shipping_address_id'),
-        )
-        .as('current_address_allowed'),
-    )
-    .select((eb) =>
-      eb
-        .selectFrom('shipping_addresses as aa')
-        .innerJoin('user_shipping_addresses as ua', 'ua.shipping_address_id', 'aa.id')
-        .select('aa.id')
-        .whereRef('ua.user_id', '=', 'u.id')
-        .whereRef('aa.customer_id', '=', 'u.customer_id')
-        .where('aa.is_active', '=', 1)
-        .orderBy('aa.id')
-        .limit(1)
-        .as('first_allowed_address_id'),
-    )
-    .where('u.id', '=', userId),
+  userWithCurrentAddressSelect(db, userId),
 );
+
+function userWithCurrentAddressSelect(db: Db, userId: number) {
+  return (
+    db
+      .selectFrom('users as u')
+      .leftJoin('shipping_addresses as sa', 'sa.id', 'u.current_shipping_address_id')
+      .leftJoin('customers as sc', 'sc.id', 'sa.customer_id')
+      .leftJoin('customers as uc', 'uc.id', 'u.customer_id')
+      .select([
+        'u.id',
+        'u.role',
+        'u.customer_id',
+        'u.language',
+        'u.company_role',
+        'u.order_limit',
+        'u.monthly_limit',
+        'sa.id as address_id',
+        'sa.customer_id as address_customer_id',
+        'sa.is_active as address_active',
+        'sc.agent_user_id as address_agent_user_id',
+        'sc.price_group as address_price_group',
+        'sc.customer_discount_bp as address_discount_bp',
+        'uc.id as own_customer_id',
+        'uc.price_group as own_price_group',
+        'uc.customer_discount_bp as own_discount_bp',
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom('shipping_addresses as fa')
+          .select('fa.id')
+          .whereRef('fa.customer_id', '=', 'u.customer_id')
+          .where('fa.is_active', '=', 1)
+          .orderBy('fa.id')
+          .limit(1)
+          .as('first_address_id'),
+      )
+      // Company users (issue 15): the addresses a login may use; none listed = all of its customer's.
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('user_shipping_addresses as ra')
+              .select('ra.user_id')
+              .whereRef('ra.user_id', '=', 'u.id'),
+          )
+          .as('address_restricted'),
+      )
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('user_shipping_addresses as ca')
+              .select('ca.user_id')
+              .whereRef('ca.user_id', '=', 'u.id')
+              .whereRef('ca.shipping_address_id', '=', 'u.current_shipping_address_id'),
+          )
+          .as('current_address_allowed'),
+      )
+      .select((eb) =>
+        eb
+          .selectFrom('shipping_addresses as aa')
+          .innerJoin('user_shipping_addresses as ua', 'ua.shipping_address_id', 'aa.id')
+          .select('aa.id')
+          .whereRef('ua.user_id', '=', 'u.id')
+          .whereRef('aa.customer_id', '=', 'u.customer_id')
+          .where('aa.is_active', '=', 1)
+          .orderBy('aa.id')
+          .limit(1)
+          .as('first_allowed_address_id'),
+      )
+      .where('u.id', '=', userId)
+  );
+}
 
 const ADDRESS_COLUMNS = [
   'sa.id',
