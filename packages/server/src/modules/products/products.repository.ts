@@ -409,23 +409,25 @@ export async function findPriceEntries(
     .execute();
 }
 
+/** The customer's order lines of these products with their recency rank per product (1: most recent). */
+function rankedOrderLines(db: Db, dialect: DialectName, ids: unknown, customerId: number) {
+  return db
+    .selectFrom('order_items as oi')
+    .innerJoin('orders as o', 'o.id', 'oi.order_id')
+    .select(['oi.product_id', 'oi.quantity'])
+    .select(
+      sql<number>`row_number() over (partition by oi.product_id order by o.created_at desc, o.id desc, oi.id desc)`.as(
+        'rn',
+      ),
+    )
+    .where('o.customer_id', '=', customerId)
+    .where(inIdParameter(dialect, 'oi.product_id', ids));
+}
+
 /** The quantity of the customer's most recent order line per product. */
 const lastOrderedQuery = new PreparedQuery(2, (db, dialect, [ids, customerId]: [unknown, number]) =>
   db
-    .selectFrom((qb) =>
-      qb
-        .selectFrom('order_items as oi')
-        .innerJoin('orders as o', 'o.id', 'oi.order_id')
-        .select(['oi.product_id', 'oi.quantity'])
-        .select(
-          sql<number>`row_number() over (partition by oi.product_id order by o.created_at desc, o.id desc, oi.id desc)`.as(
-            'rn',
-          ),
-        )
-        .where('o.customer_id', '=', customerId)
-        .where(inIdParameter(dialect, 'oi.product_id', ids))
-        .as('t'),
-    )
+    .selectFrom(rankedOrderLines(db, dialect, ids, customerId).as('t'))
     .select(['t.product_id', 't.quantity'])
     .where('t.rn', '=', 1),
 );
@@ -521,6 +523,54 @@ const stockQuery = new PreparedQuery(1, (db, dialect, [ids]: [unknown]) =>
     .select(jsonPairs(dialect, 'products.id', 'products.stock').as('pairs'))
     .where(inIdParameter(dialect, 'products.id', ids)),
 );
+
+/**
+ * The live stock of these products and the quantity of the customer's most recent order line of each,
+ * in one statement (two sub-selects, one answer row): a customer's listing page on the primary then
+ * costs one round trip and one pooled connection for its live data instead of two (issue 18).
+ */
+const stockAndLastOrderedQuery = new PreparedQuery(
+  3,
+  (db, dialect, [stockIds, orderedIds, customerId]: [unknown, unknown, number]) =>
+    db.selectNoFrom((eb) => [
+      eb
+        .selectFrom('products')
+        .select(jsonPairs(dialect, 'products.id', 'products.stock').as('pairs'))
+        .where(inIdParameter(dialect, 'products.id', stockIds))
+        .as('stock_pairs'),
+      eb
+        .selectFrom(rankedOrderLines(db, dialect, orderedIds, customerId).as('t'))
+        .select(jsonPairs(dialect, 't.product_id', 't.quantity').as('pairs'))
+        .where('t.rn', '=', 1)
+        .as('ordered_pairs'),
+    ]),
+);
+
+/** Integer pairs of jsonPairs (null: no rows) as a map. */
+function pairsMap(pairs: string | null | undefined): Map<number, number> {
+  const map = new Map<number, number>();
+  if (pairs) for (const [id, value] of JSON.parse(pairs) as [number, number][]) map.set(id, value);
+  return map;
+}
+
+/**
+ * findStock and findLastOrderedQuantities in one statement, for when both are read from the same
+ * database: the stock by id, and the last ordered quantity by product id (absent: never ordered).
+ */
+export async function findStockAndLastOrdered(
+  db: Db,
+  dialect: DialectName,
+  ids: readonly number[],
+  customerId: number,
+): Promise<{ stock: Map<number, number>; lastOrdered: Map<number, number> }> {
+  const row = await stockAndLastOrderedQuery.executeTakeFirst(
+    db,
+    idListParameter(dialect, ids),
+    idListParameter(dialect, ids),
+    customerId,
+  );
+  return { stock: pairsMap(row?.stock_pairs), lastOrdered: pairsMap(row?.ordered_pairs) };
+}
 
 /** The live stock of these products, by id (one answer row: see jsonPairs). */
 export async function findStock(

@@ -648,16 +648,12 @@ async function renderProducts(
   // The catalogue and its stock from a replica when there is one; the customer's own last orders
   // from the primary.
   const read = readDatabase(ctx);
-  const [statics, liveStock, lastOrdered] = await Promise.all([
+  const [statics, live] = await Promise.all([
     caches.model.staticProducts(read.db, read.dialect, ids, keepInModel),
-    stock ? Promise.resolve(null) : repo.findStock(read.db, read.dialect, ids),
-    pricing.kind === 'customer'
-      ? repo.findLastOrderedQuantities(ctx.database.db, ctx.database.dialect, ids, pricing.customerId)
-      : Promise.resolve([]),
+    liveData(ctx, read, ids, stock, pricing),
   ]);
-  const stockOf = stock ?? liveStock ?? new Map<number, number>();
-  const lastOrderedOf = new Map<number | null, number>();
-  for (const row of lastOrdered) lastOrderedOf.set(row.product_id, row.quantity);
+  const stockOf = live.stock;
+  const lastOrderedOf = live.lastOrdered;
   const view = viewContext(ctx, pricing, language, settings);
   const out = new JsonPieces();
   for (const id of ids) {
@@ -675,6 +671,31 @@ async function renderProducts(
     );
   }
   return out;
+}
+
+/**
+ * What is live per request for a page: the stock (given, or read) and the customer's last ordered
+ * quantities (from the primary: they must show the customer's last order). Both from one database
+ * (no read replica): one statement, one round trip.
+ */
+async function liveData(
+  ctx: AppContext,
+  read: ReturnType<typeof readDatabase>,
+  ids: readonly number[],
+  stock: Map<number, number> | null,
+  pricing: PricingContext,
+): Promise<{ stock: Map<number, number>; lastOrdered: Map<number | null, number> }> {
+  if (pricing.kind !== 'customer') {
+    return { stock: stock ?? (await repo.findStock(read.db, read.dialect, ids)), lastOrdered: new Map() };
+  }
+  if (stock === null && read.db === ctx.database.db) {
+    return repo.findStockAndLastOrdered(read.db, read.dialect, ids, pricing.customerId);
+  }
+  const [liveStock, lastOrdered] = await Promise.all([
+    stock ?? repo.findStock(read.db, read.dialect, ids),
+    repo.findLastOrderedQuantities(ctx.database.db, ctx.database.dialect, ids, pricing.customerId),
+  ]);
+  return { stock: liveStock, lastOrdered: new Map(lastOrdered.map((row) => [row.product_id, row.quantity])) };
 }
 
 /** A JSON answer: `head`, the products separated by commas, `tail`. */

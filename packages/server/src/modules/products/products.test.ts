@@ -6,6 +6,7 @@ import {
   type ProductListResponse,
 } from '@shop/shared/contracts/products';
 import { TEST_DIALECTS } from '../../../test/test-db';
+import * as repo from './products.repository';
 import { FEW_STOCK_THRESHOLD_KEY } from './catalogue-cache.service';
 import { bumpCatalogueVersion } from './catalogue-version';
 import { type CatalogueWorld, createCatalogueWorld, getJson } from './catalogue-test-setup';
@@ -418,6 +419,26 @@ describe.each(TEST_DIALECTS)('products/all and products/ordered-products on %s',
       const b = (await list('', { token: w.tokens.b })).body;
       expect(product(b, 10).lastOrderedQuantity).toBe(6);
       expect(product(b, 1).lastOrderedQuantity).toBe(0);
+    });
+
+    it('the stock and last ordered quantities in one statement equal the two separate queries', async () => {
+      const { db } = w.testDb.handle;
+      const ids = [1, 5, 10, 20].map((n) => w.fx.productId.get(n)!);
+      for (const customerId of [w.customers.a, w.customers.b, w.customers.c]) {
+        const both = await repo.findStockAndLastOrdered(db, dialect, ids, customerId);
+        expect(both.stock).toEqual(await repo.findStock(db, dialect, ids));
+        const separate = await repo.findLastOrderedQuantities(db, dialect, ids, customerId);
+        expect(both.lastOrdered).toEqual(new Map(separate.map((row) => [row.product_id, row.quantity])));
+      }
+      const a = await repo.findStockAndLastOrdered(db, dialect, ids, w.customers.a);
+      expect(a.stock.size).toBe(4);
+      expect([a.lastOrdered.get(ids[0]!), a.lastOrdered.get(ids[1]!), a.lastOrdered.get(ids[2]!)]).toEqual([
+        36,
+        12,
+        undefined,
+      ]);
+      const none = await repo.findStockAndLastOrdered(db, dialect, [], w.customers.a);
+      expect([none.stock.size, none.lastOrdered.size]).toEqual([0, 0]);
     });
   });
 

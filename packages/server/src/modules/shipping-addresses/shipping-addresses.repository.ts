@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { PreparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -8,6 +9,19 @@ type Db = Kysely<Database>;
  * agent), the user's own customer (pricing) and that customer's first active address.
  */
 export async function findUserWithCurrentAddress(db: Db, userId: number) {
+  return userWithCurrentAddressQuery.executeTakeFirst(db, userId);
+}
+
+/**
+ * Compiled once per dialect (db/prepared-query.ts), not built by Kysely on every call: it runs on
+ * every logged-in request that needs the acting customer, and building it cost about as much CPU as
+ * running it.
+ */
+const userWithCurrentAddressQuery = new PreparedQuery(1, (db, _dialect, [userId]: [number]) =>
+  userWithCurrentAddressSelect(db, userId),
+);
+
+function userWithCurrentAddressSelect(db: Db, userId: number) {
   return (
     db
       .selectFrom('users as u')
@@ -77,7 +91,6 @@ export async function findUserWithCurrentAddress(db: Db, userId: number) {
           .as('first_allowed_address_id'),
       )
       .where('u.id', '=', userId)
-      .executeTakeFirst()
   );
 }
 
