@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, SqliteAdapter, sql, type Updateable } from 'kysely';
 import type { CustomersTable, Database, UsersTable } from '../../db/schema';
 import { anyContains, offsetOf } from '../admin/admin-query';
 
@@ -14,12 +14,43 @@ export interface AccountFilter {
   agentUserId?: number | undefined;
 }
 
-/** One page of customer and agent accounts (agents first), with the total that match. */
-export async function listAccounts(db: Db, query: AccountFilter) {
+/** FTS5 trigram queries need at least 3 characters per term (as in products.dialect). */
+const TRIGRAM = 3;
+
+/**
+ * SQLite: one page's ids and the count from account_list and its FTS5 trigram table (migration 017,
+ * docs/decisions/0022): the page is the next entries of the list-order index, the count that index's
+ * length; a search of 3 characters or more asks the trigram table. Undefined where these tables do not
+ * answer (PostgreSQL, the agent filter, a search of 1–2 characters): the join below does.
+ */
+async function indexedAccountPage(
+  db: Db,
+  query: AccountFilter,
+): Promise<{ total: number; ids: number[] } | undefined> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return undefined;
+  if (query.agentUserId !== undefined) return undefined;
+  if (query.q && [...query.q].length < TRIGRAM) return undefined;
+  const conditions: RawBuilder<unknown>[] = [];
+  if (query.kind) conditions.push(sql`a.role = ${query.kind}`);
+  if (query.q) {
+    const phrase = `"${query.q.replaceAll('"', '""')}"`;
+    conditions.push(sql`a.user_id in (select rowid from account_list_fts where account_list_fts match ${phrase})`);
+  }
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const [count, page] = await Promise.all([
+    sql<{ n: number }>`select count(*) as n from account_list a ${where}`.execute(db),
+    sql<{ id: number }>`select a.user_id as id from account_list a ${where}
+      order by a.role desc, a.sort_name, a.user_id
+      limit ${query.pageSize} offset ${offsetOf(query.page, query.pageSize)}`.execute(db),
+  ]);
+  return { total: Number(count.rows[0]?.n ?? 0), ids: page.rows.map((row) => Number(row.id)) };
+}
+
+/** The page's ids and the count by the join of users and customers (PostgreSQL's pg_trgm indexes answer the search). */
+async function joinedAccountPage(db: Db, query: AccountFilter): Promise<{ total: number; ids: number[] }> {
   let base = db
     .selectFrom('users')
     .leftJoin('customers', 'customers.id', 'users.customer_id')
-    .leftJoin('users as agents', 'agents.id', 'customers.agent_user_id')
     .where('users.role', 'in', query.kind ? [query.kind] : ['customer', 'agent']);
   if (query.agentUserId !== undefined) base = base.where('customers.agent_user_id', '=', query.agentUserId);
   const q = query.q;
@@ -50,21 +81,7 @@ export async function listAccounts(db: Db, query: AccountFilter) {
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
     base
-      .select([
-        'users.id',
-        'users.role',
-        'users.email',
-        'users.name',
-        'users.customer_id',
-        'users.is_active',
-        'users.is_disabled',
-        'users.must_change_password',
-        'customers.name as customer_name',
-        'customers.tax_number',
-        'customers.price_group',
-        'customers.customer_discount_bp',
-        'agents.name as agent_name',
-      ])
+      .select('users.id')
       .orderBy('users.role', 'desc')
       .orderBy((eb) => eb.fn.coalesce('customers.name', 'users.name'))
       .orderBy('users.id')
@@ -72,7 +89,41 @@ export async function listAccounts(db: Db, query: AccountFilter) {
       .offset(offsetOf(query.page, query.pageSize))
       .execute(),
   ]);
-  return { total: Number(total), rows };
+  return { total: Number(total), ids: rows.map((row) => row.id) };
+}
+
+/**
+ * One page of customer and agent accounts (customers first, then by company or login name, then id),
+ * with the total that match. The page's ids first (issue 18 point 5), then the columns of those rows.
+ */
+export async function listAccounts(db: Db, query: AccountFilter) {
+  const { total, ids } = (await indexedAccountPage(db, query)) ?? (await joinedAccountPage(db, query));
+  if (ids.length === 0) return { total, rows: [] };
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('customers', 'customers.id', 'users.customer_id')
+    .leftJoin('users as agents', 'agents.id', 'customers.agent_user_id')
+    .where('users.id', 'in', ids)
+    .select([
+      'users.id',
+      'users.role',
+      'users.email',
+      'users.name',
+      'users.customer_id',
+      'users.is_active',
+      'users.is_disabled',
+      'users.must_change_password',
+      'customers.name as customer_name',
+      'customers.tax_number',
+      'customers.price_group',
+      'customers.customer_discount_bp',
+      'agents.name as agent_name',
+    ])
+    .orderBy('users.role', 'desc')
+    .orderBy((eb) => eb.fn.coalesce('customers.name', 'users.name'))
+    .orderBy('users.id')
+    .execute();
+  return { total, rows };
 }
 
 /** A customer or agent account (staff accounts are not found here). */
