@@ -156,13 +156,8 @@ async function detailOf(
 }
 
 /** The quote as it is stored now, as `viewer` sees it (gone meanwhile → ERR_QUOTE_NOT_FOUND). */
-async function currentDetail(
-  ctx: AppContext,
-  quoteId: number,
-  language: string,
-  viewer: Viewer,
-): Promise<QuoteDetail> {
-  const row = await repo.findQuote(ctx.database.db, quoteId);
+async function currentDetail(ctx: AppContext, id: number, language: string, viewer: Viewer) {
+  const row = await repo.findQuote(ctx.database.db, id);
   if (!row) throw new AppError('ERR_QUOTE_NOT_FOUND');
   return detailOf(ctx, row, language, viewer);
 }
