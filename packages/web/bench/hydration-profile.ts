@@ -1,8 +1,9 @@
 /**
  * `npm run bench:hydration`: what the browser's main thread does while the app takes a
  * server-rendered page over (issue 20, point 2), measured so that it holds on a loaded machine.
- * Chromium with a phone's viewport and User-Agent (the narrow rendering), an anonymous visitor who
- * answered the cookie notice. Per page and run:
+ * Chromium with a phone's viewport and User-Agent (the narrow rendering), a visitor who answered the
+ * cookie notice: anonymous on home, category and search; on the cart and the checkout the demo
+ * customer with a product in the cart (as bench:web measures them). Per page and run:
  * - the HTML's bytes (uncompressed) and those of its embedded state (`#ssr-state`);
  * - from a trace, the main thread's CPU time (thread time: what other processes on the machine do
  *   does not count) in top-level tasks, until the app's first commit (`data-app-ready`) and until
@@ -14,12 +15,13 @@
  * (its renderer is the `dist-ssr` folder next to it), for instance an unminified one
  * (`vite build --minify false`), whose function names the profile then shows.
  *
- * Options (environment): RUNS=5, ONLY=home,category,search, THROTTLE=1 (CDP CPU throttling while
+ * Options (environment): RUNS=5, ONLY=home,category,search,cart,checkout, THROTTLE=1 (CDP CPU throttling while
  * profiling; the trace figures are thread times either way), TOP=25, FOCUS=<function name> (the
  * profile's tables only for the samples under it), WEB_DIST_DIR.
  */
 import { chromium } from '@playwright/test';
 import { createTarget, startServer } from '../../server/bench/bench-lib';
+import { logInDemoCustomer } from './bench-session';
 
 const RUNS = Math.max(1, Math.min(15, Number(process.env.RUNS ?? 5) || 5));
 const THROTTLE = Math.max(1, Number(process.env.THROTTLE ?? 1) || 1);
@@ -30,9 +32,11 @@ const TOP = Math.max(1, Number(process.env.TOP ?? 25) || 25);
 const FOCUS = process.env.FOCUS ?? '';
 
 const PAGES = [
-  { name: 'home', path: '/' },
-  { name: 'category', path: '/category/kave-tea' },
-  { name: 'search', path: '/search?q=k%C3%A1v%C3%A9' },
+  { name: 'home', path: '/', loggedIn: false },
+  { name: 'category', path: '/category/kave-tea', loggedIn: false },
+  { name: 'search', path: '/search?q=k%C3%A1v%C3%A9', loggedIn: false },
+  { name: 'cart', path: '/cart', loggedIn: true },
+  { name: 'checkout', path: '/cart/receipt-and-payment', loggedIn: true },
 ];
 
 const PHONE_UA =
@@ -194,6 +198,7 @@ async function main(): Promise<void> {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
+  const token = pages.some((page) => page.loggedIn) ? await logInDemoCustomer(server.url) : null;
   console.log(`hydration profile: ${RUNS} runs per page, CPU throttling ${THROTTLE}x, 390 px phone`);
   try {
     for (const page of pages) {
@@ -207,16 +212,38 @@ async function main(): Promise<void> {
           hasTouch: true,
           serviceWorkers: 'block',
         });
-        await context.addInitScript(() => {
+        const session = page.loggedIn ? token : null;
+        if (session) {
+          // The session cookie the app sets at login (decision 0017): the cart and the checkout come
+          // rendered for the customer.
+          await context.addCookies([
+            {
+              name: 'shop_session',
+              value: encodeURIComponent(session),
+              domain: new URL(server.url).hostname,
+              path: '/cart',
+              sameSite: 'Lax',
+            },
+          ]);
+        }
+        await context.addInitScript((accessToken) => {
           localStorage.setItem('cookie_consent', 'accepted');
           localStorage.setItem('news_last_shown', String(Date.now()));
+          if (accessToken) {
+            localStorage.setItem('access_token', accessToken);
+            // The product news of this login session counts as seen (as bench:web sets it).
+            localStorage.setItem(
+              'product_news_shown',
+              String(JSON.parse(atob(accessToken.split('.')[1] ?? '')).userId ?? ''),
+            );
+          }
           // The app's first commit, as a mark in the trace.
           new MutationObserver((_records, observer) => {
             if (!document.documentElement.hasAttribute('data-app-ready')) return;
             performance.mark('bench-app-ready');
             observer.disconnect();
           }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app-ready'] });
-        });
+        }, session);
         const tab = await context.newPage();
         const cdp = await context.newCDPSession(tab);
         if (THROTTLE > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
@@ -251,6 +278,8 @@ async function main(): Promise<void> {
           /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
         await context.close();
         if (!html.includes('data-ssr')) throw new Error(`${page.path} was not rendered on the server`);
+        if (session && !/data-ssr-user="[^"]+"/.test(html))
+          throw new Error(`${page.path} was not rendered for the demo customer`);
         if (run < 0) continue;
         runs.push({
           htmlBytes: Buffer.byteLength(html),

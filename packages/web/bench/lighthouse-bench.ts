@@ -28,6 +28,7 @@ import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
 import { createTarget, freePort, startServer } from '../../server/bench/bench-lib';
+import { logInDemoCustomer as logIn } from './bench-session';
 import { finish, judgeLighthouse } from '../../server/bench/bench-verdict';
 
 const RUNS = Math.max(1, Math.min(9, Number(process.env.RUNS ?? 5) || 5));
@@ -150,31 +151,6 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
 };
-
-async function logIn(baseUrl: string): Promise<string> {
-  const answer = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ emailorusername: 'customer@example.com', password: 'customer123' }),
-  });
-  if (!answer.ok) throw new Error(`demo customer login failed: ${answer.status}`);
-  const { access_token: token } = (await answer.json()) as { access_token: string };
-  // One orderable product in the cart, so the cart and the checkout have something to show.
-  const listing = (await (
-    await fetch(`${baseUrl}/api/products/all?productsPerPage=50`, {
-      headers: { authorization: `Bearer ${token}` },
-    })
-  ).json()) as { products: { sku: string; orderable?: boolean; stock?: number }[] };
-  for (const product of listing.products) {
-    const added = await fetch(`${baseUrl}/api/cart/set-product-quantity`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ productSku: product.sku, quantity: 1 }),
-    });
-    if (added.ok) return token;
-  }
-  throw new Error("no product of the first listing page could be put in the demo customer's cart");
-}
 
 /**
  * Sets the visitor's storage and session cookie: a returning visitor who answered the cookie notice

@@ -134,6 +134,11 @@ describe('news pop-up', () => {
     // The news exists (the floating button shows), but the pop-up stays closed.
     expect(await screen.findByRole('button', { name: 'Hírek' })).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+    // Opened later with the floating button: the text is sanitised then, and shows.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Hírek' }));
+    const reopened = await screen.findByRole('dialog', { name: NEWS.title });
+    expect(within(reopened).getByText('Friss kínálat!')).toBeTruthy();
+    expect(reopened.innerHTML).not.toMatch(/onerror|<script/i);
     first.unmount();
 
     clock = T0 + 24 * HOUR;

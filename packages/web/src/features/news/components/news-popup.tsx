@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Box from '@mui/material/Box';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusMainFromClosedDialog } from '../../../lib/focus-main';
 import type { CurrentNews } from '@shop/shared/contracts/news';
@@ -24,7 +24,13 @@ export function NewsPopup({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const html = useMemo(() => sanitizeHtml(news.description), [news.description]);
+  // Sanitised only once the pop-up has opened (a closed dialog renders no content): the shell mounts
+  // it on every page, mostly closed, and creating DOMPurify and cleaning the text there was a
+  // synchronous render's main-thread time on each page (issue 20). Kept once opened, so the text
+  // stays while the dialog fades out.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  const html = useMemo(() => (opened ? sanitizeHtml(news.description) : ''), [opened, news.description]);
   return (
     <Dialog
       open={open}
