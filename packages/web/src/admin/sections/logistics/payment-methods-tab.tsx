@@ -3,16 +3,8 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { savePaymentMethodSchema, type AdminPaymentMethod } from '@shop/shared/contracts/admin-logistics';
 import type { AdminT } from '../../admin-i18n';
-import {
-  Crud,
-  codeFields,
-  methodBody,
-  methodColumns,
-  methodDraft,
-  nameField,
-  type MethodDraft,
-  yesNo,
-} from './logistics-crud';
+import type { MethodDraft } from './logistics-crud';
+import { Crud, codeFields, methodBody, methodColumns, methodDraft, nameField, yesNo } from './logistics-crud';
 
 export function PaymentMethods({ t }: { t: AdminT }) {
   type Draft = MethodDraft & { termDays: string; isDeferred: boolean };

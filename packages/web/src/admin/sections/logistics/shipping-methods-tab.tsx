@@ -5,16 +5,8 @@ import { saveShippingMethodSchema, type AdminShippingMethod } from '@shop/shared
 import { formatMoney } from '@shop/shared/format/format';
 import type { AdminT } from '../../admin-i18n';
 import { forintsText, parseForints } from '../../components/forints';
-import {
-  Crud,
-  codeFields,
-  methodBody,
-  methodColumns,
-  methodDraft,
-  nameField,
-  type MethodDraft,
-  yesNo,
-} from './logistics-crud';
+import type { MethodDraft } from './logistics-crud';
+import { Crud, codeFields, methodBody, methodColumns, methodDraft, nameField, yesNo } from './logistics-crud';
 
 export function ShippingMethods({ t }: { t: AdminT }) {
   type Draft = MethodDraft & { cost: string; isHomeDelivery: boolean; minimumOrderValue: string };
