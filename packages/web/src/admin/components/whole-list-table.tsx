@@ -1,22 +1,28 @@
 import { useLocalPage } from './crud';
 import { DataTable, type DataTableColumn } from './data-table';
 
+/** Where the rows come from: a query answering `{ items }`, or rows the page already holds. */
+type WholeListSource<Row> =
+  | { query: { data?: { items: Row[] } | undefined; isFetching: boolean; error: unknown } }
+  | { rows: readonly Row[] | undefined; loading: boolean; error: unknown };
+
 /**
- * A back-office list the server sends whole (`{ items }`, e.g. API keys, webhooks), paged here
- * (useLocalPage): the query's rows, progress and error in a DataTable.
+ * A back-office list the server sends whole (e.g. API keys, webhooks, content pages), paged here
+ * (useLocalPage): the rows, progress and error in a DataTable.
  */
-export function WholeListTable<Row extends { id: number }>({
-  label,
-  columns,
-  query,
-  emptyText,
-}: {
-  label: string;
-  columns: DataTableColumn<Row>[];
-  query: { data?: { items: Row[] } | undefined; isFetching: boolean; error: unknown };
-  emptyText: string;
-}) {
-  const paging = useLocalPage(query.data?.items);
+export function WholeListTable<Row extends { id: number }>(
+  props: {
+    label: string;
+    columns: DataTableColumn<Row>[];
+    emptyText?: string;
+  } & WholeListSource<Row>,
+) {
+  const { label, columns, emptyText } = props;
+  const source =
+    'query' in props
+      ? { rows: props.query.data?.items, loading: props.query.isFetching, error: props.query.error }
+      : props;
+  const paging = useLocalPage(source.rows);
   return (
     <DataTable
       label={label}
@@ -24,9 +30,9 @@ export function WholeListTable<Row extends { id: number }>({
       rows={paging.rows}
       rowKey={(row) => row.id}
       {...paging.table}
-      loading={query.isFetching}
-      error={query.error}
-      emptyText={emptyText}
+      loading={source.loading}
+      error={source.error}
+      {...(emptyText === undefined ? {} : { emptyText })}
     />
   );
 }

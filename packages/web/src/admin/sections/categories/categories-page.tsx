@@ -13,15 +13,10 @@ import { LANGUAGES, type Language } from '@shop/shared/i18n/languages';
 import { currentLanguage } from '../../../i18n/i18n';
 import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
-import {
-  CrudDeleteDialog,
-  CrudFormDialog,
-  actionsColumn,
-  useAdminCrud,
-  useLocalPage,
-} from '../../components/crud';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { CrudDeleteDialog, CrudFormDialog, actionsColumn, useAdminCrud } from '../../components/crud';
+import type { DataTableColumn } from '../../components/data-table';
 import { SectionHeading } from '../../components/section-heading';
+import { WholeListTable } from '../../components/whole-list-table';
 
 /** The list's query key, defined once: read by the list and refreshed after each change. */
 const CATEGORIES_KEY = ['admin', 'categories'];
@@ -75,7 +70,6 @@ export default function CategoriesPage() {
       ?.filter((c) => c.parentId === null)
       .flatMap((main) => [main, ...items.filter((c) => c.parentId === main.id)]);
   }, [categories.data]);
-  const paged = useLocalPage(ordered);
 
   if (!ready) return null;
 
@@ -121,12 +115,10 @@ export default function CategoriesPage() {
         title={t('title')}
         add={{ label: t('new'), onClick: () => crud.edit(null, draftOf(null)) }}
       />
-      <DataTable
+      <WholeListTable
         label={t('title')}
         columns={columns}
-        rows={paged.rows}
-        rowKey={(row) => row.id}
-        {...paged.table}
+        rows={ordered}
         loading={categories.isFetching}
         error={categories.error}
       />

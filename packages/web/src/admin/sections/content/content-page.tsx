@@ -11,15 +11,10 @@ import {
 import { formatDateTime } from '@shop/shared/format/format';
 import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
-import {
-  actionsColumn,
-  CrudDeleteDialog,
-  CrudFormDialog,
-  useAdminCrud,
-  useLocalPage,
-} from '../../components/crud';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { actionsColumn, CrudDeleteDialog, CrudFormDialog, useAdminCrud } from '../../components/crud';
+import type { DataTableColumn } from '../../components/data-table';
 import { SectionHeading } from '../../components/section-heading';
+import { WholeListTable } from '../../components/whole-list-table';
 import {
   draftsOf,
   draftsToTranslations,
@@ -66,7 +61,6 @@ export default function ContentPagesPage() {
       limits: { path: { max: 255 } },
     },
   });
-  const paged = useLocalPage(pages.data);
 
   if (!ready) return null;
   const columns: DataTableColumn<AdminContentPageSummary>[] = [
@@ -124,12 +118,10 @@ export default function ContentPagesPage() {
           onClick: () => crud.edit(null, { path: '', sortOrder: '0', drafts: emptyDrafts() }),
         }}
       />
-      <DataTable
+      <WholeListTable
         label={t('tableLabel')}
         columns={columns}
-        rows={paged.rows ?? []}
-        rowKey={(row) => row.id}
-        {...paged.table}
+        rows={pages.data ?? []}
         loading={pages.isFetching}
         error={pages.error}
         emptyText={t('empty')}

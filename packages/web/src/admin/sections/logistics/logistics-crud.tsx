@@ -166,3 +166,44 @@ export function codeFields<D extends { code: string; sortOrder: string; isActive
   };
 }
 export const sortNumber = (text: string) => (text.trim() === '' ? 0 : Number(text));
+
+/** What every method (shipping, payment) has: in its saved row, its form draft and its body. */
+interface MethodRow {
+  code: string;
+  name: string;
+  isActive: boolean;
+  sortOrder: number;
+}
+export interface MethodDraft {
+  code: string;
+  name: string;
+  isActive: boolean;
+  sortOrder: string;
+}
+
+export const methodDraft = (row: MethodRow): MethodDraft => ({
+  code: row.code,
+  name: row.name,
+  isActive: row.isActive,
+  sortOrder: String(row.sortOrder),
+});
+
+export const methodBody = (d: MethodDraft) => ({
+  code: d.code.trim(),
+  name: d.name.trim(),
+  isActive: d.isActive,
+  sortOrder: sortNumber(d.sortOrder),
+});
+
+/** A method list's columns: name and code first, the kind's own columns, then "active". */
+export function methodColumns<Row extends MethodRow>(
+  t: AdminT,
+  own: DataTableColumn<Row>[],
+): DataTableColumn<Row>[] {
+  return [
+    { id: 'name', header: t('columns.name'), render: (row) => row.name },
+    { id: 'code', header: t('columns.code'), hideBelow: 'sm', render: (row) => row.code },
+    ...own,
+    { id: 'active', header: t('columns.active'), render: (row) => yesNo(t, row.isActive) },
+  ];
+}

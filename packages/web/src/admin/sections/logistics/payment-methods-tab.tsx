@@ -3,26 +3,18 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { savePaymentMethodSchema, type AdminPaymentMethod } from '@shop/shared/contracts/admin-logistics';
 import type { AdminT } from '../../admin-i18n';
-import { Crud, codeFields, nameField, sortNumber, yesNo } from './logistics-crud';
+import type { MethodDraft } from './logistics-crud';
+import { Crud, codeFields, methodBody, methodColumns, methodDraft, nameField, yesNo } from './logistics-crud';
 
 export function PaymentMethods({ t }: { t: AdminT }) {
-  type Draft = {
-    code: string;
-    name: string;
-    termDays: string;
-    isActive: boolean;
-    sortOrder: string;
-    isDeferred: boolean;
-  };
+  type Draft = MethodDraft & { termDays: string; isDeferred: boolean };
   return (
     <Crud<AdminPaymentMethod, Draft>
       t={t}
       name="payment"
       url="/admin/payment-methods"
       rowLabel={(row) => row.name}
-      columns={[
-        { id: 'name', header: t('columns.name'), render: (row) => row.name },
-        { id: 'code', header: t('columns.code'), hideBelow: 'sm', render: (row) => row.code },
+      columns={methodColumns(t, [
         { id: 'term', header: t('columns.termDays'), align: 'right', render: (row) => row.termDays },
         {
           id: 'deferred',
@@ -37,23 +29,16 @@ export function PaymentMethods({ t }: { t: AdminT }) {
           align: 'right',
           render: (row) => row.customerCount,
         },
-        { id: 'active', header: t('columns.active'), render: (row) => yesNo(t, row.isActive) },
-      ]}
+      ])}
       empty={{ code: '', name: '', termDays: '0', isActive: true, sortOrder: '0', isDeferred: false }}
       toDraft={(row) => ({
-        code: row.code,
-        name: row.name,
+        ...methodDraft(row),
         termDays: String(row.termDays),
-        isActive: row.isActive,
-        sortOrder: String(row.sortOrder),
         isDeferred: row.isDeferred,
       })}
       toBody={(d) => ({
-        code: d.code.trim(),
-        name: d.name.trim(),
+        ...methodBody(d),
         termDays: d.termDays.trim() === '' ? null : Number(d.termDays),
-        isActive: d.isActive,
-        sortOrder: sortNumber(d.sortOrder),
         isDeferred: d.isDeferred,
       })}
       schema={savePaymentMethodSchema}

@@ -5,27 +5,18 @@ import { saveShippingMethodSchema, type AdminShippingMethod } from '@shop/shared
 import { formatMoney } from '@shop/shared/format/format';
 import type { AdminT } from '../../admin-i18n';
 import { forintsText, parseForints } from '../../components/forints';
-import { Crud, codeFields, nameField, sortNumber, yesNo } from './logistics-crud';
+import type { MethodDraft } from './logistics-crud';
+import { Crud, codeFields, methodBody, methodColumns, methodDraft, nameField, yesNo } from './logistics-crud';
 
 export function ShippingMethods({ t }: { t: AdminT }) {
-  type Draft = {
-    code: string;
-    name: string;
-    cost: string;
-    isHomeDelivery: boolean;
-    isActive: boolean;
-    sortOrder: string;
-    minimumOrderValue: string;
-  };
+  type Draft = MethodDraft & { cost: string; isHomeDelivery: boolean; minimumOrderValue: string };
   return (
     <Crud<AdminShippingMethod, Draft>
       t={t}
       name="shipping"
       url="/admin/shipping-methods"
       rowLabel={(row) => row.name}
-      columns={[
-        { id: 'name', header: t('columns.name'), render: (row) => row.name },
-        { id: 'code', header: t('columns.code'), hideBelow: 'sm', render: (row) => row.code },
+      columns={methodColumns(t, [
         { id: 'cost', header: t('columns.cost'), align: 'right', render: (row) => formatMoney(row.cost) },
         {
           id: 'home',
@@ -40,8 +31,7 @@ export function ShippingMethods({ t }: { t: AdminT }) {
           hideBelow: 'sm',
           render: (row) => (row.minimumOrderValue > 0 ? formatMoney(row.minimumOrderValue * 100) : '–'),
         },
-        { id: 'active', header: t('columns.active'), render: (row) => yesNo(t, row.isActive) },
-      ]}
+      ])}
       empty={{
         code: '',
         name: '',
@@ -52,21 +42,15 @@ export function ShippingMethods({ t }: { t: AdminT }) {
         minimumOrderValue: '0',
       }}
       toDraft={(row) => ({
-        code: row.code,
-        name: row.name,
+        ...methodDraft(row),
         cost: forintsText(row.cost),
         isHomeDelivery: row.isHomeDelivery,
-        isActive: row.isActive,
-        sortOrder: String(row.sortOrder),
         minimumOrderValue: String(row.minimumOrderValue),
       })}
       toBody={(d) => ({
-        code: d.code.trim(),
-        name: d.name.trim(),
+        ...methodBody(d),
         cost: parseForints(d.cost),
         isHomeDelivery: d.isHomeDelivery,
-        isActive: d.isActive,
-        sortOrder: sortNumber(d.sortOrder),
         // Whole forints in the API (issue 16).
         minimumOrderValue: /^\d+$/.test(d.minimumOrderValue.replace(/\s/g, ''))
           ? Number(d.minimumOrderValue.replace(/\s/g, ''))

@@ -9,15 +9,10 @@ import { saveNewsSchema, type AdminNews, type AdminNewsSummary } from '@shop/sha
 import { formatDateTime } from '@shop/shared/format/format';
 import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
-import {
-  actionsColumn,
-  CrudDeleteDialog,
-  CrudFormDialog,
-  useAdminCrud,
-  useLocalPage,
-} from '../../components/crud';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { actionsColumn, CrudDeleteDialog, CrudFormDialog, useAdminCrud } from '../../components/crud';
+import type { DataTableColumn } from '../../components/data-table';
 import { SectionHeading } from '../../components/section-heading';
+import { WholeListTable } from '../../components/whole-list-table';
 import {
   draftsOf,
   draftsToTranslations,
@@ -86,7 +81,6 @@ export default function NewsPage() {
       fieldOfCode: { ERR_PRODUCT_NOT_FOUND: 'productSkus' },
     },
   });
-  const paged = useLocalPage(news.data);
 
   if (!ready) return null;
   const columns: DataTableColumn<AdminNewsSummary>[] = [
@@ -149,12 +143,10 @@ export default function NewsPage() {
             crud.edit(null, { startsAt: '', endsAt: '', isActive: true, skus: '', drafts: emptyDrafts() }),
         }}
       />
-      <DataTable
+      <WholeListTable
         label={t('tableLabel')}
         columns={columns}
-        rows={paged.rows ?? []}
-        rowKey={(row) => row.id}
-        {...paged.table}
+        rows={news.data ?? []}
         loading={news.isFetching}
         error={news.error}
         emptyText={t('empty')}

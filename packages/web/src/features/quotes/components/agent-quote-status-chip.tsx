@@ -1,16 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { QuoteStatus } from '@shop/shared/contracts/quotes';
-
-const COLORS: Record<QuoteStatus, 'default' | 'success' | 'warning' | 'info'> = {
-  requested: 'warning',
-  offered: 'info',
-  pending_approval: 'info',
-  accepted: 'success',
-  rejected: 'default',
-  declined: 'default',
-  expired: 'default',
-};
+import { AGENT_QUOTE_STATUS_COLORS as COLORS } from '../quote-status-colors';
 
 /** A quote's status as the sales agent reads it ("waiting for your answer", "offer sent", ...). */
 export function AgentQuoteStatusChip({ status }: { status: QuoteStatus }) {
