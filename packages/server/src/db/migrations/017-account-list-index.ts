@@ -84,7 +84,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     ],
     [TRIGGERS[2], `AFTER DELETE ON users BEGIN ${deleteAccount('old.id')} END`],
     [TRIGGERS[3], `AFTER INSERT ON customers BEGIN ${refreshCompany('new.id')} END`],
-    [TRIGGERS[4], `AFTER UPDATE OF name, tax_number, email ON customers BEGIN ${refreshCompany('new.id')} END`],
+    [
+      TRIGGERS[4],
+      `AFTER UPDATE OF name, tax_number, email ON customers BEGIN ${refreshCompany('new.id')} END`,
+    ],
   ];
   for (const [name, body] of triggers) await sql.raw(`CREATE TRIGGER ${name} ${body}`).execute(db);
   await insertAccounts(db, '1 = 1');

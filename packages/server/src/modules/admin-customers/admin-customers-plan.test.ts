@@ -91,8 +91,16 @@ describe.each(TEST_DIALECTS)('customer search plans on %s', (dialect) => {
       .select(['id', 'email'])
       .where('customer_id', '=', company.id)
       .executeTakeFirstOrThrow();
-    await db().updateTable('customers').set({ name: 'Aaa Zebra-Renamed Kft' }).where('id', '=', company.id).execute();
-    await db().updateTable('users').set({ email: 'moved-Xq7@example.com' }).where('id', '=', account.id).execute();
+    await db()
+      .updateTable('customers')
+      .set({ name: 'Aaa Zebra-Renamed Kft' })
+      .where('id', '=', company.id)
+      .execute();
+    await db()
+      .updateTable('users')
+      .set({ email: 'moved-Xq7@example.com' })
+      .where('id', '=', account.id)
+      .execute();
     const other = await db()
       .selectFrom('customers')
       .select('id')
@@ -103,7 +111,10 @@ describe.each(TEST_DIALECTS)('customer search plans on %s', (dialect) => {
     for (const text of texts) {
       const want = await expected(text);
       const found = await listAccounts(db(), { page: 1, pageSize: 100, q: text });
-      expect(found.rows.map((row) => row.id), text).toEqual(want.slice(0, 100));
+      expect(
+        found.rows.map((row) => row.id),
+        text,
+      ).toEqual(want.slice(0, 100));
       expect(found.total, text).toBe(want.length);
     }
     expect(await expected('zebra-renamed')).toContain(account.id);

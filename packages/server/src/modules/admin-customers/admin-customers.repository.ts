@@ -34,7 +34,9 @@ async function indexedAccountPage(
   if (query.kind) conditions.push(sql`a.role = ${query.kind}`);
   if (query.q) {
     const phrase = `"${query.q.replaceAll('"', '""')}"`;
-    conditions.push(sql`a.user_id in (select rowid from account_list_fts where account_list_fts match ${phrase})`);
+    conditions.push(
+      sql`a.user_id in (select rowid from account_list_fts where account_list_fts match ${phrase})`,
+    );
   }
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const [count, page] = await Promise.all([
