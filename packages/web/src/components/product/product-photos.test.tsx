@@ -9,6 +9,15 @@ import { catalogueApi, makeProduct, PHOTO } from './product.fixture';
 // Lazy screens and the lazy toast stack load slowly on a busy machine: wait up to 5 s.
 configure({ asyncUtilTimeout: 5000 });
 
+/** The named button in the box, once it is enabled (a disabled MUI button refuses pointer events). */
+async function enabledButton(box: HTMLElement, name: string): Promise<HTMLButtonElement> {
+  return waitFor(() => {
+    const button = within(box).getByRole<HTMLButtonElement>('button', { name });
+    expect(button.disabled).toBe(false);
+    return button;
+  });
+}
+
 describe('product photos (issue 17)', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -75,10 +84,11 @@ describe('product photos (issue 17)', () => {
     });
     await renderApp({ path: '/', fetch: api.fetch });
     const box = await screen.findByRole('article', { name: soldOut.productDetails[0]!.name });
-    await userEvent.click(await within(box).findByRole('button', { name: 'Értesítsen, ha újra kapható' }));
+    // The button is disabled until the buyer's requests are loaded: click it once it is enabled.
+    await userEvent.click(await enabledButton(box, 'Értesítsen, ha újra kapható'));
     expect(posted).toEqual([{ productSku: 'SOLD-1' }]);
     expect(await within(box).findByText('E-mailt küldünk, amikor újra kapható.')).toBeTruthy();
-    await userEvent.click(within(box).getByRole('button', { name: 'Értesítés lemondása' }));
+    await userEvent.click(await enabledButton(box, 'Értesítés lemondása'));
     await waitFor(() =>
       expect(within(box).getByRole('button', { name: 'Értesítsen, ha újra kapható' })).toBeTruthy(),
     );
