@@ -57,6 +57,21 @@ export async function loadMessages(...namespaces: LazyNamespace[]): Promise<void
   if (appInstance) await appInstance.loadNamespaces(namespaces);
 }
 
+/** Emitted once the namespaces loaded for a missing key have arrived (the components re-render). */
+const MISSING_MESSAGES_LOADED = 'missingMessagesLoaded';
+/** Instances with that load under way: one load and one re-render for a burst of missing keys. */
+const loadingEverything = new WeakSet<I18n>();
+
+function loadEverything(instance: I18n): void {
+  if (loadingEverything.has(instance)) return;
+  loadingEverything.add(instance);
+  const done = () => {
+    loadingEverything.delete(instance);
+    instance.emit(MISSING_MESSAGES_LOADED);
+  };
+  instance.loadNamespaces([...NAMESPACES]).then(done, done);
+}
+
 /** The language kept in browser storage, or hu. */
 export function storedLanguage(): Language {
   const value = readStorage(STORAGE_KEYS.language);
@@ -116,13 +131,17 @@ export async function createI18n(options: CreateI18nOptions = {}): Promise<I18n>
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     // A screen whose namespace was not asked for still gets its texts: the first missing key loads
-    // every namespace, and components re-render when a namespace arrives ('loaded').
+    // every namespace, and the components re-render once they have arrived.
     saveMissing: true,
     missingKeyHandler: (_languages, namespace, key) => {
       if (import.meta.env.DEV) console.warn(`i18n: "${key}" is not loaded (namespace ${namespace})`);
-      void instance.loadNamespaces([...NAMESPACES]);
+      loadEverything(instance);
     },
-    react: { useSuspense: false, bindI18n: 'languageChanged loaded' },
+    // Not on every 'loaded': a namespace that a lazy screen loads next to its code (loadMessages)
+    // arrives before that screen renders, so nothing on the page needs it. Re-rendering every
+    // translated component then (a store update, so synchronous: one long task of the whole page
+    // right after hydration, issue 20) would cost the phone its blocking time for nothing.
+    react: { useSuspense: false, bindI18n: `languageChanged ${MISSING_MESSAGES_LOADED}` },
   });
   registerFormatters(instance);
   applyLanguage(currentLanguage(instance));
