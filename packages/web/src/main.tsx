@@ -4,12 +4,14 @@ import './app/fonts.css';
 // The product boxes' classes (plain elements, no runtime styles: issue 20), in the first stylesheet so a
 // server-rendered page is styled before any script runs.
 import './components/product/product-box.css';
+import { CacheProvider } from '@emotion/react';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { SSR_MARKUP_ATTRIBUTE, SSR_STATE_ID } from '@shop/shared/ssr/ssr-contract';
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import type { Language } from '@shop/shared/i18n/languages';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createEmotionCache } from './app/emotion-cache';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter, routerInitialized } from './app/router';
 import type { InitialSearch } from './features/search/api/initial-search';
@@ -113,19 +115,22 @@ async function start() {
   };
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
+  // The server's style cache settings (app/emotion-cache.ts); it takes over the page's styles.
   const app = (
-    <StrictMode>
-      <AppReady>
-        <App
-          router={router}
-          queryClient={queryClient}
-          apiClient={apiClient}
-          i18n={i18n}
-          shellOptions={{ onPageView }}
-          initialSearch={initialSearch}
-        />
-      </AppReady>
-    </StrictMode>
+    <CacheProvider value={createEmotionCache()}>
+      <StrictMode>
+        <AppReady>
+          <App
+            router={router}
+            queryClient={queryClient}
+            apiClient={apiClient}
+            i18n={i18n}
+            shellOptions={{ onPageView }}
+            initialSearch={initialSearch}
+          />
+        </AppReady>
+      </StrictMode>
+    </CacheProvider>
   );
   // A server-rendered page that its check script kept (ssr-pages.ts: the stored session is the one
   // it was rendered for, hu, the width it was rendered for) is hydrated: its markup stays and gets its events. A hidden one is rendered

@@ -1,6 +1,5 @@
 // First: no schema may be built before zod is told not to compile parsers (see the module).
 import '../lib/zod-config';
-import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { SsrPage, SsrRenderer, SsrRequest } from '@shop/shared/ssr/ssr-contract';
@@ -9,6 +8,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { App } from '../app/app';
 import { createQueryClient } from '../app/query-client';
+import { createEmotionCache } from '../app/emotion-cache';
 import { createAppMemoryRouter, routerInitialized } from '../app/router';
 import { theme } from '../app/theme';
 import { createI18n } from '../i18n/i18n';
@@ -132,7 +132,7 @@ async function renderPage({ url, fetch, narrow, token }: SsrRequest): Promise<Ss
     if (initialSearch === null) return null;
 
     for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
-      const cache = createCache({ key: 'css' });
+      const cache = createEmotionCache();
       // Rules are collected in cache.inserted instead of being written next to each element.
       cache.compat = true;
       // The tree is the browser's (main.tsx), so hydration matches it, useId included.
