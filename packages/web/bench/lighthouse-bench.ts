@@ -147,9 +147,10 @@ interface Figures {
   requestFailures: string[];
 }
 
+/** The median of the measured values; NaN (a run without figures) only when no run has any. */
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+  return sorted.length > 0 ? (sorted[Math.floor(sorted.length / 2)] as number) : Number.NaN;
 };
 
 /**
@@ -322,9 +323,20 @@ async function main(): Promise<void> {
         );
       }
       const runs: Figures[] = [];
+      // A run whose trace Lighthouse could not record (NO_NAVSTART and the like: no figures at all)
+      // is run again, at most twice per page; its failure is kept when the page never loads.
+      let retries = 2;
       for (let run = 0; run < RUNS; run += 1) {
         await prepareStorage(context, server.url, page.loggedIn ? token : null);
         const figures = await measurePage(port, `${server.url}${page.path}`);
+        if (Number.isNaN(figures.tbtMs) && retries > 0) {
+          retries -= 1;
+          console.log(
+            `  ${page.name} run ${run + 1}: no trace (${figures.requestFailures.join('; ')}), run again`,
+          );
+          run -= 1;
+          continue;
+        }
         runs.push(figures);
         console.log(
           `  ${page.name} run ${run + 1}: performance ${figures.performance}, TBT ${Math.round(figures.tbtMs)} ms, ` +
