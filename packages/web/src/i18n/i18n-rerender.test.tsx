@@ -38,6 +38,21 @@ describe('i18n re-renders', () => {
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('Loading lists…'));
   });
 
+  it('does not re-render in a loop for a key that no namespace holds once everything is loaded', async () => {
+    await createI18n({ language: 'hu', namespaces: 'all' });
+    let renders = 0;
+    render(
+      <Profiler id="probe" onRender={() => (renders += 1)}>
+        <Probe messageKey="nowhere.toBeFound" />
+      </Profiler>,
+    );
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
+    expect(screen.getByTestId('probe').textContent).toBe('nowhere.toBeFound');
+    expect(renders).toBe(1);
+  });
+
   it('re-renders mounted components with the new language', async () => {
     const i18n = await createI18n({ language: 'hu' });
     render(<Probe messageKey="header.login" />);

@@ -64,6 +64,9 @@ const loadingEverything = new WeakSet<I18n>();
 
 function loadEverything(instance: I18n): void {
   if (loadingEverything.has(instance)) return;
+  // Everything is there already: the key is another loader's (a back-office namespace, whose screen
+  // re-renders itself once it has arrived) or missing; a re-render would only ask for it again.
+  if (NAMESPACES.every((namespace) => instance.hasLoadedNamespace(namespace))) return;
   loadingEverything.add(instance);
   const done = () => {
     loadingEverything.delete(instance);
