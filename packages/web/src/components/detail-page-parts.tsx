@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
@@ -129,6 +130,74 @@ export function PlaceOrderErrors({
       </Box>
       {children}
     </Alert>
+  );
+}
+
+/** The success note that a decision placed order `orderId`, with a link to the order history. */
+export function OrderedNotice({
+  section,
+  orderId,
+  testId,
+}: {
+  section: 'quotes' | 'approvals';
+  orderId: number;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert severity="success" data-testid={testId}>
+      {t(`${section}.ordered`, { orderId })}{' '}
+      <Link component={RouterLink} to="/profile/order-history">
+        {t(`${section}.toOrderHistory`)}
+      </Link>
+    </Alert>
+  );
+}
+
+/** A failed mutation's error, translated from its code; nothing unless it is an ApiError. */
+export function MutationErrorAlert({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  if (!(error instanceof ApiError)) return null;
+  return <Alert severity="error">{t(`errors.${error.code}`, { ...error.params })}</Alert>;
+}
+
+/**
+ * A decision's two buttons side by side: `accept` (disabled while `pending`) and `reject`, which
+ * opens the reason dialog.
+ */
+export function DecisionButtons({
+  accept,
+  reject,
+  pending,
+  onAccept,
+  onReject,
+}: {
+  accept: string;
+  reject: string;
+  pending: boolean;
+  onAccept: () => void;
+  onReject: () => void;
+}) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <Button variant="contained" disabled={pending} onClick={onAccept}>
+        {accept}
+      </Button>
+      <Button variant="outlined" color="error" onClick={onReject}>
+        {reject}
+      </Button>
+    </Box>
+  );
+}
+
+/** A detail page's link back to its list, on a line of its own. */
+export function DetailBackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Link component={RouterLink} to={to}>
+        {children}
+      </Link>
+    </Box>
   );
 }
 
