@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { MOBILE, withoutOverlays } from './support/accounts';
+import { reloadUnderServiceWorker } from './support/service-worker';
 
 /**
  * The field sales app for an agent (issue 19 point 2): the demo agent keeps the catalogues of two of
@@ -171,13 +172,7 @@ test('an agent keeps two customers offline, switches between them without a conn
     await shot(page, 'offline-agent-page-stored-hu-390');
 
     // The service worker controls the page after a reload.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
-      .toBe(true);
+    await reloadUnderServiceWorker(page);
 
     // No connection: the first customer's prices, under a banner naming it.
     await context.setOffline(true);

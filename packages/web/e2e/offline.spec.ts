@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { axeViolations } from './support/axe';
 import { MOBILE, withoutOverlays } from './support/accounts';
 import { ADMIN } from './support/admin';
+import { reloadUnderServiceWorker } from './support/service-worker';
 
 /**
  * The installable, offline shop (issue 19 points 1–3 and 8): the customer keeps the catalogue on
@@ -130,13 +131,7 @@ test('keeps the catalogue offline, browses, searches, scans and fills the cart w
   await shot(page, 'offline-page-stored-hu-390');
 
   // The service worker has precached the shell; after a reload it controls the page.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
-    .toBe(true);
+  await reloadUnderServiceWorker(page);
 
   // The pictures are kept in the background.
   await expect
