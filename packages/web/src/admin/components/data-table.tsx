@@ -121,10 +121,10 @@ export function wholeListPaging(rows: readonly unknown[]) {
 }
 
 /**
- * A DataTable of a short list the server sends whole, on one page: rows keyed by their `id`, loading
- * and error as `query` (the list's query) says.
+ * A DataTable of a short list the server sends whole, all of it on one page (WholeListTable pages
+ * such a list instead): rows keyed by their `id`, loading and error as `query` (the list's) says.
  */
-export function WholeListTable<Row extends { id: string | number }>({
+export function SinglePageTable<Row extends { id: string | number }>({
   rows,
   query,
   ...props

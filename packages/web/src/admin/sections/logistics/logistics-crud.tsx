@@ -12,7 +12,7 @@ import type { ZodType } from 'zod';
 import { useAdminApi } from '../../admin-api';
 import type { AdminT } from '../../admin-i18n';
 import { CrudDeleteDialog, CrudFormDialog, actionsColumn, useAdminCrud } from '../../components/crud';
-import { type DataTableColumn, WholeListTable } from '../../components/data-table';
+import { type DataTableColumn, SinglePageTable } from '../../components/data-table';
 import type { FieldErrors } from '../../components/field-errors';
 
 export type Change<Draft> = (changes: Partial<Draft>) => void;
@@ -86,7 +86,7 @@ export function Crud<Row extends { id: number }, Draft extends FieldValues>({
           {t(`${name}.create`)}
         </Button>
       </Box>
-      <WholeListTable
+      <SinglePageTable
         label={t(`${name}.tableLabel`)}
         columns={withActions}
         rows={list}
