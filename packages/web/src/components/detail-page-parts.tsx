@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -15,6 +14,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PlaceOrderError } from '@shop/shared/contracts/orders';
+import { LoadingStatus } from './loading-status';
 import { ApiError } from '../lib/api-client';
 
 /**
@@ -85,12 +85,7 @@ export function DetailQueryState({
 }) {
   const { t } = useTranslation();
   if (query.isPending) {
-    return (
-      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <CircularProgress size={20} aria-hidden />
-        {t(`${section}.loading`)}
-      </Box>
-    );
+    return <LoadingStatus text={t(`${section}.loading`)} />;
   }
   return (
     <Alert severity="error">

@@ -6,7 +6,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -26,6 +25,7 @@ import { formatMoney, formatNumber } from '@shop/shared/format/format';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { LoadingStatus } from '../../../components/loading-status';
 import { CartAdditionDialog } from '../../../components/cart-addition-dialog';
 import { StockChip } from '../../../components/product/product-badges';
 import { translateError } from '../../../lib/api-client';
@@ -321,12 +321,7 @@ export function OrderListPage() {
           {t('orderLists.back')}
         </Button>
       </Box>
-      {query.isPending && (
-        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <CircularProgress size={20} aria-hidden />
-          {t('orderLists.loading')}
-        </Box>
-      )}
+      {query.isPending && <LoadingStatus text={t('orderLists.loading')} />}
       {query.isError && <Alert severity="error">{translateError(t, query.error)}</Alert>}
       {list && (
         <>

@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { LoadingStatus } from '../../../components/loading-status';
 
 /**
  * A list of quotes (the customer's, or an agent's customers'): a spinner while it loads, an error,
@@ -26,12 +26,7 @@ export function QuoteListView<Q>({
   const { t } = useTranslation();
   return (
     <>
-      {query.isPending && (
-        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <CircularProgress size={20} aria-hidden />
-          {t('quotes.loading')}
-        </Box>
-      )}
+      {query.isPending && <LoadingStatus text={t('quotes.loading')} />}
       {query.isError && <Alert severity="error">{t('quotes.loadError')}</Alert>}
       {query.data?.length === 0 && <Alert severity="info">{emptyText}</Alert>}
       {query.data && query.data.length > 0 && (
