@@ -157,25 +157,23 @@ export function MutationErrorAlert({ error }: { error: unknown }) {
 }
 
 /**
- * A decision's two buttons side by side: `accept` (disabled while `pending`) and `reject`, which
- * opens the reason dialog.
+ * A decision's two buttons side by side: `accept` runs `mutation` (and is disabled while it runs),
+ * `reject` opens the reason dialog.
  */
 export function DecisionButtons({
   accept,
   reject,
-  pending,
-  onAccept,
+  mutation,
   onReject,
 }: {
   accept: string;
   reject: string;
-  pending: boolean;
-  onAccept: () => void;
+  mutation: { isPending: boolean; mutate: () => void };
   onReject: () => void;
 }) {
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-      <Button variant="contained" disabled={pending} onClick={onAccept}>
+      <Button variant="contained" disabled={mutation.isPending} onClick={() => mutation.mutate()}>
         {accept}
       </Button>
       <Button variant="outlined" color="error" onClick={onReject}>

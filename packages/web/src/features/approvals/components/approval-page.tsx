@@ -147,8 +147,7 @@ export function ApprovalPage() {
         <DecisionButtons
           accept={t('approvals.approve')}
           reject={t('approvals.reject')}
-          pending={approve.isPending}
-          onAccept={() => approve.mutate()}
+          mutation={approve}
           onReject={() => setRejecting(true)}
         />
       )}

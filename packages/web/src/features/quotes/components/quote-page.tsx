@@ -133,8 +133,7 @@ export function QuotePage() {
           <DecisionButtons
             accept={t('quotes.accept')}
             reject={t('quotes.reject')}
-            pending={accept.isPending}
-            onAccept={() => accept.mutate()}
+            mutation={accept}
             onReject={() => setRejecting(true)}
           />
         </>
