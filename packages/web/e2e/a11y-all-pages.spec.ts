@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { fillCartByApi, shopToken } from './support/orders';
+import { settleFiniteAnimations } from './support/screens';
 
 /**
  * Accessibility (issue 8): axe-core finds no serious or critical violation on any shop page:
@@ -10,20 +11,7 @@ import { fillCartByApi, shopToken } from './support/orders';
  */
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  // Wait for transitions (a fading dialog is half transparent); spinners run forever, skip them.
-  // Finite animations settle first; at most 3 s, because one in a product box off screen is paused
-  // until the box comes near the viewport (content-visibility: auto) and would never finish.
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.allSettled(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-          .map((animation) => animation.finished),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 3000)),
-    ]),
-  );
+  await settleFiniteAnimations(page);
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

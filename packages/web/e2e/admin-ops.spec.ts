@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectLoggedIn, logIn, screenshots, storedToken, withoutOverlays } from './support/accounts';
 import { adminLogIn, adminToken } from './support/admin';
 import { axeViolations } from './support/axe';
-import { CUSTOMER, placeCartByApi } from './support/orders';
+import { addFirstOrderableFromListing, CUSTOMER, placeCartByApi } from './support/orders';
 
 /**
  * Issue 7, the back office's orders, logistics, shop state and content (adminops): the force-disabled
@@ -17,15 +17,6 @@ async function shopLogIn(page: Page): Promise<void> {
   await expectLoggedIn(page);
 }
 
-async function fillCart(page: Page): Promise<void> {
-  await page.goto('/');
-  const boxes = page.getByRole('article');
-  await expect(boxes.first()).toBeVisible();
-  const orderable = boxes.filter({ has: page.getByRole('button', { name: 'Kosárba', disabled: false }) });
-  await orderable.first().getByRole('button', { name: 'Kosárba' }).click();
-  await expect(page.getByText('A termék a kosárba került.')).toBeVisible();
-}
-
 test.beforeEach(async ({ page }) => {
   await withoutOverlays(page);
 });
@@ -35,7 +26,7 @@ test('the force-disabled switch closes ordering in the shop at once, and opens i
   browser,
 }) => {
   await shopLogIn(page);
-  await fillCart(page);
+  await addFirstOrderableFromListing(page);
   await page.goto('/cart/receipt-and-payment');
   await expect(page.getByRole('heading', { level: 1, name: 'Átvétel és fizetés' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Rendelés leadása' }).first()).toBeVisible();
@@ -118,7 +109,7 @@ test('orders, logistics, news, content pages and newspapers screens work and are
 }) => {
   test.setTimeout(240_000);
   await shopLogIn(page);
-  await fillCart(page);
+  await addFirstOrderableFromListing(page);
   // The demo customer's order (pickup, first payment method): the new one the screens below show.
   const { orderId } = await placeCartByApi(page.request, (await storedToken(page)) ?? '');
   await adminLogIn(page);

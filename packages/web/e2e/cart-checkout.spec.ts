@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, MOBILE, withoutOverlays } from './support/accounts';
+import { DESKTOP, screenshots, withoutOverlays } from './support/accounts';
 import { mailsTo, type ReceivedMail } from './support/mailbox';
+import { addFirstOrderableFromListing, placeOrderFromCheckout, shopToken } from './support/orders';
+import { signInWithToken } from './support/screens';
 
 /**
  * The cart and checkout journeys (issue "Cart, checkout and orders"): a customer fills the cart from
@@ -9,57 +11,19 @@ import { mailsTo, type ReceivedMail } from './support/mailbox';
  * Screenshots of the cart, the checkout and the order history at 1440 and 390 px.
  */
 
-async function logIn(page: Page, emailorusername: string, password: string): Promise<void> {
-  const answer = await page.request.post('/api/auth/login', { data: { emailorusername, password } });
-  expect(answer.ok()).toBe(true);
-  const { access_token: token } = (await answer.json()) as { access_token: string };
-  await page.goto('/about-blank-for-token');
-  await page.evaluate((value) => localStorage.setItem('access_token', value), token);
+async function logIn(page: Page, login: string, password: string): Promise<void> {
+  await signInWithToken(page, await shopToken(page.request, { login, password }));
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Kijelentkezés' })).toBeVisible();
 }
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const [suffix, size] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(400);
-    await page.screenshot({
-      path: `test-results/screenshots/cart-${name}-${suffix}.png`,
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 /** Adds the first orderable product of the listing; returns the SKUs of the next two. */
 async function addFromListing(page: Page): Promise<[string, string]> {
-  await page.goto('/');
-  const boxes = page.getByRole('article');
-  await expect(boxes.first()).toBeVisible();
-  const orderable = boxes.filter({ has: page.getByRole('button', { name: 'Kosárba', disabled: false }) });
-  await orderable.first().getByRole('button', { name: 'Kosárba' }).click();
-  await expect(page.getByText('A termék a kosárba került.')).toBeVisible();
+  const orderable = await addFirstOrderableFromListing(page);
   return [
     (await orderable.nth(1).getAttribute('data-sku')) ?? '',
     (await orderable.nth(2).getAttribute('data-sku')) ?? '',
   ];
-}
-
-/** Places the order from the checkout page; returns the new order's id. */
-async function placeOrder(page: Page): Promise<number> {
-  const placed = page.waitForResponse((response) => response.url().endsWith('/api/orders/place-order'));
-  await page.getByRole('button', { name: 'Rendelés leadása' }).first().click();
-  const answer = (await (await placed).json()) as { data: unknown; orderId: number };
-  expect(answer.data).toBe(true);
-  await expect(page).toHaveURL(/\/$/);
-  await expect(
-    page.getByText('Rendelését rögzítettük, a visszaigazolást e-mailben elküldtük.'),
-  ).toBeVisible();
-  return answer.orderId;
 }
 
 /** The confirmation mail of an order to an address, as the journeys' SMTP server received it. */
@@ -132,7 +96,7 @@ test('a customer fills the cart, chooses home delivery, a day and bank transfer,
     .click();
   await expect(page.getByText('A terméket eltávolítottuk a kosárból.')).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(2);
-  await screenshots(page, 'page');
+  await screenshots(page, 'cart-page', { fullPage: true, animations: false });
 
   // The cart drawer in the shell shows the same cart.
   await page.getByRole('banner').getByRole('button', { name: 'Kosár' }).click();
@@ -171,9 +135,11 @@ test('a customer fills the cart, chooses home delivery, a day and bank transfer,
     'Kérjük, hívjanak érkezés előtt.',
   );
   await expect(page.getByRole('combobox', { name: 'Szállítási nap' })).toHaveValue(value ?? '');
-  await screenshots(page, 'checkout');
+  await screenshots(page, 'cart-checkout', { fullPage: true, animations: false });
 
-  const orderId = await placeOrder(page);
+  const orderId = await placeOrderFromCheckout(page, () =>
+    page.getByRole('button', { name: 'Rendelés leadása' }).first().click(),
+  );
   // The confirmation mail, in Hungarian with the lines and totals, to the customer and its agent.
   const mail = await confirmationMail('customer@example.com', orderId);
   expect(mail.text).toContain(otherSku);
@@ -189,7 +155,7 @@ test('a customer fills the cart, chooses home delivery, a day and bank transfer,
   await toggle.click();
   await expect(page.getByText('Banki átutalás (8 nap)').first()).toBeVisible();
   await expect(page.getByText(otherSku).first()).toBeVisible();
-  await screenshots(page, 'order-history');
+  await screenshots(page, 'cart-order-history', { fullPage: true, animations: false });
 
   // Order again: the lines go back into the (now empty) cart through the correction rule.
   await page.getByRole('button', { name: 'Újrarendelés' }).first().click();
@@ -229,7 +195,9 @@ test('an agent picks a customer address and orders for it', async ({ page }) => 
   );
   await page.getByRole('radio', { name: 'Készpénz', exact: true }).check();
   expect((await savedPayment).ok()).toBe(true);
-  const orderId = await placeOrder(page);
+  const orderId = await placeOrderFromCheckout(page, () =>
+    page.getByRole('button', { name: 'Rendelés leadása' }).first().click(),
+  );
   // The customer and the agent who placed it both get the confirmation.
   await confirmationMail('hoasen@example.com', orderId);
   const agentMail = await confirmationMail('agent@example.com', orderId);

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, expectLoggedIn, logIn, MOBILE, storedToken, withoutOverlays } from './support/accounts';
+import {
+  DESKTOP,
+  expectLoggedIn,
+  logIn,
+  MOBILE,
+  screenshots,
+  storedToken,
+  withoutOverlays,
+} from './support/accounts';
 import { axeViolations } from './support/axe';
 
 /**
@@ -25,19 +33,6 @@ async function logInThroughTheForm(page: Page): Promise<void> {
   expect(emptied.ok()).toBe(true);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Kijelentkezés' })).toBeVisible();
-}
-
-/** Desktop and mobile screenshots of the current page into test-results/screenshots/. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const [suffix, size] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `test-results/screenshots/${name}-${suffix}.png`, animations: 'disabled' });
-  }
-  await page.setViewportSize(DESKTOP);
 }
 
 /** No WCAG 2.1 A/AA violations on the page as it is now (the toasts come and go on their own). */
@@ -77,7 +72,7 @@ test('a customer browses, pages, filters and searches the catalogue and opens a 
   await expect(first.getByText(/^nettó .*\sFt \/ db$/)).toBeVisible();
   await expect(first.getByRole('textbox', { name: 'Mennyiség (db)' })).toBeVisible();
   await expectAccessible(page);
-  await screenshots(page, 'catalogue-category');
+  await screenshots(page, 'catalogue-category', { animations: false });
 
   // Page 2 (the pagination above the grid), then 100 per page.
   await page
@@ -103,7 +98,7 @@ test('a customer browses, pages, filters and searches the catalogue and opens a 
     'aria-pressed',
     'true',
   );
-  await screenshots(page, 'catalogue-manufacturer');
+  await screenshots(page, 'catalogue-manufacturer', { animations: false });
 
   // The page size is remembered: another category opens with 100 per page.
   await sidebar.getByRole('link', { name: /Italok/ }).click();
@@ -143,7 +138,7 @@ test('a customer browses, pages, filters and searches the catalogue and opens a 
   );
   await expect(page.getByRole('progressbar', { name: 'Keresés…' })).toHaveCount(0);
   await expectAccessible(page);
-  await screenshots(page, 'catalogue-search-word');
+  await screenshots(page, 'catalogue-search-word', { animations: false });
 
   // A whole barcode typed into the search field is a scan (keyboard wedge, issue 19): its product
   // opens at once (scan.spec.ts checks the pack). The search page by the barcode's URL: the
@@ -167,7 +162,7 @@ test('a customer browses, pages, filters and searches the catalogue and opens a 
   const exactBarcode = page.getByRole('region', { name: 'Pontos vonalkód (1)' });
   await expect(exactBarcode).toBeVisible();
   await expect(exactBarcode.getByText(/^Vonalkódok: /)).toContainText(barcode);
-  await screenshots(page, 'catalogue-search-barcode');
+  await screenshots(page, 'catalogue-search-barcode', { animations: false });
 
   // Open the product: a dialog whose state is in the URL.
   await exactBarcode.getByRole('link').first().click();
@@ -178,7 +173,7 @@ test('a customer browses, pages, filters and searches the catalogue and opens a 
   await expect(dialog.getByRole('heading', { name: 'Leírás' })).toBeVisible();
   await expect(dialog.getByText(barcode)).toBeVisible();
   await expectAccessible(page);
-  await screenshots(page, 'catalogue-product-dialog');
+  await screenshots(page, 'catalogue-product-dialog', { animations: false });
 
   // The dialog's URL can be shared: a reload opens it again.
   const shared = page.url();
@@ -235,8 +230,8 @@ test('an anonymous visitor sees the listing without prices and a prompt to log i
   // The ordered products need a login.
   await page.goto('/ordered-products');
   await expect(page.getByText('A korábban rendelt termékeket bejelentkezés után látja.')).toBeVisible();
-  await screenshots(page, 'catalogue-anonymous');
+  await screenshots(page, 'catalogue-anonymous', { animations: false });
   await page.goto('/category/kave-tea');
   await expect(boxes(page).first()).toBeVisible();
-  await screenshots(page, 'catalogue-anonymous-listing');
+  await screenshots(page, 'catalogue-anonymous-listing', { animations: false });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN } from './support/admin';
+import { adminApiToken } from './support/admin';
 import { axeViolations } from './support/axe';
 import { CUSTOMER, fillCartByApi, shopToken } from './support/orders';
 import { desktopWithoutOverlays, screenshotsInto, signInWithToken } from './support/screens';
@@ -23,12 +23,6 @@ interface AdminShippingMethod {
   isActive: boolean;
   sortOrder: number;
   minimumOrderValue: number;
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const answer = await request.post('/api/admin/auth/login', { data: ADMIN });
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { access_token: string }).access_token;
 }
 
 async function customerUserId(request: APIRequestContext, token: string): Promise<number> {
@@ -79,7 +73,7 @@ test('the checkout refuses a deferred payment over the credit limit and a delive
   request,
 }) => {
   test.setTimeout(120_000);
-  const admin = await adminToken(request);
+  const admin = await adminApiToken(request);
   const userId = await customerUserId(request, admin);
   const methods = (await (
     await request.get('/api/admin/shipping-methods', { headers: { authorization: `Bearer ${admin}` } })

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DESKTOP, MOBILE, withoutOverlays } from './support/accounts';
 import { expectFocused, expectVisibleFocus } from './support/keyboard';
+import { CUSTOMER, shopToken } from './support/orders';
 
 /**
  * Issue 8, dialogs: every dialog of the shop keeps Tab and Shift+Tab inside while it is open, and
@@ -9,17 +10,8 @@ import { expectFocused, expectVisibleFocus } from './support/keyboard';
  * confirmation, shipping-address picker, news pop-up and the categories drawer at 390 px.
  */
 
-const CUSTOMER = { login: 'customer@example.com', password: 'customer123' };
-
-async function token(page: Page): Promise<string> {
-  const answer = await page.request.post('/api/auth/login', {
-    data: { emailorusername: CUSTOMER.login, password: CUSTOMER.password },
-  });
-  return ((await answer.json()) as { access_token: string }).access_token;
-}
-
 async function logIn(page: Page): Promise<void> {
-  const value = await token(page);
+  const value = await shopToken(page.request);
   await page.addInitScript((accessToken) => {
     if (localStorage.getItem('access_token') === null) localStorage.setItem('access_token', accessToken);
   }, value);
@@ -27,7 +19,7 @@ async function logIn(page: Page): Promise<void> {
 
 async function emptyCart(page: Page): Promise<void> {
   await page.request.delete('/api/cart/delete', {
-    headers: { authorization: `Bearer ${await token(page)}` },
+    headers: { authorization: `Bearer ${await shopToken(page.request)}` },
   });
 }
 
@@ -126,7 +118,7 @@ test('the cart drawer and the delete-cart confirmation trap focus and give it ba
   await logIn(page);
   try {
     // One product in the cart (through the API: this test is about the dialogs).
-    const authorization = `Bearer ${await token(page)}`;
+    const authorization = `Bearer ${await shopToken(page.request)}`;
     const list = await page.request.get('/api/products/all?productsPerPage=50', {
       headers: { authorization },
     });

@@ -1,6 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DESKTOP, MOBILE, withoutOverlays } from './support/accounts';
 import { expectFocused, expectVisibleFocus, tabTo } from './support/keyboard';
+import { placeOrderFromCheckout } from './support/orders';
+import { settleFiniteAnimations } from './support/screens';
 
 /**
  * Issue 8 (front-end quality gates), keyboard and mobile: the main journey of the shop — log in,
@@ -13,19 +15,7 @@ import { expectFocused, expectVisibleFocus, tabTo } from './support/keyboard';
 const CUSTOMER = { login: 'customer@example.com', password: 'customer123' };
 
 async function shot(page: Page, name: string): Promise<void> {
-  // Finite animations settle first; at most 3 s, because one in a product box off screen is paused
-  // until the box comes near the viewport (content-visibility: auto) and would never finish.
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.allSettled(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-          .map((animation) => animation.finished),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 3000)),
-    ]),
-  );
+  await settleFiniteAnimations(page);
   await page.screenshot({ path: `test-results/screenshots/keyboard-${name}.png` });
 }
 
@@ -189,14 +179,7 @@ test('the main journey by keyboard alone at 1440 px, with visible focus at every
   // Place the order with the bottom button.
   const place = page.getByRole('button', { name: 'Rendelés leadása' }).last();
   await tabTo(page, place);
-  const placed = page.waitForResponse((response) => response.url().endsWith('/api/orders/place-order'));
-  await page.keyboard.press('Enter');
-  const answer = (await (await placed).json()) as { data: unknown; orderId: number };
-  expect(answer.data).toBe(true);
-  await expect(page).toHaveURL(/\/$/);
-  await expect(
-    page.getByText('Rendelését rögzítettük, a visszaigazolást e-mailben elküldtük.'),
-  ).toBeVisible();
+  await placeOrderFromCheckout(page, () => page.keyboard.press('Enter'));
   await shot(page, 'order-placed-desktop');
   // After the page change focus is on the main region, and the next Tab goes on visibly.
   await page.keyboard.press('Tab');
@@ -289,11 +272,8 @@ test('the main journey at 390 px: categories drawer, search, cart and checkout b
     fullPage: true,
   });
 
-  const placed = page.waitForResponse((response) => response.url().endsWith('/api/orders/place-order'));
-  await page.getByRole('button', { name: 'Rendelés leadása' }).last().click();
-  expect(((await (await placed).json()) as { data: unknown }).data).toBe(true);
-  await expect(
-    page.getByText('Rendelését rögzítettük, a visszaigazolást e-mailben elküldtük.'),
-  ).toBeVisible();
+  await placeOrderFromCheckout(page, () =>
+    page.getByRole('button', { name: 'Rendelés leadása' }).last().click(),
+  );
   await shot(page, 'order-placed-mobile');
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { shopToken } from './support/orders';
 
 /**
  * Issue 8, Lighthouse layout shift: the search result (`/search?q=kávé`) and the checkout
@@ -9,7 +10,6 @@ import { expect, test, type Page } from '@playwright/test';
  * states are on screen long enough to shift what comes after them; and at 1440 px.
  */
 
-const CUSTOMER = { login: 'customer@example.com', password: 'customer123' };
 const LIGHTHOUSE_MOBILE = { width: 412, height: 823 };
 const DESKTOP = { width: 1440, height: 900 };
 const BUDGET = 0.1;
@@ -77,13 +77,6 @@ async function returningVisitor(page: Page, token: string | null): Promise<void>
   }, token);
 }
 
-async function customerToken(page: Page): Promise<string> {
-  const answer = await page.request.post('/api/auth/login', {
-    data: { emailorusername: CUSTOMER.login, password: CUSTOMER.password },
-  });
-  return ((await answer.json()) as { access_token: string }).access_token;
-}
-
 async function expectStable(page: Page, label: string): Promise<void> {
   // Let late answers and images arrive, then read the shifts.
   await page.waitForLoadState('networkidle');
@@ -119,7 +112,7 @@ for (const [name, size] of [
   });
 
   test(`the checkout keeps its layout while it loads (${name})`, async ({ page }) => {
-    const token = await customerToken(page);
+    const token = await shopToken(page.request);
     const authorization = `Bearer ${token}`;
     try {
       // One product in the cart, as in the Lighthouse run.

@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { MOBILE, withoutOverlays } from './support/accounts';
+import { reloadUnderServiceWorker } from './support/service-worker';
+import { shopToken } from './support/orders';
 
 /**
  * The field sales app for an agent (issue 19 point 2): the demo agent keeps the catalogues of two of
@@ -36,14 +38,7 @@ interface OfflineItem {
 
 const FIRST = 'Hoa Sen Élelmiszer Kft.';
 const SECOND = 'Aranysárkány Kereskedelmi Bt.';
-
-async function agentToken(request: APIRequestContext): Promise<string> {
-  const answer = await request.post('/api/auth/login', {
-    data: { emailorusername: 'agent', password: 'agent123' },
-  });
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { access_token: string }).access_token;
-}
+const AGENT = { login: 'agent', password: 'agent123' };
 
 /** The product's dialog (opened by its address, as a link or a scan does) and the price per piece it shows. */
 async function shownPrice(page: Page, product: OfflineItem) {
@@ -76,7 +71,7 @@ test('an agent keeps two customers offline, switches between them without a conn
   test.setTimeout(300_000);
   mkdirSync(SHOTS, { recursive: true });
   await withoutOverlays(page);
-  const token = await agentToken(request);
+  const token = await shopToken(request, AGENT);
   const auth = { authorization: `Bearer ${token}` };
   const addresses = (await (
     await request.get('/api/shipping-addresses', { headers: auth })
@@ -171,13 +166,7 @@ test('an agent keeps two customers offline, switches between them without a conn
     await shot(page, 'offline-agent-page-stored-hu-390');
 
     // The service worker controls the page after a reload.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
-      .toBe(true);
+    await reloadUnderServiceWorker(page);
 
     // No connection: the first customer's prices, under a banner naming it.
     await context.setOffline(true);

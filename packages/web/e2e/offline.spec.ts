@@ -2,7 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { MOBILE, withoutOverlays } from './support/accounts';
-import { ADMIN } from './support/admin';
+import { adminApiToken } from './support/admin';
+import { reloadUnderServiceWorker } from './support/service-worker';
+import { shopToken } from './support/orders';
 
 /**
  * The installable, offline shop (issue 19 points 1–3 and 8): the customer keeps the catalogue on
@@ -28,20 +30,6 @@ interface ListedProduct {
   productDetails: { name: string }[];
   packSizes: { unit: string; pieces: number; barcode: string | null }[];
   categories: { slug: string; parentSlug: string | null }[];
-}
-
-async function customerToken(request: APIRequestContext): Promise<string> {
-  const answer = await request.post('/api/auth/login', {
-    data: { emailorusername: 'customer@example.com', password: 'customer123' },
-  });
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { access_token: string }).access_token;
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const answer = await request.post('/api/admin/auth/login', { data: ADMIN });
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { access_token: string }).access_token;
 }
 
 type AdminProduct = Record<string, unknown> & { stock: number; prices: { price: number }[] };
@@ -96,7 +84,7 @@ test('keeps the catalogue offline, browses, searches, scans and fills the cart w
   test.setTimeout(300_000);
   mkdirSync(SHOTS, { recursive: true });
   await withoutOverlays(page);
-  const token = await customerToken(request);
+  const token = await shopToken(request);
   const auth = { authorization: `Bearer ${token}` };
   expect((await request.delete('/api/cart/delete', { headers: auth })).ok()).toBe(true);
   const [first, second] = await twoProducts(request, token);
@@ -130,13 +118,7 @@ test('keeps the catalogue offline, browses, searches, scans and fills the cart w
   await shot(page, 'offline-page-stored-hu-390');
 
   // The service worker has precached the shell; after a reload it controls the page.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
-    .toBe(true);
+  await reloadUnderServiceWorker(page);
 
   // The pictures are kept in the background.
   await expect
@@ -201,7 +183,7 @@ test('keeps the catalogue offline, browses, searches, scans and fills the cart w
   await shot(page, 'offline-cart-queued-hu-390');
 
   // Meanwhile the shop raises the first product's prices and sells the second out.
-  const admin = await adminToken(request);
+  const admin = await adminApiToken(request);
   const firstBefore = await adminProduct(request, admin, first.id);
   const secondBefore = await adminProduct(request, admin, second.id);
   try {
@@ -319,7 +301,7 @@ test('a delta sync reads the stored fingerprints in one record and writes the ch
   await withoutOverlays(page);
   await recordIndexedDb(page);
   await holdIdleWork(page);
-  const token = await customerToken(request);
+  const token = await shopToken(request);
   const [first, second] = await twoProducts(request, token);
   await page.goto('/about-blank-for-token');
   await page.evaluate((value) => localStorage.setItem('access_token', value), token);
@@ -346,7 +328,7 @@ test('a delta sync reads the stored fingerprints in one record and writes the ch
   expect(deltasBefore).toBe(0);
 
   // Two products change on the server: their stock.
-  const admin = await adminToken(request);
+  const admin = await adminApiToken(request);
   const firstBefore = await adminProduct(request, admin, first.id);
   const secondBefore = await adminProduct(request, admin, second.id);
   try {
@@ -405,7 +387,7 @@ test('a sync whose connection stalls is given up after a minute with a message, 
   await withoutOverlays(page);
   // The page's timers run on Playwright's clock, so a minute can pass at once.
   await page.clock.install();
-  const token = await customerToken(request);
+  const token = await shopToken(request);
   // The connection stalls: the catalogue's chunks are never answered (nor refused).
   const stalled: string[] = [];
   await page.route('**/api/offline/catalogue?**', (route) => {

@@ -87,8 +87,15 @@ export async function storedToken(page: Page): Promise<string | null> {
 export const DESKTOP = { width: 1440, height: 900 };
 export const MOBILE = { width: 390, height: 844 };
 
-/** Desktop and mobile screenshots into test-results/screenshots/. */
-export async function screenshots(page: Page, name: string): Promise<void> {
+/**
+ * Desktop and mobile screenshots into test-results/screenshots/: the window only unless `fullPage`,
+ * with animations stopped unless `animations` is left on.
+ */
+export async function screenshots(
+  page: Page,
+  name: string,
+  { fullPage = false, animations = true }: { fullPage?: boolean; animations?: boolean } = {},
+): Promise<void> {
   const before = page.viewportSize();
   for (const [suffix, size] of [
     ['desktop', DESKTOP],
@@ -97,7 +104,11 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     await page.setViewportSize(size);
     // Let layout and transitions settle after the resize.
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `test-results/screenshots/${name}-${suffix}.png` });
+    await page.screenshot({
+      path: `test-results/screenshots/${name}-${suffix}.png`,
+      fullPage,
+      ...(animations ? {} : { animations: 'disabled' as const }),
+    });
   }
   if (before) await page.setViewportSize(before);
 }

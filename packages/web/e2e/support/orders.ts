@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /**
  * Carts filled and orders placed through the shop's API, for journeys about something else (a page
@@ -94,4 +94,34 @@ export async function placeCartByApi(
   const order = history.find((item) => item.orderId === placed.orderId);
   expect(order, `order ${placed.orderId} in the history`).toBeDefined();
   return { orderId: placed.orderId, itemsGross: order!.orderItemsSumPrice };
+}
+
+/**
+ * Opens the home page's listing and adds its first orderable product to the cart by its button;
+ * answers the orderable product boxes (the first is the one added).
+ */
+export async function addFirstOrderableFromListing(page: Page): Promise<Locator> {
+  await page.goto('/');
+  const boxes = page.getByRole('article');
+  await expect(boxes.first()).toBeVisible();
+  const orderable = boxes.filter({ has: page.getByRole('button', { name: 'Kosárba', disabled: false }) });
+  await orderable.first().getByRole('button', { name: 'Kosárba' }).click();
+  await expect(page.getByText('A termék a kosárba került.')).toBeVisible();
+  return orderable;
+}
+
+/**
+ * Places the order from the checkout page by `submit` (a click on, or a key pressed at, its place-order
+ * button): the server must accept it and the shop must go home confirming it. Answers the order's id.
+ */
+export async function placeOrderFromCheckout(page: Page, submit: () => Promise<void>): Promise<number> {
+  const placed = page.waitForResponse((response) => response.url().endsWith('/api/orders/place-order'));
+  await submit();
+  const answer = (await (await placed).json()) as { data: unknown; orderId: number };
+  expect(answer.data).toBe(true);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(
+    page.getByText('Rendelését rögzítettük, a visszaigazolást e-mailben elküldtük.'),
+  ).toBeVisible();
+  return answer.orderId;
 }

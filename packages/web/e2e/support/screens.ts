@@ -75,3 +75,23 @@ export async function desktopWithoutOverlays({ page }: { page: Page }): Promise<
   await page.setViewportSize(DESKTOP);
   await withoutOverlays(page);
 }
+
+/**
+ * Waits until the page's finite animations have ended (spinners run forever and are not waited for):
+ * a fading dialog is half transparent in a screenshot or to axe. At most 3 s, because one in a
+ * product box off screen is paused until the box comes near the viewport (content-visibility: auto)
+ * and would never finish.
+ */
+export async function settleFiniteAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.allSettled(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
+  );
+}

@@ -7,6 +7,35 @@ import { formatNumber } from '@shop/shared/format/format';
 import { useTranslation } from 'react-i18next';
 
 /**
+ * The lines that were not taken (nothing when there are none): `title` with their count, then each
+ * line as the `lineKey` text with its number, code and translated reason.
+ */
+export function RejectedLinesAlert({
+  lines,
+  title,
+  lineKey,
+}: {
+  lines: CartAdditionResponse['rejected'];
+  title: string;
+  lineKey: 'quickOrder.rejectedLine' | 'orderLists.importRejectedLine';
+}) {
+  const { t } = useTranslation();
+  if (lines.length === 0) return null;
+  return (
+    <Alert severity="error">
+      <AlertTitle>{`${title} (${lines.length})`}</AlertTitle>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {lines.map((line) => (
+          <li key={line.line}>
+            {t(lineKey, { line: line.line, code: line.code, reason: t(`errors.${line.reason}`) })}
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
+/**
  * What a quick order or an "order again" did: the lines added as asked, the lines whose quantity
  * the correction changed (with its warnings) and the rejected lines with their translated reasons.
  */
@@ -58,22 +87,11 @@ export function CartAdditionReport({ result }: { result: CartAdditionResponse })
           </Box>
         </Alert>
       )}
-      {rejected.length > 0 && (
-        <Alert severity="error">
-          <AlertTitle>{`${t('quickOrder.rejected')} (${rejected.length})`}</AlertTitle>
-          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-            {rejected.map((line) => (
-              <li key={`r${line.line}`}>
-                {t('quickOrder.rejectedLine', {
-                  line: line.line,
-                  code: line.code,
-                  reason: t(`errors.${line.reason}`),
-                })}
-              </li>
-            ))}
-          </Box>
-        </Alert>
-      )}
+      <RejectedLinesAlert
+        lines={rejected}
+        title={t('quickOrder.rejected')}
+        lineKey="quickOrder.rejectedLine"
+      />
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PlaceOrderError } from '@shop/shared/contracts/orders';
+import { LoadingStatus } from './loading-status';
 import { ApiError } from '../lib/api-client';
 
 /**
@@ -84,12 +85,7 @@ export function DetailQueryState({
 }) {
   const { t } = useTranslation();
   if (query.isPending) {
-    return (
-      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <CircularProgress size={20} aria-hidden />
-        {t(`${section}.loading`)}
-      </Box>
-    );
+    return <LoadingStatus text={t(`${section}.loading`)} />;
   }
   return (
     <Alert severity="error">
@@ -129,6 +125,72 @@ export function PlaceOrderErrors({
       </Box>
       {children}
     </Alert>
+  );
+}
+
+/** The success note that a decision placed order `orderId`, with a link to the order history. */
+export function OrderedNotice({
+  section,
+  orderId,
+  testId,
+}: {
+  section: 'quotes' | 'approvals';
+  orderId: number;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert severity="success" data-testid={testId}>
+      {t(`${section}.ordered`, { orderId })}{' '}
+      <Link component={RouterLink} to="/profile/order-history">
+        {t(`${section}.toOrderHistory`)}
+      </Link>
+    </Alert>
+  );
+}
+
+/** A failed mutation's error, translated from its code; nothing unless it is an ApiError. */
+export function MutationErrorAlert({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  if (!(error instanceof ApiError)) return null;
+  return <Alert severity="error">{t(`errors.${error.code}`, { ...error.params })}</Alert>;
+}
+
+/**
+ * A decision's two buttons side by side: `accept` runs `mutation` (and is disabled while it runs),
+ * `reject` opens the reason dialog.
+ */
+export function DecisionButtons({
+  accept,
+  reject,
+  mutation,
+  onReject,
+}: {
+  accept: string;
+  reject: string;
+  mutation: { isPending: boolean; mutate: () => void };
+  onReject: () => void;
+}) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <Button variant="contained" disabled={mutation.isPending} onClick={() => mutation.mutate()}>
+        {accept}
+      </Button>
+      <Button variant="outlined" color="error" onClick={onReject}>
+        {reject}
+      </Button>
+    </Box>
+  );
+}
+
+/** A detail page's link back to its list, on a line of its own. */
+export function DetailBackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Link component={RouterLink} to={to}>
+        {children}
+      </Link>
+    </Box>
   );
 }
 

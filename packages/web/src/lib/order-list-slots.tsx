@@ -8,24 +8,28 @@ import { createContext, useContext, type ComponentType } from 'react';
  * (components/product/add-to-list-button.tsx, components/save-as-list-button.tsx) are rendered by
  * the screens themselves, and without a provider (a component test) they render nothing.
  */
+export interface AddToListMenuProps {
+  sku: string;
+  name: string;
+  quantity: number;
+  anchorEl: HTMLElement | null;
+  labelledBy: string;
+  menuId: string;
+  onClose: () => void;
+}
+
+export interface SaveAsListDialogProps {
+  title: string;
+  items?: { sku: string; quantity: number }[];
+  orderId?: number;
+  onClose: () => void;
+}
+
 export interface OrderListSlots {
   /** The menu of the customer's lists and "New list…": the pieces go into a chosen list or a new one. */
-  AddToListMenu: ComponentType<{
-    sku: string;
-    name: string;
-    quantity: number;
-    anchorEl: HTMLElement | null;
-    labelledBy: string;
-    menuId: string;
-    onClose: () => void;
-  }>;
+  AddToListMenu: ComponentType<AddToListMenuProps>;
   /** Asks a name and saves the cart's lines (`items`) or an order's (`orderId`) as a new list. */
-  SaveAsListDialog: ComponentType<{
-    title: string;
-    items?: { sku: string; quantity: number }[];
-    orderId?: number;
-    onClose: () => void;
-  }>;
+  SaveAsListDialog: ComponentType<SaveAsListDialogProps>;
 }
 
 export const OrderListSlotsContext = createContext<OrderListSlots | null>(null);

@@ -121,6 +121,33 @@ export function wholeListPaging(rows: readonly unknown[]) {
 }
 
 /**
+ * A DataTable of a short list the server sends whole, all of it on one page (WholeListTable pages
+ * such a list instead): rows keyed by their `id`, loading and error as `query` (the list's) says.
+ */
+export function SinglePageTable<Row extends { id: string | number }>({
+  rows,
+  query,
+  ...props
+}: Omit<
+  DataTableProps<Row>,
+  'rowKey' | 'page' | 'pageSize' | 'total' | 'onPageChange' | 'loading' | 'error'
+> & {
+  rows: readonly Row[];
+  query: { isFetching: boolean; error: unknown };
+}) {
+  return (
+    <DataTable
+      {...props}
+      rows={rows}
+      rowKey={(row) => row.id}
+      {...wholeListPaging(rows)}
+      loading={query.isFetching}
+      error={query.error}
+    />
+  );
+}
+
+/**
  * The back office's list: a paged table whose paging and filters the caller keeps (usually in the
  * URL query); rows come from the server page by page. Below 600 px the rows are stacked cards
  * (label and value per column), so nothing needs scrolling sideways.

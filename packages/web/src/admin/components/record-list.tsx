@@ -105,10 +105,13 @@ export function DateRangeFilter({
   list,
   fromLabel,
   toLabel,
+  shown,
 }: {
   list: ListParams;
   fromLabel: string;
   toLabel: string;
+  /** The range shown while the address names none (e.g. the one the server chose). */
+  shown?: { from: string; to: string } | undefined;
 }) {
   return (
     <>
@@ -123,7 +126,7 @@ export function DateRangeFilter({
           size="small"
           type="date"
           label={label}
-          value={list.get(key)}
+          value={list.get(key) || shown?.[key] || ''}
           onChange={(event) => list.set({ [key]: event.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
         />

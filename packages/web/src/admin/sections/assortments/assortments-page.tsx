@@ -18,7 +18,7 @@ import { currentLanguage } from '../../../i18n/i18n';
 import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { CrudDeleteDialog, CrudFormDialog, actionsColumn, useAdminCrud } from '../../components/crud';
-import { DataTable, wholeListPaging, type DataTableColumn } from '../../components/data-table';
+import { type DataTableColumn, SinglePageTable } from '../../components/data-table';
 import { SectionHeading } from '../../components/section-heading';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
@@ -175,14 +175,11 @@ export default function AssortmentsPage() {
     <Box>
       <SectionHeading title={t('title')} add={{ label: t('new'), onClick: () => crud.edit(null, EMPTY) }} />
       <Typography sx={{ mb: 2, maxWidth: '70ch' }}>{t('intro')}</Typography>
-      <DataTable
+      <SinglePageTable
         label={t('title')}
         columns={columns}
         rows={assortments.data ?? []}
-        rowKey={(row) => row.id}
-        {...wholeListPaging(assortments.data ?? [])}
-        loading={assortments.isFetching}
-        error={assortments.error}
+        query={assortments}
       />
       <CrudFormDialog crud={crud} title={(isNew) => (isNew ? t('newTitle') : t('editTitle'))} maxWidth="md">
         {(draft) => (

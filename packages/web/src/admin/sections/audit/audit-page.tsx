@@ -16,6 +16,7 @@ import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminCommonMessages, useAdminMessages } from '../../admin-i18n';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { SectionHeading } from '../../components/section-heading';
+import { DateRangeFilter } from '../../components/record-list';
 import { useListParams } from '../../components/use-list-params';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
@@ -147,22 +148,7 @@ export default function AuditPage() {
               onChange={(event) => list.set({ entityId: event.target.value })}
               sx={{ width: 120 }}
             />
-            <TextField
-              size="small"
-              type="date"
-              label={common('common.from')}
-              value={list.get('from')}
-              onChange={(event) => list.set({ from: event.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              size="small"
-              type="date"
-              label={common('common.to')}
-              value={list.get('to')}
-              onChange={(event) => list.set({ to: event.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <DateRangeFilter list={list} fromLabel={common('common.from')} toLabel={common('common.to')} />
             <Button
               onClick={() =>
                 list.set({

@@ -1,11 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { CustomerDetail } from '@shop/shared/contracts/admin-customers';
-import { jsonResponse, renderAdmin } from '../../test/render-admin';
-import { CustomerDetailPage } from './customer-detail';
 import { customerDetailFixture } from './customer-detail.fixture';
+import { renderCustomerDetail } from './render-customer-detail';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -26,13 +24,7 @@ const detail: CustomerDetail = {
 describe('ordering rules and credit card', { timeout: 60_000 }, () => {
   it('shows the available credit and saves the PO requirement, the limit and a changed balance in minor units', async () => {
     const user = userEvent.setup();
-    const { calls } = await renderAdmin(
-      <Routes>
-        <Route path="/admin/customers/:userId" element={<CustomerDetailPage />} />
-      </Routes>,
-      (url) => (url === '/api/admin/customers/5' ? jsonResponse(200, detail) : undefined),
-      '/admin/customers/5',
-    );
+    const { calls } = await renderCustomerDetail(detail);
     const card = (await screen.findByRole('heading', { name: 'Rendelési szabályok és hitelkeret' })).closest(
       'form',
     )!;

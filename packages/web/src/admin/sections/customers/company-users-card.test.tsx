@@ -1,12 +1,11 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { CustomerDetail } from '@shop/shared/contracts/admin-customers';
 import type { CompanyUsersResponse } from '@shop/shared/contracts/company';
-import { fieldError, jsonResponse, renderAdmin } from '../../test/render-admin';
-import { CustomerDetailPage } from './customer-detail';
+import { fieldError, jsonResponse } from '../../test/render-admin';
 import { customerDetailFixture } from './customer-detail.fixture';
+import { renderCustomerDetail } from './render-customer-detail';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -37,22 +36,15 @@ const users: CompanyUsersResponse = {
 describe('company users card (issue 15)', { timeout: 60_000 }, () => {
   it('lists the users with roles and limits; staff disable one and invite another, checked by the contract', async () => {
     const user = userEvent.setup();
-    const { calls } = await renderAdmin(
-      <Routes>
-        <Route path="/admin/customers/:userId" element={<CustomerDetailPage />} />
-      </Routes>,
-      (url, init) => {
-        if (url === '/api/admin/customers/5') return jsonResponse(200, detail);
-        if (url === '/api/admin/customers/5/company-users' && (init.method ?? 'GET') === 'GET')
-          return jsonResponse(200, users);
-        if (url === '/api/admin/customers/5/company-users/8')
-          return jsonResponse(200, { data: true, user: { ...buyer, status: 'disabled' } });
-        if (url === '/api/admin/customers/5/company-users' && init.method === 'POST')
-          return jsonResponse(409, { error: 'ERR_DUP_EMAIL' });
-        return undefined;
-      },
-      '/admin/customers/5',
-    );
+    const { calls } = await renderCustomerDetail(detail, (url, init) => {
+      if (url === '/api/admin/customers/5/company-users' && (init.method ?? 'GET') === 'GET')
+        return jsonResponse(200, users);
+      if (url === '/api/admin/customers/5/company-users/8')
+        return jsonResponse(200, { data: true, user: { ...buyer, status: 'disabled' } });
+      if (url === '/api/admin/customers/5/company-users' && init.method === 'POST')
+        return jsonResponse(409, { error: 'ERR_DUP_EMAIL' });
+      return undefined;
+    });
     const table = await screen.findByRole('table', { name: 'A cég felhasználói' });
     const row = (await within(table).findByText('Horváth Péter')).closest('tr')!;
     expect(row.textContent).toContain('Beszerző');

@@ -1,8 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -19,6 +16,7 @@ import {
 } from '@shop/shared/contracts/company';
 import type { CustomerDetail } from '@shop/shared/contracts/admin-customers';
 import { formatDateTime, formatMoney } from '@shop/shared/format/format';
+import { AddressCheckboxes } from '../../../components/address-checkboxes';
 import { useAdminApi } from '../../admin-api';
 import { useAdminCommonMessages, type AdminT } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
@@ -270,29 +268,11 @@ export function CompanyUsersCard({ detail, t }: { detail: CustomerDetail; t: Adm
             {addresses.length > 0 ? (
               <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
                 <FormLabel component="legend">{t('companyUsers.fields.addresses')}</FormLabel>
-                <FormGroup>
-                  {addresses.map((address) => {
-                    const checked = draft.shippingAddressIds.includes(address.shippingAddressId);
-                    return (
-                      <FormControlLabel
-                        key={address.shippingAddressId}
-                        control={
-                          <Checkbox
-                            checked={checked}
-                            onChange={() =>
-                              crud.setDraft({
-                                shippingAddressIds: checked
-                                  ? draft.shippingAddressIds.filter((id) => id !== address.shippingAddressId)
-                                  : [...draft.shippingAddressIds, address.shippingAddressId],
-                              })
-                            }
-                          />
-                        }
-                        label={`${address.zip} ${address.city}, ${address.aptSuite}`}
-                      />
-                    );
-                  })}
-                </FormGroup>
+                <AddressCheckboxes
+                  addresses={addresses}
+                  value={draft.shippingAddressIds}
+                  onChange={(ids) => crud.setDraft({ shippingAddressIds: ids })}
+                />
                 <Typography variant="body2" color="text.secondary">
                   {t('companyUsers.addressesHint')}
                 </Typography>

@@ -1,11 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { CustomerDetail } from '@shop/shared/contracts/admin-customers';
-import { fieldError, jsonResponse, renderAdmin } from '../../test/render-admin';
-import { CustomerDetailPage } from './customer-detail';
+import { fieldError } from '../../test/render-admin';
 import { customerDetailFixture } from './customer-detail.fixture';
+import { renderCustomerDetail } from './render-customer-detail';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -14,13 +13,7 @@ const detail: CustomerDetail = customerDetailFixture;
 describe('customer detail cards', { timeout: 60_000 }, () => {
   it('checks a card with the shared contract and shows every problem under its field at once, the first focused', async () => {
     const user = userEvent.setup();
-    const { calls } = await renderAdmin(
-      <Routes>
-        <Route path="/admin/customers/:userId" element={<CustomerDetailPage />} />
-      </Routes>,
-      (url) => (url === '/api/admin/customers/5' ? jsonResponse(200, detail) : undefined),
-      '/admin/customers/5',
-    );
+    const { calls } = await renderCustomerDetail(detail);
     const card = (await screen.findByRole('heading', { name: 'Vásárlói adatok és árazás' })).closest('form')!;
     const field = (name: RegExp) => within(card).getByRole('textbox', { name });
     await user.clear(field(/^Vásárló \(cég\) neve/));

@@ -34,6 +34,22 @@ async function fill(user: UserEvent, input: HTMLElement, value: string) {
   await user.paste(value);
 }
 
+/** Fills in every field of a new company customer; the two company numbers as given. */
+async function fillCompany(
+  user: UserEvent,
+  field: (label: RegExp) => HTMLElement,
+  { registrationNumber, taxNumber }: { registrationNumber: string; taxNumber: string },
+) {
+  await fill(user, field(/^Bejelentkezési e-mail/), 'uj@example.com');
+  await fill(user, field(/^Kapcsolattartó neve/), 'Új Vásárló');
+  await fill(user, field(/^Telefonszám/), '+36 30 123 4567');
+  await fill(user, field(/^Cégjegyzékszám/), registrationNumber);
+  await fill(user, field(/^Adószám/), taxNumber);
+  await fill(user, field(/^Irányítószám/), '1111');
+  await fill(user, field(/^Település/), 'Budapest');
+  await fill(user, field(/^Utca, házszám/), 'Fő utca 1.');
+}
+
 describe('create-account dialog', { timeout: 60_000 }, () => {
   it('asks a company for everything the registration asks, with the same rules, under each field', async () => {
     const { user, field, submit, calls } = await openCreateDialog(() =>
@@ -47,14 +63,7 @@ describe('create-account dialog', { timeout: 60_000 }, () => {
     expect(fieldError(field(/^Irányítószám/))).toBe(required);
     await waitFor(() => expect(document.activeElement).toBe(field(/^Bejelentkezési e-mail/)));
 
-    await fill(user, field(/^Bejelentkezési e-mail/), 'uj@example.com');
-    await fill(user, field(/^Kapcsolattartó neve/), 'Új Vásárló');
-    await fill(user, field(/^Telefonszám/), '+36 30 123 4567');
-    await fill(user, field(/^Cégjegyzékszám/), '1-9-12');
-    await fill(user, field(/^Adószám/), '12345678-2-41');
-    await fill(user, field(/^Irányítószám/), '1111');
-    await fill(user, field(/^Település/), 'Budapest');
-    await fill(user, field(/^Utca, házszám/), 'Fő utca 1.');
+    await fillCompany(user, field, { registrationNumber: '1-9-12', taxNumber: '12345678-2-41' });
     await submit();
     await waitFor(() =>
       expect(fieldError(field(/^Adószám/))).toBe('Az adószám ellenőrző számjegye (8. számjegy) hibás.'),
@@ -75,14 +84,7 @@ describe('create-account dialog', { timeout: 60_000 }, () => {
     const { user, field, submit, calls } = await openCreateDialog(() =>
       jsonResponse(409, { error: 'ERR_DUP_TAX_NUM' }),
     );
-    await fill(user, field(/^Bejelentkezési e-mail/), 'uj@example.com');
-    await fill(user, field(/^Kapcsolattartó neve/), 'Új Vásárló');
-    await fill(user, field(/^Telefonszám/), '+36 30 123 4567');
-    await fill(user, field(/^Cégjegyzékszám/), '01-09-123456');
-    await fill(user, field(/^Adószám/), '12345676-2-41');
-    await fill(user, field(/^Irányítószám/), '1111');
-    await fill(user, field(/^Település/), 'Budapest');
-    await fill(user, field(/^Utca, házszám/), 'Fő utca 1.');
+    await fillCompany(user, field, { registrationNumber: '01-09-123456', taxNumber: '12345676-2-41' });
     await submit();
     await waitFor(() => expect(fieldError(field(/^Adószám/))).toMatch(/adószám/i));
     const [[, init]] = calls('POST', '/api/admin/customers') as [[string, RequestInit]];

@@ -12,7 +12,7 @@ import type { ZodType } from 'zod';
 import { useAdminApi } from '../../admin-api';
 import type { AdminT } from '../../admin-i18n';
 import { CrudDeleteDialog, CrudFormDialog, actionsColumn, useAdminCrud } from '../../components/crud';
-import { DataTable, type DataTableColumn, wholeListPaging } from '../../components/data-table';
+import { type DataTableColumn, SinglePageTable } from '../../components/data-table';
 import type { FieldErrors } from '../../components/field-errors';
 
 export type Change<Draft> = (changes: Partial<Draft>) => void;
@@ -86,14 +86,11 @@ export function Crud<Row extends { id: number }, Draft extends FieldValues>({
           {t(`${name}.create`)}
         </Button>
       </Box>
-      <DataTable
+      <SinglePageTable
         label={t(`${name}.tableLabel`)}
         columns={withActions}
         rows={list}
-        rowKey={(row) => row.id}
-        {...wholeListPaging(list)}
-        loading={rows.isFetching}
-        error={rows.error}
+        query={rows}
         emptyText={t(`${name}.empty`)}
       />
       <CrudFormDialog

@@ -24,7 +24,7 @@ import { adminAuthStore } from '../../admin-auth-store';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { actionsColumn, CrudDeleteDialog, CrudFormDialog, useAdminCrud } from '../../components/crud';
-import { DataTable, type DataTableColumn, wholeListPaging } from '../../components/data-table';
+import { type DataTableColumn, SinglePageTable } from '../../components/data-table';
 import { SectionHeading } from '../../components/section-heading';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
@@ -207,14 +207,11 @@ export default function NewspapersPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('help')}
       </Typography>
-      <DataTable
+      <SinglePageTable
         label={t('tableLabel')}
         columns={columns}
         rows={rows}
-        rowKey={(row) => row.id}
-        {...wholeListPaging(rows)}
-        loading={papers.isFetching}
-        error={papers.error}
+        query={papers}
         emptyText={t('empty')}
       />
       <CrudFormDialog

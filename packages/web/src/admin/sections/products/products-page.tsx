@@ -4,13 +4,13 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminProductListItem, AdminProductListResponse } from '@shop/shared/contracts/admin-catalogue';
 import { formatMoney } from '@shop/shared/format/format';
 import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
+import { NameAndDetail } from '../../components/record-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { SearchField } from '../../components/search-field';
 import { SectionHeading } from '../../components/section-heading';
@@ -41,18 +41,7 @@ export default function ProductsPage() {
     {
       id: 'name',
       header: t('columns.name'),
-      render: (row) => (
-        <>
-          <Typography variant="body2" sx={{ fontWeight: 500 }}>
-            {row.name}
-          </Typography>
-          {row.manufacturer ? (
-            <Typography variant="caption" color="text.secondary">
-              {row.manufacturer}
-            </Typography>
-          ) : null}
-        </>
-      ),
+      render: (row) => <NameAndDetail name={row.name} detail={row.manufacturer} />,
     },
     {
       id: 'price',

@@ -4,7 +4,6 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type {
@@ -16,6 +15,7 @@ import type { AdminPage } from '@shop/shared/contracts/admin-common';
 import { formatDateTime } from '@shop/shared/format/format';
 import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
+import { NameAndDetail } from '../../components/record-list';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -77,15 +77,15 @@ export default function RegistrationsPage() {
       id: 'name',
       header: t('columns.name'),
       render: (row) => (
-        <>
-          <Typography variant="body2" sx={{ fontWeight: 500 }}>
-            {row.name}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {row.contactName !== row.name ? `${row.contactName} · ` : ''}
-            {row.isCompany ? t('company') : t('person')}
-          </Typography>
-        </>
+        <NameAndDetail
+          name={row.name}
+          detail={
+            <>
+              {row.contactName !== row.name ? `${row.contactName} · ` : ''}
+              {row.isCompany ? t('company') : t('person')}
+            </>
+          }
+        />
       ),
     },
     { id: 'email', header: t('columns.email'), render: (row) => row.email },

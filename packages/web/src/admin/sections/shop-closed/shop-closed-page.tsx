@@ -20,7 +20,7 @@ import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn, wholeListPaging } from '../../components/data-table';
+import { type DataTableColumn, SinglePageTable } from '../../components/data-table';
 import { actionsColumn, CrudDeleteDialog, CrudFormDialog, useAdminCrud } from '../../components/crud';
 import { SectionHeading } from '../../components/section-heading';
 
@@ -154,14 +154,11 @@ export default function ShopClosedPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('timeZoneNote', { timeZone, now: show(nowLocal) })}
       </Typography>
-      <DataTable
+      <SinglePageTable
         label={t('tableLabel')}
         columns={columns}
         rows={rows}
-        rowKey={(row) => row.id}
-        {...wholeListPaging(rows)}
-        loading={windows.isFetching}
-        error={windows.error}
+        query={windows}
         emptyText={t('empty')}
       />
       <CrudFormDialog crud={crud} title={(isNew) => (isNew ? t('addTitle') : t('editTitle'))}>

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -10,6 +9,7 @@ import { formatMoney, formatNumber } from '@shop/shared/format/format';
 import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminCommonMessages, useAdminMessages } from '../../admin-i18n';
 import { SectionHeading } from '../../components/section-heading';
+import { DateRangeFilter } from '../../components/record-list';
 import { useListParams } from '../../components/use-list-params';
 import { BarChart } from './bar-chart';
 
@@ -45,21 +45,11 @@ export default function StatisticsPage() {
         title={t('title')}
         actions={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <TextField
-              size="small"
-              type="date"
-              label={common('common.from')}
-              value={list.get('from') || data?.from || ''}
-              onChange={(event) => list.set({ from: event.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              size="small"
-              type="date"
-              label={common('common.to')}
-              value={list.get('to') || data?.to || ''}
-              onChange={(event) => list.set({ to: event.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
+            <DateRangeFilter
+              list={list}
+              fromLabel={common('common.from')}
+              toLabel={common('common.to')}
+              shown={data}
             />
           </Box>
         }

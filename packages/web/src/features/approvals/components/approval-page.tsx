@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,16 +8,19 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import type { ApprovalDetail } from '@shop/shared/contracts/approvals';
 import { formatDate, formatDateTime, formatMoney } from '@shop/shared/format/format';
 import {
+  DecisionButtons,
+  DetailBackLink,
   DetailField,
   DetailFields,
   DetailHeading,
   DetailLinesTable,
   DetailQueryState,
   type LinesColumn,
+  MutationErrorAlert,
+  OrderedNotice,
   PlaceOrderErrors,
 } from '../../../components/detail-page-parts';
 import { ReasonDialog } from '../../../components/reason-dialog';
-import { ApiError } from '../../../lib/api-client';
 import { useApproval, useApprove, useReject } from '../api/approvals-api';
 import { ApprovalStatusChip } from './approval-status-chip';
 
@@ -133,37 +135,24 @@ export function ApprovalPage() {
       </DetailFields>
       <Lines approval={a} />
       {a.status === 'approved' && a.orderId !== null && (
-        <Alert severity="success" data-testid="approval-ordered">
-          {t('approvals.ordered', { orderId: a.orderId })}{' '}
-          <Link component={RouterLink} to="/profile/order-history">
-            {t('approvals.toOrderHistory')}
-          </Link>
-        </Alert>
+        <OrderedNotice section="approvals" orderId={a.orderId} testId="approval-ordered" />
       )}
       {a.status === 'pending' && !a.canDecide && <Alert severity="info">{t('approvals.waiting')}</Alert>}
       {a.status === 'expired' && <Alert severity="info">{t('approvals.expiredNote')}</Alert>}
       {refusals && (
         <PlaceOrderErrors errors={refusals} title={t('approvals.approveRefused')} testId="approve-errors" />
       )}
-      {approve.error instanceof ApiError && (
-        <Alert severity="error">{t(`errors.${approve.error.code}`, { ...approve.error.params })}</Alert>
-      )}
+      <MutationErrorAlert error={approve.error} />
       {a.canDecide && (
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="contained" disabled={approve.isPending} onClick={() => approve.mutate()}>
-            {t('approvals.approve')}
-          </Button>
-          <Button variant="outlined" color="error" onClick={() => setRejecting(true)}>
-            {t('approvals.reject')}
-          </Button>
-        </Box>
+        <DecisionButtons
+          accept={t('approvals.approve')}
+          reject={t('approvals.reject')}
+          mutation={approve}
+          onReject={() => setRejecting(true)}
+        />
       )}
       {rejecting && <RejectDialog approvalId={a.approvalId} onClose={() => setRejecting(false)} />}
-      <Box>
-        <Link component={RouterLink} to="/profile/approvals">
-          {t('approvals.backToList')}
-        </Link>
-      </Box>
+      <DetailBackLink to="/profile/approvals">{t('approvals.backToList')}</DetailBackLink>
     </Box>
   );
 }

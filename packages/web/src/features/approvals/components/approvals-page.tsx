@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ApprovalSummary } from '@shop/shared/contracts/approvals';
 import { formatDateTime, formatMoney } from '@shop/shared/format/format';
+import { LoadingStatus } from '../../../components/loading-status';
 import { useApprovals } from '../api/approvals-api';
 import { ApprovalStatusChip } from './approval-status-chip';
 
@@ -65,12 +65,7 @@ export function ApprovalsPage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Typography color="text.secondary">{t('approvals.intro')}</Typography>
-      {approvals.isPending && (
-        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <CircularProgress size={20} aria-hidden />
-          {t('approvals.loading')}
-        </Box>
-      )}
+      {approvals.isPending && <LoadingStatus text={t('approvals.loading')} />}
       {approvals.isError && <Alert severity="error">{t('approvals.loadError')}</Alert>}
       {approvals.data && (
         <>

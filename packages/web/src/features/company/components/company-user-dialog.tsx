@@ -1,13 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -26,6 +23,7 @@ import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { AddressCheckboxes } from '../../../components/address-checkboxes';
 import { FormTextField } from '../../../components/form-text-field';
 import { translateError } from '../../../lib/api-client';
 import { lengthLimits } from '../../../lib/form-validation';
@@ -191,29 +189,7 @@ export function CompanyUserDialog({
                 render={({ field }) => (
                   <FormControl component="fieldset" variant="standard">
                     <FormLabel component="legend">{t('company.fields.addresses')}</FormLabel>
-                    <FormGroup>
-                      {addresses.map((address) => {
-                        const checked = field.value.includes(address.shippingAddressId);
-                        return (
-                          <FormControlLabel
-                            key={address.shippingAddressId}
-                            control={
-                              <Checkbox
-                                checked={checked}
-                                onChange={() =>
-                                  field.onChange(
-                                    checked
-                                      ? field.value.filter((id) => id !== address.shippingAddressId)
-                                      : [...field.value, address.shippingAddressId],
-                                  )
-                                }
-                              />
-                            }
-                            label={`${address.zip} ${address.city}, ${address.aptSuite}`}
-                          />
-                        );
-                      })}
-                    </FormGroup>
+                    <AddressCheckboxes addresses={addresses} value={field.value} onChange={field.onChange} />
                     <FormHelperText>{t('company.fields.addressesHint')}</FormHelperText>
                   </FormControl>
                 )}

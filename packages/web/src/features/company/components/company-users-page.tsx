@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -23,6 +22,7 @@ import type { CompanyActivity, CompanyAddress, CompanyUser } from '@shop/shared/
 import { formatDateTime, formatMoney } from '@shop/shared/format/format';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingStatus } from '../../../components/loading-status';
 import { useAuth } from '../../../lib/auth-store';
 import { useToast } from '../../../lib/toast-store';
 import {
@@ -131,12 +131,7 @@ export function CompanyUsersPage() {
           {t('company.invite')}
         </Button>
       </Box>
-      {data.isPending && (
-        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <CircularProgress size={20} aria-hidden />
-          {t('company.loading')}
-        </Box>
-      )}
+      {data.isPending && <LoadingStatus text={t('company.loading')} />}
       {data.isError && <Alert severity="error">{t('company.loadError')}</Alert>}
       {users.length > 0 && (
         <Box sx={{ overflowX: 'auto', maxWidth: { xs: 'calc(100vw - 32px)', md: 'none' } }}>

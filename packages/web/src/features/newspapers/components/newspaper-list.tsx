@@ -1,24 +1,21 @@
-import Download from '@mui/icons-material/Download';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdfOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Newspaper } from '@shop/shared/contracts/newspapers';
 import { formatDate } from '@shop/shared/format/format';
 import { isLanguage } from '@shop/shared/i18n/languages';
+import { DownloadCard } from '../../../components/download-card';
 import { currentLanguage } from '../../../i18n/i18n';
 import { NATIVE_LANGUAGE_NAMES } from '../../../i18n/native-language-names';
 import { errorCodeOf, translateError } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-client-context';
-import { authStore, useAuth } from '../../../lib/auth-store';
-import { downloadFile } from '../../../lib/download-file';
+import { useAuth } from '../../../lib/auth-store';
 import { fetchNewspapers } from '../api/newspapers.api';
 
 export interface NewspaperListProps {
@@ -34,74 +31,35 @@ function NewspaperCard({
   save,
 }: { newspaper: Newspaper } & Required<Pick<NewspaperListProps, 'titleLevel'>> &
   Pick<NewspaperListProps, 'save'>) {
-  const { t, i18n } = useTranslation();
-  const [state, setState] = useState<{ busy: boolean; error: unknown }>({ busy: false, error: null });
+  const { t } = useTranslation();
   const validity = newspaper.validTo
     ? t('newspaper.validity', { from: formatDate(newspaper.validFrom), to: formatDate(newspaper.validTo) })
     : t('newspaper.validFrom', { from: formatDate(newspaper.validFrom) });
   const language =
     newspaper.language && isLanguage(newspaper.language) ? NATIVE_LANGUAGE_NAMES[newspaper.language] : null;
 
-  const download = async () => {
-    setState({ busy: true, error: null });
-    try {
-      await downloadFile({
-        path: newspaper.downloadPath,
-        fileName: newspaper.fileName,
-        token: authStore.getToken(),
-        language: currentLanguage(i18n),
-        ...(save ? { save } : {}),
-      });
-      setState({ busy: false, error: null });
-    } catch (error) {
-      setState({ busy: false, error });
-    }
-  };
-
   return (
-    <Paper
+    <DownloadCard
       component="li"
-      variant="outlined"
-      sx={{
-        p: { xs: 2, md: 2.5 },
-        display: 'flex',
-        flexDirection: { xs: 'column', sm: 'row' },
-        alignItems: { xs: 'stretch', sm: 'center' },
-        gap: 2,
-      }}
+      icon={PictureAsPdf}
+      path={newspaper.downloadPath}
+      fileName={newspaper.fileName}
+      buttonText={t('newspaper.download')}
+      busyText={t('newspaper.downloading')}
+      buttonLabel={t('newspaper.downloadLabel', { title: newspaper.title })}
+      save={save}
     >
-      <PictureAsPdf
-        sx={{ fontSize: 40, color: 'primary.main', display: { xs: 'none', sm: 'block' } }}
-        aria-hidden
-      />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography component={titleLevel} variant="h6" sx={{ fontSize: '1.1rem', lineHeight: 1.3 }}>
-          {newspaper.title}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {validity}
-        </Typography>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-          {language && <Chip size="small" variant="outlined" label={t('newspaper.language', { language })} />}
-          {newspaper.kind === 'generated' && <Chip size="small" label={t('newspaper.generated')} />}
-        </Box>
-        {state.error !== null && (
-          <Alert severity="error" sx={{ mt: 1.5 }}>
-            {translateError(t, state.error)}
-          </Alert>
-        )}
+      <Typography component={titleLevel} variant="h6" sx={{ fontSize: '1.1rem', lineHeight: 1.3 }}>
+        {newspaper.title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+        {validity}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+        {language && <Chip size="small" variant="outlined" label={t('newspaper.language', { language })} />}
+        {newspaper.kind === 'generated' && <Chip size="small" label={t('newspaper.generated')} />}
       </Box>
-      <Button
-        variant="contained"
-        onClick={() => void download()}
-        disabled={state.busy}
-        startIcon={state.busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : <Download />}
-        aria-label={t('newspaper.downloadLabel', { title: newspaper.title })}
-        sx={{ flexShrink: 0, alignSelf: { xs: 'stretch', sm: 'center' } }}
-      >
-        {state.busy ? t('newspaper.downloading') : t('newspaper.download')}
-      </Button>
-    </Paper>
+    </DownloadCard>
   );
 }
 

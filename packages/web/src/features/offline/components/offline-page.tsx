@@ -1,4 +1,3 @@
-import CheckCircle from '@mui/icons-material/CheckCircle';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +9,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShippingAddress } from '@shop/shared/contracts/shipping';
 import { formatDateTime, formatNumber } from '@shop/shared/format/format';
+import { CurrentMark } from '../../../components/current-mark';
 import { currentLanguage } from '../../../i18n/i18n';
 import { useAuth } from '../../../lib/auth-store';
 import { useSetCurrentShippingAddress, useShippingAddresses } from '../../../lib/shipping-address-api';
@@ -267,20 +267,7 @@ function AgentOffline() {
             >
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                 <Typography sx={{ fontWeight: 500, flex: 1, minWidth: 0 }}>{customer.name}</Typography>
-                {customer.current && (
-                  <Box
-                    sx={{
-                      display: 'flex',
-                      alignItems: 'center',
-                      gap: 0.5,
-                      color: 'primary.dark',
-                      fontWeight: 500,
-                    }}
-                  >
-                    <CheckCircle fontSize="small" aria-hidden />
-                    {t('offline.page.actingFor')}
-                  </Box>
-                )}
+                {customer.current && <CurrentMark>{t('offline.page.actingFor')}</CurrentMark>}
               </Box>
               <Box>
                 <MetaLine meta={meta} testId="offline-customer-status" noneTestId="offline-customer-status" />

@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { formatNumber } from '@shop/shared/format/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AddToListMenuProps } from '../../../lib/order-list-slots';
 import { useToast } from '../../../lib/toast-store';
 import { useCreateOrderList, useImportIntoOrderList, useOrderLists } from '../api/order-lists-api';
 import { ListNameDialog } from './list-name-dialog';
@@ -21,15 +22,7 @@ export function AddToListMenu({
   labelledBy,
   menuId,
   onClose,
-}: {
-  sku: string;
-  name: string;
-  quantity: number;
-  anchorEl: HTMLElement | null;
-  labelledBy: string;
-  menuId: string;
-  onClose: () => void;
-}) {
+}: AddToListMenuProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const [creating, setCreating] = useState(false);

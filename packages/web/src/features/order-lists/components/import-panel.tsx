@@ -1,6 +1,5 @@
 import UploadFile from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -8,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ImportOrderListResponse } from '@shop/shared/contracts/order-lists';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RejectedLinesAlert } from '../../../components/cart-addition-report';
 import { translateError } from '../../../lib/api-client';
 import { useImportFileIntoOrderList, useImportIntoOrderList } from '../api/order-lists-api';
 
@@ -18,22 +18,11 @@ function ImportResult({ result }: { result: ImportOrderListResponse }) {
       <Alert severity={result.added.length > 0 ? 'success' : 'info'}>
         {t('orderLists.importAdded', { count: result.added.length })}
       </Alert>
-      {result.rejected.length > 0 && (
-        <Alert severity="error">
-          <AlertTitle>{`${t('orderLists.importRejected')} (${result.rejected.length})`}</AlertTitle>
-          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-            {result.rejected.map((line) => (
-              <li key={line.line}>
-                {t('orderLists.importRejectedLine', {
-                  line: line.line,
-                  code: line.code,
-                  reason: t(`errors.${line.reason}`),
-                })}
-              </li>
-            ))}
-          </Box>
-        </Alert>
-      )}
+      <RejectedLinesAlert
+        lines={result.rejected}
+        title={t('orderLists.importRejected')}
+        lineKey="orderLists.importRejectedLine"
+      />
     </Box>
   );
 }

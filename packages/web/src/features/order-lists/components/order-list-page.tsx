@@ -6,7 +6,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -26,7 +25,8 @@ import { formatMoney, formatNumber } from '@shop/shared/format/format';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { CartAdditionReport } from '../../../components/cart-addition-report';
+import { LoadingStatus } from '../../../components/loading-status';
+import { CartAdditionDialog } from '../../../components/cart-addition-dialog';
 import { StockChip } from '../../../components/product/product-badges';
 import { translateError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast-store';
@@ -215,7 +215,6 @@ function LinesTable({ list }: { list: OrderListDetail }) {
 function OrderThisList({ list }: { list: OrderListDetail }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const titleId = useId();
   const toCart = useOrderListToCart(list.id);
   const [result, setResult] = useState<CartAdditionResponse | null>(null);
   return (
@@ -231,22 +230,16 @@ function OrderThisList({ list }: { list: OrderListDetail }) {
       >
         {t('orderLists.orderList')}
       </Button>
-      <Dialog
-        open={result !== null}
+      <CartAdditionDialog
+        result={result}
+        title={t('orderLists.orderListTitle', { name: list.name })}
+        closeText={t('orderLists.close')}
         onClose={() => setResult(null)}
-        aria-labelledby={titleId}
-        fullWidth
-        maxWidth="sm"
       >
-        <DialogTitle id={titleId}>{t('orderLists.orderListTitle', { name: list.name })}</DialogTitle>
-        <DialogContent>{result && <CartAdditionReport result={result} />}</DialogContent>
-        <DialogActions>
-          <Button onClick={() => setResult(null)}>{t('orderLists.close')}</Button>
-          <Button component={RouterLink} to="/cart" variant="contained">
-            {t('orderLists.toCart')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        <Button component={RouterLink} to="/cart" variant="contained">
+          {t('orderLists.toCart')}
+        </Button>
+      </CartAdditionDialog>
     </>
   );
 }
@@ -328,12 +321,7 @@ export function OrderListPage() {
           {t('orderLists.back')}
         </Button>
       </Box>
-      {query.isPending && (
-        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <CircularProgress size={20} aria-hidden />
-          {t('orderLists.loading')}
-        </Box>
-      )}
+      {query.isPending && <LoadingStatus text={t('orderLists.loading')} />}
       {query.isError && <Alert severity="error">{translateError(t, query.error)}</Alert>}
       {list && (
         <>

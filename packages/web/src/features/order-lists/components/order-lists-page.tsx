@@ -2,7 +2,6 @@ import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -14,6 +13,7 @@ import { formatDateTime, formatNumber } from '@shop/shared/format/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { LoadingStatus } from '../../../components/loading-status';
 import { useCreateOrderList, useOrderLists } from '../api/order-lists-api';
 import { ListNameDialog } from './list-name-dialog';
 
@@ -40,12 +40,7 @@ export function OrderListsPage() {
           {t('orderLists.create')}
         </Button>
       </Box>
-      {lists.isPending && (
-        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <CircularProgress size={20} aria-hidden />
-          {t('orderLists.loading')}
-        </Box>
-      )}
+      {lists.isPending && <LoadingStatus text={t('orderLists.loading')} />}
       {lists.isError && <Alert severity="error">{t('orderLists.loadError')}</Alert>}
       {lists.data?.length === 0 && <Alert severity="info">{t('orderLists.empty')}</Alert>}
       {lists.data && lists.data.length > 0 && (

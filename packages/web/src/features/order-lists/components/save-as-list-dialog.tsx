@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { SaveAsListDialogProps } from '../../../lib/order-list-slots';
 import { useToast } from '../../../lib/toast-store';
 import { useCreateOrderList } from '../api/order-lists-api';
 import { ListNameDialog } from './list-name-dialog';
@@ -8,17 +9,7 @@ import { ListNameDialog } from './list-name-dialog';
  * Saves the cart's lines (`items`) or an order's (`orderId`: the server copies the order's lines)
  * as a new list under the name asked; the new list opens in the profile.
  */
-export function SaveAsListDialog({
-  title,
-  items,
-  orderId,
-  onClose,
-}: {
-  title: string;
-  items?: { sku: string; quantity: number }[];
-  orderId?: number;
-  onClose: () => void;
-}) {
+export function SaveAsListDialog({ title, items, orderId, onClose }: SaveAsListDialogProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();

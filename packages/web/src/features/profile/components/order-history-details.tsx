@@ -1,10 +1,6 @@
 import Replay from '@mui/icons-material/Replay';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import type { CartAdditionResponse } from '@shop/shared/contracts/cart';
 import type { OrderHistoryItem } from '@shop/shared/contracts/orders';
 import { formatDate, formatMoney, formatNumber, formatWeightKg } from '@shop/shared/format/format';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CartAdditionReport } from '../../../components/cart-addition-report';
+import { CartAdditionDialog } from '../../../components/cart-addition-dialog';
 import { useOrderAgain } from '../../../lib/cart-bindings';
 import { SaveAsListButton } from '../../../components/save-as-list-button';
 
@@ -46,7 +42,6 @@ function address(order: OrderHistoryItem): string {
 
 function OrderAgain({ orderId }: { orderId: number }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const orderAgain = useOrderAgain();
   const [result, setResult] = useState<CartAdditionResponse | null>(null);
   return (
@@ -59,19 +54,12 @@ function OrderAgain({ orderId }: { orderId: number }) {
       >
         {t('orderHistory.orderAgain')}
       </Button>
-      <Dialog
-        open={result !== null}
+      <CartAdditionDialog
+        result={result}
+        title={t('orderHistory.orderAgainTitle', { orderId })}
+        closeText={t('quickOrder.close')}
         onClose={() => setResult(null)}
-        aria-labelledby={titleId}
-        fullWidth
-        maxWidth="sm"
-      >
-        <DialogTitle id={titleId}>{t('orderHistory.orderAgainTitle', { orderId })}</DialogTitle>
-        <DialogContent>{result && <CartAdditionReport result={result} />}</DialogContent>
-        <DialogActions>
-          <Button onClick={() => setResult(null)}>{t('quickOrder.close')}</Button>
-        </DialogActions>
-      </Dialog>
+      />
     </>
   );
 }

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm, useWatch, type FieldError, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   QUOTE_MESSAGE_MAX,
   type OfferQuoteRequest,
@@ -18,6 +18,7 @@ import {
 import { formatDateTime, formatMoney } from '@shop/shared/format/format';
 import { addDays, localDateTime } from '@shop/shared/rules/calendar-date';
 import {
+  DetailBackLink,
   DetailField,
   DetailFields,
   DetailHeading,
@@ -397,11 +398,7 @@ export function AgentQuotePage() {
   const q = quote.data;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
-      <Box>
-        <Link component={RouterLink} to="/profile/quotes">
-          {t('quotes.agent.backToList')}
-        </Link>
-      </Box>
+      <DetailBackLink to="/profile/quotes">{t('quotes.agent.backToList')}</DetailBackLink>
       <DetailHeading
         title={t('quotes.agent.title', { id: q.id, customer: q.customerName })}
         status={<AgentQuoteStatusChip status={q.status} />}

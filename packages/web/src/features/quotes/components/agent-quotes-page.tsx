@@ -1,9 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -11,11 +7,12 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { QUOTE_STATUSES, type QuoteStatus } from '@shop/shared/contracts/quotes';
 import { formatDateTime, formatMoney } from '@shop/shared/format/format';
 import { useAgentQuotes } from '../api/agent-quotes-api';
 import { AgentQuoteStatusChip } from './agent-quote-status-chip';
+import { QuoteLink, QuoteListView } from './quote-list-view';
 
 /** The filter of the URL (`?status=`): a status, `all`, or none (the open requests). */
 function statusOf(value: string | null): QuoteStatus | null {
@@ -53,21 +50,13 @@ export function AgentQuotesPage() {
         ))}
         <MenuItem value="all">{t('quotes.agent.filterStatus.all')}</MenuItem>
       </TextField>
-      {quotes.isPending && (
-        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <CircularProgress size={20} aria-hidden />
-          {t('quotes.loading')}
-        </Box>
-      )}
-      {quotes.isError && <Alert severity="error">{t('quotes.loadError')}</Alert>}
-      {quotes.data?.length === 0 && (
-        <Alert severity="info">
-          {status === 'requested' ? t('quotes.agent.emptyOpen') : t('quotes.agent.empty')}
-        </Alert>
-      )}
-      {quotes.data && quotes.data.length > 0 && (
-        <Box sx={{ overflowX: 'auto', maxWidth: { xs: 'calc(100vw - 32px)', md: 'none' } }}>
-          <Table size="small" aria-label={t('quotes.agent.tableLabel')}>
+      <QuoteListView
+        query={quotes}
+        emptyText={status === 'requested' ? t('quotes.agent.emptyOpen') : t('quotes.agent.empty')}
+        tableLabel={t('quotes.agent.tableLabel')}
+      >
+        {(list) => (
+          <>
             <TableHead>
               <TableRow>
                 <TableCell>{t('quotes.number')}</TableCell>
@@ -84,12 +73,10 @@ export function AgentQuotesPage() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {quotes.data.map((quote) => (
+              {list.map((quote) => (
                 <TableRow key={quote.id} data-quote-id={quote.id}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Link component={RouterLink} to={`/profile/quotes/${quote.id}`}>
-                      {t('quotes.title', { id: quote.id })}
-                    </Link>
+                    <QuoteLink id={quote.id} />
                   </TableCell>
                   <TableCell sx={{ minWidth: 120 }}>{quote.customerName}</TableCell>
                   <TableCell sx={NARROW_HIDDEN}>{quote.requestedByName}</TableCell>
@@ -108,9 +95,9 @@ export function AgentQuotesPage() {
                 </TableRow>
               ))}
             </TableBody>
-          </Table>
-        </Box>
-      )}
+          </>
+        )}
+      </QuoteListView>
     </Box>
   );
 }

@@ -8,16 +8,19 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { QuoteDetail } from '@shop/shared/contracts/quotes';
 import { formatDateTime, formatMoney } from '@shop/shared/format/format';
 import {
+  DecisionButtons,
+  DetailBackLink,
   DetailField,
   DetailFields,
   DetailHeading,
   DetailLinesTable,
   DetailQueryState,
   type LinesColumn,
+  MutationErrorAlert,
+  OrderedNotice,
   PlaceOrderErrors,
 } from '../../../components/detail-page-parts';
 import { ReasonDialog } from '../../../components/reason-dialog';
-import { ApiError } from '../../../lib/api-client';
 import { useAcceptQuote, useQuote, useRejectQuote } from '../api/quotes-api';
 import { QuoteApprovalNotice } from './quote-approval-notice';
 import { QuoteStatusChip } from './quote-status-chip';
@@ -105,21 +108,9 @@ export function QuotePage() {
       </DetailFields>
       <Lines quote={shown} />
       <QuoteApprovalNotice quote={shown} />
-      {placed && (
-        <Alert severity="success" data-testid="quote-ordered">
-          {t('quotes.ordered', { orderId: placed.orderId })}{' '}
-          <Link component={RouterLink} to="/profile/order-history">
-            {t('quotes.toOrderHistory')}
-          </Link>
-        </Alert>
-      )}
+      {placed && <OrderedNotice section="quotes" orderId={placed.orderId} testId="quote-ordered" />}
       {!placed && shown.status === 'accepted' && shown.orderId !== null && (
-        <Alert severity="success">
-          {t('quotes.ordered', { orderId: shown.orderId })}{' '}
-          <Link component={RouterLink} to="/profile/order-history">
-            {t('quotes.toOrderHistory')}
-          </Link>
-        </Alert>
+        <OrderedNotice section="quotes" orderId={shown.orderId} />
       )}
       {shown.status === 'requested' && <Alert severity="info">{t('quotes.waiting')}</Alert>}
       {shown.status === 'expired' && <Alert severity="info">{t('quotes.expiredNote')}</Alert>}
@@ -130,9 +121,7 @@ export function QuotePage() {
           </Link>
         </PlaceOrderErrors>
       )}
-      {accept.error instanceof ApiError && (
-        <Alert severity="error">{t(`errors.${accept.error.code}`, { ...accept.error.params })}</Alert>
-      )}
+      <MutationErrorAlert error={accept.error} />
       {!placed && shown.canAccept && (
         <>
           <Alert severity="info">
@@ -141,14 +130,12 @@ export function QuotePage() {
               {t('quotes.toCheckout')}
             </Link>
           </Alert>
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button variant="contained" disabled={accept.isPending} onClick={() => accept.mutate()}>
-              {t('quotes.accept')}
-            </Button>
-            <Button variant="outlined" color="error" onClick={() => setRejecting(true)}>
-              {t('quotes.reject')}
-            </Button>
-          </Box>
+          <DecisionButtons
+            accept={t('quotes.accept')}
+            reject={t('quotes.reject')}
+            mutation={accept}
+            onReject={() => setRejecting(true)}
+          />
         </>
       )}
       {!placed && shown.status === 'requested' && !shown.canAnswer && (
@@ -159,11 +146,7 @@ export function QuotePage() {
         </Box>
       )}
       {rejecting && <RejectDialog quoteId={shown.id} onClose={() => setRejecting(false)} />}
-      <Box>
-        <Link component={RouterLink} to="/profile/quotes">
-          {t('quotes.backToList')}
-        </Link>
-      </Box>
+      <DetailBackLink to="/profile/quotes">{t('quotes.backToList')}</DetailBackLink>
     </Box>
   );
 }

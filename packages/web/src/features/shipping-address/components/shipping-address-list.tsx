@@ -1,4 +1,3 @@
-import CheckCircle from '@mui/icons-material/CheckCircle';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +8,7 @@ import type { ShippingAddress } from '@shop/shared/contracts/shipping';
 import { foldForSearch } from '@shop/shared/rules/search-fold';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CurrentMark } from '../../../components/current-mark';
 import { isAbortError } from '../../../lib/api-client';
 import { useShippingAddresses, useSetCurrentShippingAddress } from '../../../lib/shipping-address-api';
 import { toastStore } from '../../../lib/toast-store';
@@ -108,18 +108,7 @@ export function ShippingAddressList({ onChanged = reloadPage }: ShippingAddressL
                 )}
               </Box>
               {current ? (
-                <Box
-                  sx={{
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: 0.5,
-                    color: 'primary.dark',
-                    fontWeight: 500,
-                  }}
-                >
-                  <CheckCircle fontSize="small" aria-hidden />
-                  {t('addressPicker.current')}
-                </Box>
+                <CurrentMark>{t('addressPicker.current')}</CurrentMark>
               ) : (
                 <Button
                   variant="outlined"

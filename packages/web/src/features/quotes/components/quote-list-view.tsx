@@ -1,0 +1,51 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { LoadingStatus } from '../../../components/loading-status';
+
+/**
+ * A list of quotes (the customer's, or an agent's customers'): a spinner while it loads, an error,
+ * `emptyText` for no quote, and the quotes there are in a small table labelled `tableLabel` (its
+ * head and body from `children`) that scrolls sideways on a phone.
+ */
+export function QuoteListView<Q>({
+  query,
+  emptyText,
+  tableLabel,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: Q[] | undefined };
+  emptyText: string;
+  tableLabel: string;
+  children: (quotes: Q[]) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {query.isPending && <LoadingStatus text={t('quotes.loading')} />}
+      {query.isError && <Alert severity="error">{t('quotes.loadError')}</Alert>}
+      {query.data?.length === 0 && <Alert severity="info">{emptyText}</Alert>}
+      {query.data && query.data.length > 0 && (
+        <Box sx={{ overflowX: 'auto', maxWidth: { xs: 'calc(100vw - 32px)', md: 'none' } }}>
+          <Table size="small" aria-label={tableLabel}>
+            {children(query.data)}
+          </Table>
+        </Box>
+      )}
+    </>
+  );
+}
+
+/** A quote's number as the link to its page. */
+export function QuoteLink({ id }: { id: number }) {
+  const { t } = useTranslation();
+  return (
+    <Link component={RouterLink} to={`/profile/quotes/${id}`}>
+      {t('quotes.title', { id })}
+    </Link>
+  );
+}
