@@ -3,11 +3,12 @@ import {
   type ExpressionBuilder,
   type Kysely,
   type RawBuilder,
+  type Selectable,
   type SqlBool,
   sql,
 } from 'kysely';
 import type { DialectName } from '../../db/connection';
-import type { Database, PackUnit, ProductsTable } from '../../db/schema';
+import type { Database, PackUnit, PriceEntriesTable, ProductsTable } from '../../db/schema';
 import { PreparedQuery } from '../../db/prepared-query';
 import { inAssortment } from '../assortments/assortments.repository';
 import { idListParameter, inIdList, inIdParameter, jsonPairs, searchTextMatches } from './products.dialect';
@@ -219,6 +220,20 @@ function onSaleProductIds(eb: ExpressionBuilder<ProductDb, 'p'>, f: ProductFilte
     );
 }
 
+/** The columns of `price_entries` that pricing reads, for StoredPriceEntry (catalogue-read-model). */
+export const PRICE_ENTRY_COLUMNS = [
+  'product_id',
+  'price_group',
+  'price',
+  'special_price',
+  'special_price_start',
+  'special_price_end',
+  'quantity_discount',
+  'quantitative_unit',
+] as const;
+
+export type PriceEntryRow = Pick<Selectable<PriceEntriesTable>, (typeof PRICE_ENTRY_COLUMNS)[number]>;
+
 /** The columns of a catalogue row (`products as p` joined with `manufacturers as m`). */
 export const PRODUCT_ROW_COLUMNS = [
   'p.id',
@@ -386,17 +401,7 @@ export async function findPriceEntries(
 ) {
   return db
     .selectFrom('price_entries')
-    .select([
-      'id',
-      'product_id',
-      'price_group',
-      'price',
-      'special_price',
-      'special_price_start',
-      'special_price_end',
-      'quantity_discount',
-      'quantitative_unit',
-    ])
+    .select(['id', ...PRICE_ENTRY_COLUMNS])
     .where(inIdList(dialect, 'price_entries.product_id', ids))
     .where((eb) =>
       priceGroup === null
