@@ -58,6 +58,34 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * The ids of the categories a listing is limited to: the subcategory (within the main category when
+ * both are given), or the main category with its subcategories; undefined without a category.
+ */
+function filterCategories(eb: ExpressionBuilder<ProductDb, 'p'>, f: ProductFilter) {
+  if (f.subCategorySlug !== undefined) {
+    const categories = eb
+      .selectFrom('categories as c')
+      .select('c.id')
+      .where('c.slug', '=', f.subCategorySlug);
+    if (f.mainCategorySlug === undefined) return categories;
+    return categories.where(
+      'c.parent_id',
+      'in',
+      eb.selectFrom('categories as main').select('main.id').where('main.slug', '=', f.mainCategorySlug),
+    );
+  }
+  if (f.mainCategorySlug === undefined) return undefined;
+  const main = eb
+    .selectFrom('categories as main')
+    .select('main.id')
+    .where('main.slug', '=', f.mainCategorySlug);
+  return eb
+    .selectFrom('categories as c')
+    .select('c.id')
+    .where((w) => w.or([w('c.id', 'in', main), w('c.parent_id', 'in', main)]));
+}
+
 /** The WHERE of a listing, on `products as p`. */
 function filterExpression(
   eb: ExpressionBuilder<ProductDb, 'p'>,
@@ -77,34 +105,8 @@ function filterExpression(
         ];
   if (f.seasonal) conditions.push(eb('p.is_seasonal', '=', 1));
   if (f.assortmentId !== undefined) conditions.push(inAssortment('p.id', f.assortmentId));
-  if (f.subCategorySlug !== undefined) {
-    let categories = eb.selectFrom('categories as c').select('c.id').where('c.slug', '=', f.subCategorySlug);
-    if (f.mainCategorySlug !== undefined) {
-      categories = categories.where(
-        'c.parent_id',
-        'in',
-        eb.selectFrom('categories as main').select('main.id').where('main.slug', '=', f.mainCategorySlug!),
-      );
-    }
-    conditions.push(
-      eb(
-        'p.id',
-        'in',
-        eb
-          .selectFrom('product_categories as pc')
-          .select('pc.product_id')
-          .where('pc.category_id', 'in', categories),
-      ),
-    );
-  } else if (f.mainCategorySlug !== undefined) {
-    const main = eb
-      .selectFrom('categories as main')
-      .select('main.id')
-      .where('main.slug', '=', f.mainCategorySlug);
-    const categories = eb
-      .selectFrom('categories as c')
-      .select('c.id')
-      .where((w) => w.or([w('c.id', 'in', main), w('c.parent_id', 'in', main)]));
+  const categories = filterCategories(eb, f);
+  if (categories !== undefined) {
     conditions.push(
       eb(
         'p.id',
