@@ -20,7 +20,12 @@ import type { Database } from '../../db/schema';
 import { changedProductsBetween } from './catalogue-version';
 import { inIdList } from './products.dialect';
 import type { JsonPieces } from './json-pieces';
-import { PRICE_ENTRY_COLUMNS, PRODUCT_ROW_COLUMNS, type PriceEntryRow } from './products.repository';
+import {
+  findPackSizes,
+  PRICE_ENTRY_COLUMNS,
+  PRODUCT_ROW_COLUMNS,
+  type PriceEntryRow,
+} from './products.repository';
 import { parseStoredPhotos, shopPhotos, type StoredPhoto } from '../product-photos/photo-json';
 
 /**
@@ -197,14 +202,7 @@ export async function loadStaticProducts(
       .orderBy('product_id')
       .orderBy('language')
       .execute(),
-    db
-      .selectFrom('pack_sizes')
-      .select(['product_id', 'unit', 'pieces', 'barcode'])
-      .where(inIdList(dialect, 'pack_sizes.product_id', ids))
-      .orderBy('product_id')
-      .orderBy('pieces')
-      .orderBy('id')
-      .execute(),
+    findPackSizes(db, dialect, ids),
     db
       .selectFrom('product_categories as pc')
       .select(['pc.product_id', 'pc.category_id'])

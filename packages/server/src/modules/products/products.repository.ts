@@ -459,18 +459,21 @@ export interface CustomerPricingRow {
   group_assortment_id: number | null;
 }
 
+/** A customer's pricing (`customers as c` with its own and its price group's assortment joined). */
+const CUSTOMER_PRICING_COLUMNS = [
+  'c.id',
+  'c.price_group',
+  'c.customer_discount_bp',
+  'acu.assortment_id as own_assortment_id',
+  'apg.assortment_id as group_assortment_id',
+] as const;
+
 const customerPricingQuery = new PreparedQuery(1, (db, _dialect, [customerId]: [number]) =>
   db
     .selectFrom('customers as c')
     .leftJoin('assortment_customers as acu', 'acu.customer_id', 'c.id')
     .leftJoin('assortment_price_groups as apg', 'apg.price_group', 'c.price_group')
-    .select([
-      'c.id',
-      'c.price_group',
-      'c.customer_discount_bp',
-      'acu.assortment_id as own_assortment_id',
-      'apg.assortment_id as group_assortment_id',
-    ])
+    .select(CUSTOMER_PRICING_COLUMNS)
     .where('c.id', '=', customerId),
 );
 
@@ -488,13 +491,7 @@ const agentCustomerPricingQuery = new PreparedQuery(2, (db, _dialect, [userId, a
     .innerJoin('customers as c', 'c.id', 'sa.customer_id')
     .leftJoin('assortment_customers as acu', 'acu.customer_id', 'c.id')
     .leftJoin('assortment_price_groups as apg', 'apg.price_group', 'c.price_group')
-    .select([
-      'c.id',
-      'c.price_group',
-      'c.customer_discount_bp',
-      'acu.assortment_id as own_assortment_id',
-      'apg.assortment_id as group_assortment_id',
-    ])
+    .select(CUSTOMER_PRICING_COLUMNS)
     .where('u.id', '=', userId)
     .where('c.agent_user_id', '=', agentId),
 );
