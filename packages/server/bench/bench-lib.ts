@@ -190,6 +190,24 @@ export function percentile(sorted: number[], p: number): number {
   return Math.round((sorted[Math.max(0, index)] ?? 0) * 10) / 10;
 }
 
+/** The p50, p95 and p99 of latencies `times` (ms, in any order; sorted here in place). */
+export function latencyPercentiles(times: number[]): Pick<Figures, 'p50' | 'p95' | 'p99'> {
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
+}
+
+/** The headers and body of a JSON call with a bearer token (no body, no content type). */
+export function bearerJsonInit(method: string, token: string, body?: unknown): RequestInit {
+  return {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  };
+}
+
 /**
  * Runs autocannon against one URL and returns exact latency percentiles (ms, from every
  * response's own time) and requests per second.
@@ -228,12 +246,9 @@ export async function measure(
     times.push(responseTime);
   });
   const result = await instance;
-  times.sort((a, b) => a - b);
   return {
     name,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
+    ...latencyPercentiles(times),
     rps: Math.round(result.requests.average),
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,

@@ -31,13 +31,14 @@ import type { AppContext } from '../src/app-context';
 import { createDatabase, type DatabaseHandle } from '../src/db/connection';
 import { createAuth } from '../src/http/auth';
 import {
+  bearerJsonInit,
   createTarget,
   databasesToMeasure,
   type Figures,
   largeCatalogueOptions,
   measure,
+  latencyPercentiles,
   numberOption,
-  percentile,
   printTable,
   run,
   seedLargeCatalogue,
@@ -117,12 +118,9 @@ async function measureWithThinkTime(
       }
     }),
   );
-  times.sort((a, b) => a - b);
   return {
     name,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
+    ...latencyPercentiles(times),
     rps: Math.round(times.length / duration),
     non2xx,
     errors,
@@ -135,14 +133,7 @@ async function post(
   body?: unknown,
   method = 'POST',
 ): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(url, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
+  const res = await fetch(url, bearerJsonInit(method, token, body));
   const text = await res.text();
   return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
 }
@@ -436,8 +427,6 @@ async function benchDialect(
           );
           phaseMs += performance.now() - started;
         }
-        times.sort((a, b) => a - b);
-
         // 3. Oversell check over every product that was ordered.
         const sold = await handle.db
           .selectFrom('order_items as oi')
@@ -469,9 +458,7 @@ async function benchDialect(
           refused,
           seconds: Math.round(phaseMs) / 1000,
           ordersPerSecond: Math.round((orders / (phaseMs / 1000)) * 10) / 10,
-          p50: percentile(times, 50),
-          p95: percentile(times, 95),
-          p99: percentile(times, 99),
+          ...latencyPercentiles(times),
           failures,
           oversold,
           negative,

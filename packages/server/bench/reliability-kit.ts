@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../src/app-context';
 import type { DatabaseHandle } from '../src/db/connection';
 import { insertBuyer, insertMethods, insertProduct } from '../src/modules/cart/checkout-fixtures';
-import { freePort, SERVER_DIR } from './bench-lib';
+import { bearerJsonInit, freePort, SERVER_DIR } from './bench-lib';
 
 // ---------------------------------------------------------------------------------------------
 // The built server
@@ -259,12 +259,7 @@ async function call(
   ledger.inFlight += 1;
   try {
     const res = await fetch(url, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
+      ...bearerJsonInit(method, token, body),
       signal: AbortSignal.timeout(30_000),
     });
     const text = await res.text();

@@ -11,6 +11,7 @@ import {
   type adminApi,
   type AdminParties,
   auditRows,
+  crudRequests,
   expectRefused,
   okJson,
   startAdminTestApp,
@@ -87,16 +88,8 @@ describe.each(TEST_DIALECTS)('back-office content on %s', (dialect) => {
     const page = { path: 'x', sortOrder: 0, translations: { hu: { title: 'x', description: '' } } };
     const paper = { title: 'x', language: null, validFrom: '2025-03-01', validTo: '2025-03-31' };
     const requests = [
-      { method: 'GET' as const, url: '/api/admin/news' },
-      { method: 'GET' as const, url: '/api/admin/news/1' },
-      { method: 'POST' as const, url: '/api/admin/news', payload: news },
-      { method: 'PUT' as const, url: '/api/admin/news/1', payload: news },
-      { method: 'DELETE' as const, url: '/api/admin/news/1' },
-      { method: 'GET' as const, url: '/api/admin/content-pages' },
-      { method: 'GET' as const, url: '/api/admin/content-pages/1' },
-      { method: 'POST' as const, url: '/api/admin/content-pages', payload: page },
-      { method: 'PUT' as const, url: '/api/admin/content-pages/1', payload: page },
-      { method: 'DELETE' as const, url: '/api/admin/content-pages/1' },
+      ...crudRequests('news', news, { getOne: true }),
+      ...crudRequests('content-pages', page, { getOne: true }),
       { method: 'GET' as const, url: '/api/admin/newspapers' },
       {
         method: 'POST' as const,

@@ -44,6 +44,7 @@ import {
   updateShippingAddress,
   type AccountFilter,
 } from './admin-customers.repository';
+import { billingAddressOf } from '../customers/billing-address';
 
 type Logger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 type Trx = Transaction<Database>;
@@ -137,13 +138,7 @@ export async function getCustomer(ctx: AppContext, userId: number): Promise<Cust
       isCompany: customer.is_company === 1,
       taxNumber: customer.tax_number,
       companyRegistrationNumber: customer.company_registration_number,
-      billing: {
-        country: customer.billing_country,
-        countryCode: customer.billing_country_code,
-        zip: customer.billing_zip,
-        city: customer.billing_city,
-        aptSuite: customer.billing_apt_suite,
-      },
+      billing: billingAddressOf(customer),
       agentUserId: customer.agent_user_id,
       priceGroup: customer.price_group,
       discountBp: customer.customer_discount_bp,
@@ -312,13 +307,7 @@ async function detailIn(
       phone: row.phone,
       taxNumber: row.tax_number,
       companyRegistrationNumber: row.company_registration_number,
-      billing: {
-        country: row.billing_country,
-        countryCode: row.billing_country_code,
-        zip: row.billing_zip,
-        city: row.billing_city,
-        aptSuite: row.billing_apt_suite,
-      },
+      billing: billingAddressOf(row),
       agentUserId: row.agent_user_id,
       priceGroup: row.price_group,
       discountBp: row.customer_discount_bp,

@@ -14,6 +14,7 @@ import {
   type adminApi,
   type AdminParties,
   auditRows,
+  crudRequests,
   expectRefused,
   okJson,
   startAdminTestApp,
@@ -81,28 +82,15 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
     };
     const payment = { code: 'cod', name: 'Utánvét', termDays: 0, isActive: true };
     const logisticsCalls = [
-      { method: 'GET' as const, url: '/api/admin/shipping-methods' },
-      { method: 'POST' as const, url: '/api/admin/shipping-methods', payload: method },
-      { method: 'PUT' as const, url: `/api/admin/shipping-methods/${methods.pickup}`, payload: method },
-      { method: 'GET' as const, url: '/api/admin/payment-methods' },
-      { method: 'POST' as const, url: '/api/admin/payment-methods', payload: payment },
-      { method: 'PUT' as const, url: `/api/admin/payment-methods/${methods.cash}`, payload: payment },
-      { method: 'GET' as const, url: '/api/admin/delivery-routes' },
-      { method: 'POST' as const, url: '/api/admin/delivery-routes', payload: route },
-      { method: 'PUT' as const, url: `/api/admin/delivery-routes/${routeId}`, payload: route },
-      { method: 'DELETE' as const, url: `/api/admin/delivery-routes/${routeId}` },
-      { method: 'GET' as const, url: '/api/admin/holiday-periods' },
-      { method: 'POST' as const, url: '/api/admin/holiday-periods', payload: holiday },
-      { method: 'PUT' as const, url: '/api/admin/holiday-periods/1', payload: holiday },
-      { method: 'DELETE' as const, url: '/api/admin/holiday-periods/1' },
+      ...crudRequests('shipping-methods', method, { id: methods.pickup, remove: false }),
+      ...crudRequests('payment-methods', payment, { id: methods.cash, remove: false }),
+      ...crudRequests('delivery-routes', route, { id: routeId }),
+      ...crudRequests('holiday-periods', holiday),
     ];
     for (const request of logisticsCalls)
       await expectRefused(app, parties, request, { staffAllowed: true, unchanged });
     const settingsCalls = [
-      { method: 'GET' as const, url: '/api/admin/shop-closed-windows' },
-      { method: 'POST' as const, url: '/api/admin/shop-closed-windows', payload: window },
-      { method: 'PUT' as const, url: '/api/admin/shop-closed-windows/1', payload: window },
-      { method: 'DELETE' as const, url: '/api/admin/shop-closed-windows/1' },
+      ...crudRequests('shop-closed-windows', window),
       { method: 'GET' as const, url: '/api/admin/shop-state/force-disabled' },
       {
         method: 'PUT' as const,

@@ -31,6 +31,7 @@ import { CSV_BOM, csvLine, csvMoney } from './orders-csv';
 import { ORDERS_EXPORT_TEXTS } from './orders-texts';
 import { exportedOrder } from '../integration/orders-export.service';
 import { enqueueEvent } from '../webhooks/webhook-events';
+import { billingAddressOf } from '../customers/billing-address';
 
 /** The UTC instant local midnight starts `date` in the shop's time zone (clock changes included). */
 export const shopDayStart = zonedDayStart;
@@ -109,13 +110,7 @@ export async function orderDetail(ctx: AppContext, id: number): Promise<AdminOrd
     placedByName: row.placed_by_name ?? null,
     customerTaxNumber: row.customer_tax_number,
     customerCompanyRegistrationNumber: row.customer_company_registration_number,
-    billing: {
-      country: row.billing_country,
-      countryCode: row.billing_country_code,
-      zip: row.billing_zip,
-      city: row.billing_city,
-      aptSuite: row.billing_apt_suite,
-    },
+    billing: billingAddressOf(row),
     shipping:
       row.shipping_zip === null && row.shipping_city === null
         ? null

@@ -122,6 +122,26 @@ export async function expectRefused(
   }
 }
 
+export type AdminRequest = Parameters<typeof expectRefused>[2];
+
+/**
+ * The calls of one back-office collection `/api/admin/<path>` as crudRoutes declares it, in this
+ * order: the list, one item (with `getOne`), create, change and (unless `remove` is false) delete of
+ * item `id`; create and change send `payload`.
+ */
+export function crudRequests(
+  path: string,
+  payload: unknown,
+  { id = 1, getOne = false, remove = true }: { id?: number; getOne?: boolean; remove?: boolean } = {},
+): AdminRequest[] {
+  const url = `/api/admin/${path}`;
+  const requests: AdminRequest[] = [{ method: 'GET', url }];
+  if (getOne) requests.push({ method: 'GET', url: `${url}/${id}` });
+  requests.push({ method: 'POST', url, payload }, { method: 'PUT', url: `${url}/${id}`, payload });
+  if (remove) requests.push({ method: 'DELETE', url: `${url}/${id}` });
+  return requests;
+}
+
 /** The audit rows written for an entity, oldest first. */
 export async function auditRows(ctx: AppContext, entity: string, entityId?: string | number) {
   let query = ctx.database.db.selectFrom('audit_log').selectAll().where('entity', '=', entity).orderBy('id');

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PackUnitName, PriceEntry } from '@shop/shared/contracts/products';
+import type { PriceEntry } from '@shop/shared/contracts/products';
 import {
   applicableTier,
   discountedPrice,
@@ -23,6 +23,7 @@ import {
   CatalogueReadModel,
   priceViewKey,
   type StaticProduct,
+  storedPriceEntry,
 } from '../products/catalogue-read-model';
 import * as repo from './cart.repository';
 import { productsOutsideAssortment } from '../assortments/assortment-membership';
@@ -90,16 +91,7 @@ export async function loadPricedProducts(
   for (const row of rows) {
     if (outside.has(row.id)) continue;
     const effective = entriesForPriceGroup(
-      (entriesOf.get(row.id) ?? []).map((e) => ({
-        priceGroup: e.price_group,
-        price: Number(e.price),
-        specialPrice: e.special_price === null ? null : Number(e.special_price),
-        specialPriceStart: e.special_price_start,
-        specialPriceEnd: e.special_price_end,
-        quantityDiscount: e.quantity_discount,
-        quantitativeUnit: e.quantitative_unit as PackUnitName,
-        customerDiscount: discount,
-      })),
+      (entriesOf.get(row.id) ?? []).map((e) => ({ ...storedPriceEntry(e), customerDiscount: discount })),
       pricing.priceGroup,
     );
     const tiers: PriceEntry[] = effective.map(({ priceGroup: _group, ...tier }) => tier);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { PreparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
+import { PRICE_ENTRY_COLUMNS } from '../products/products.repository';
 
 type Db = Kysely<Database>;
 
@@ -235,16 +236,7 @@ export async function findPriceEntries(db: Db, productIds: readonly number[], pr
   if (productIds.length === 0) return [];
   return db
     .selectFrom('price_entries')
-    .select([
-      'product_id',
-      'price_group',
-      'price',
-      'special_price',
-      'special_price_start',
-      'special_price_end',
-      'quantity_discount',
-      'quantitative_unit',
-    ])
+    .select(PRICE_ENTRY_COLUMNS)
     .where('product_id', 'in', [...productIds])
     .where((eb) =>
       priceGroup === null

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
 import * as repo from './customers.repository';
+import { billingAddressOf } from './billing-address';
 
 /**
  * GET /api/customers/{customerId}/extended.
@@ -44,13 +45,7 @@ export async function getExtendedCustomerData(
             email: address.customer_email,
             taxNumber: address.tax_number,
             companyRegistrationNumber: address.company_registration_number,
-            billingAddress: {
-              country: address.billing_country,
-              countryCode: address.billing_country_code,
-              zip: address.billing_zip,
-              city: address.billing_city,
-              aptSuite: address.billing_apt_suite,
-            },
+            billingAddress: billingAddressOf(address),
           },
         };
       }
@@ -70,13 +65,7 @@ export async function getExtendedCustomerData(
       isCompany: customer.is_company === 1,
       taxNumber: customer.tax_number,
       companyRegistrationNumber: customer.company_registration_number,
-      billingAddress: {
-        country: customer.billing_country,
-        countryCode: customer.billing_country_code,
-        zip: customer.billing_zip,
-        city: customer.billing_city,
-        aptSuite: customer.billing_apt_suite,
-      },
+      billingAddress: billingAddressOf(customer),
     },
   };
 }

@@ -10,12 +10,10 @@ import {
   type BatchKind,
   type BatchResult,
   creditUpsertItemSchema,
-  type CreditUpsertItem,
   customerUpsertItemSchema,
   priceUpsertItemSchema,
   productUpsertItemSchema,
   stockUpsertItemSchema,
-  type CustomerUpsertItem,
   type ProductUpsertItem,
 } from '@shop/shared/contracts/admin-integration';
 import { LANGUAGES } from '@shop/shared/i18n/languages';
@@ -262,10 +260,7 @@ async function customerBatch(
   items: readonly unknown[],
   errors: Errors,
 ): Promise<Applied> {
-  const parsed = parseItems(items, customerUpsertItemSchema, 'code', errors) as {
-    index: number;
-    item: CustomerUpsertItem;
-  }[];
+  const parsed = parseItems(items, customerUpsertItemSchema, 'code', errors);
   const existing = await customerIdsByErpCode(
     db,
     parsed.map((p) => p.item.code),
@@ -354,10 +349,7 @@ async function creditBatch(
   items: readonly unknown[],
   errors: Errors,
 ): Promise<Applied> {
-  const parsed = parseItems(items, creditUpsertItemSchema, 'erpCode', errors) as {
-    index: number;
-    item: CreditUpsertItem;
-  }[];
+  const parsed = parseItems(items, creditUpsertItemSchema, 'erpCode', errors);
   const ids = await customerIdsByErpCode(
     db,
     parsed.map((p) => p.item.erpCode),

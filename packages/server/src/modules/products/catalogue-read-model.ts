@@ -20,7 +20,12 @@ import type { Database } from '../../db/schema';
 import { changedProductsBetween } from './catalogue-version';
 import { inIdList } from './products.dialect';
 import type { JsonPieces } from './json-pieces';
-import { PRODUCT_ROW_COLUMNS } from './products.repository';
+import {
+  findPackSizes,
+  PRICE_ENTRY_COLUMNS,
+  PRODUCT_ROW_COLUMNS,
+  type PriceEntryRow,
+} from './products.repository';
 import { parseStoredPhotos, shopPhotos, type StoredPhoto } from '../product-photos/photo-json';
 
 /**
@@ -43,6 +48,19 @@ export interface StoredPriceEntry {
   specialPriceEnd: string | null;
   quantityDiscount: number;
   quantitativeUnit: PackUnitName;
+}
+
+/** A `price_entries` row as pricing reads it (numbers as numbers, whatever the driver answers). */
+export function storedPriceEntry(row: PriceEntryRow): StoredPriceEntry {
+  return {
+    priceGroup: row.price_group,
+    price: Number(row.price),
+    specialPrice: row.special_price === null ? null : Number(row.special_price),
+    specialPriceStart: row.special_price_start,
+    specialPriceEnd: row.special_price_end,
+    quantityDiscount: row.quantity_discount,
+    quantitativeUnit: row.quantitative_unit as PackUnitName,
+  };
 }
 
 interface StoredHistory {
@@ -184,14 +202,7 @@ export async function loadStaticProducts(
       .orderBy('product_id')
       .orderBy('language')
       .execute(),
-    db
-      .selectFrom('pack_sizes')
-      .select(['product_id', 'unit', 'pieces', 'barcode'])
-      .where(inIdList(dialect, 'pack_sizes.product_id', ids))
-      .orderBy('product_id')
-      .orderBy('pieces')
-      .orderBy('id')
-      .execute(),
+    findPackSizes(db, dialect, ids),
     db
       .selectFrom('product_categories as pc')
       .select(['pc.product_id', 'pc.category_id'])
@@ -199,16 +210,7 @@ export async function loadStaticProducts(
       .execute(),
     db
       .selectFrom('price_entries')
-      .select([
-        'product_id',
-        'price_group',
-        'price',
-        'special_price',
-        'special_price_start',
-        'special_price_end',
-        'quantity_discount',
-        'quantitative_unit',
-      ])
+      .select(PRICE_ENTRY_COLUMNS)
       .where(inIdList(dialect, 'price_entries.product_id', ids))
       .orderBy('product_id')
       .orderBy('quantity_discount')
@@ -264,17 +266,7 @@ export async function loadStaticProducts(
     const category = categories.get(link.category_id);
     if (category) result.get(link.product_id)?.categories.push(category);
   }
-  for (const e of entries) {
-    result.get(e.product_id)?.entries.push({
-      priceGroup: e.price_group,
-      price: Number(e.price),
-      specialPrice: e.special_price === null ? null : Number(e.special_price),
-      specialPriceStart: e.special_price_start,
-      specialPriceEnd: e.special_price_end,
-      quantityDiscount: e.quantity_discount,
-      quantitativeUnit: e.quantitative_unit as PackUnitName,
-    });
-  }
+  for (const e of entries) result.get(e.product_id)?.entries.push(storedPriceEntry(e));
   for (const h of history) {
     result.get(h.product_id)?.history.push({
       priceGroup: h.price_group,

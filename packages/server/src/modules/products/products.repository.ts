@@ -3,11 +3,12 @@ import {
   type ExpressionBuilder,
   type Kysely,
   type RawBuilder,
+  type Selectable,
   type SqlBool,
   sql,
 } from 'kysely';
 import type { DialectName } from '../../db/connection';
-import type { Database, PackUnit, ProductsTable } from '../../db/schema';
+import type { Database, PackUnit, PriceEntriesTable, ProductsTable } from '../../db/schema';
 import { PreparedQuery } from '../../db/prepared-query';
 import { inAssortment } from '../assortments/assortments.repository';
 import { idListParameter, inIdList, inIdParameter, jsonPairs, searchTextMatches } from './products.dialect';
@@ -57,6 +58,34 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * The ids of the categories a listing is limited to: the subcategory (within the main category when
+ * both are given), or the main category with its subcategories; undefined without a category.
+ */
+function filterCategories(eb: ExpressionBuilder<ProductDb, 'p'>, f: ProductFilter) {
+  if (f.subCategorySlug !== undefined) {
+    const categories = eb
+      .selectFrom('categories as c')
+      .select('c.id')
+      .where('c.slug', '=', f.subCategorySlug);
+    if (f.mainCategorySlug === undefined) return categories;
+    return categories.where(
+      'c.parent_id',
+      'in',
+      eb.selectFrom('categories as main').select('main.id').where('main.slug', '=', f.mainCategorySlug),
+    );
+  }
+  if (f.mainCategorySlug === undefined) return undefined;
+  const main = eb
+    .selectFrom('categories as main')
+    .select('main.id')
+    .where('main.slug', '=', f.mainCategorySlug);
+  return eb
+    .selectFrom('categories as c')
+    .select('c.id')
+    .where((w) => w.or([w('c.id', 'in', main), w('c.parent_id', 'in', main)]));
+}
+
 /** The WHERE of a listing, on `products as p`. */
 function filterExpression(
   eb: ExpressionBuilder<ProductDb, 'p'>,
@@ -76,34 +105,8 @@ function filterExpression(
         ];
   if (f.seasonal) conditions.push(eb('p.is_seasonal', '=', 1));
   if (f.assortmentId !== undefined) conditions.push(inAssortment('p.id', f.assortmentId));
-  if (f.subCategorySlug !== undefined) {
-    let categories = eb.selectFrom('categories as c').select('c.id').where('c.slug', '=', f.subCategorySlug);
-    if (f.mainCategorySlug !== undefined) {
-      categories = categories.where(
-        'c.parent_id',
-        'in',
-        eb.selectFrom('categories as main').select('main.id').where('main.slug', '=', f.mainCategorySlug!),
-      );
-    }
-    conditions.push(
-      eb(
-        'p.id',
-        'in',
-        eb
-          .selectFrom('product_categories as pc')
-          .select('pc.product_id')
-          .where('pc.category_id', 'in', categories),
-      ),
-    );
-  } else if (f.mainCategorySlug !== undefined) {
-    const main = eb
-      .selectFrom('categories as main')
-      .select('main.id')
-      .where('main.slug', '=', f.mainCategorySlug);
-    const categories = eb
-      .selectFrom('categories as c')
-      .select('c.id')
-      .where((w) => w.or([w('c.id', 'in', main), w('c.parent_id', 'in', main)]));
+  const categories = filterCategories(eb, f);
+  if (categories !== undefined) {
     conditions.push(
       eb(
         'p.id',
@@ -218,6 +221,20 @@ function onSaleProductIds(eb: ExpressionBuilder<ProductDb, 'p'>, f: ProductFilte
           ]),
     );
 }
+
+/** The columns of `price_entries` that pricing reads, for StoredPriceEntry (catalogue-read-model). */
+export const PRICE_ENTRY_COLUMNS = [
+  'product_id',
+  'price_group',
+  'price',
+  'special_price',
+  'special_price_start',
+  'special_price_end',
+  'quantity_discount',
+  'quantitative_unit',
+] as const;
+
+export type PriceEntryRow = Pick<Selectable<PriceEntriesTable>, (typeof PRICE_ENTRY_COLUMNS)[number]>;
 
 /** The columns of a catalogue row (`products as p` joined with `manufacturers as m`). */
 export const PRODUCT_ROW_COLUMNS = [
@@ -386,17 +403,7 @@ export async function findPriceEntries(
 ) {
   return db
     .selectFrom('price_entries')
-    .select([
-      'id',
-      'product_id',
-      'price_group',
-      'price',
-      'special_price',
-      'special_price_start',
-      'special_price_end',
-      'quantity_discount',
-      'quantitative_unit',
-    ])
+    .select(['id', ...PRICE_ENTRY_COLUMNS])
     .where(inIdList(dialect, 'price_entries.product_id', ids))
     .where((eb) =>
       priceGroup === null
@@ -452,18 +459,21 @@ export interface CustomerPricingRow {
   group_assortment_id: number | null;
 }
 
+/** A customer's pricing (`customers as c` with its own and its price group's assortment joined). */
+const CUSTOMER_PRICING_COLUMNS = [
+  'c.id',
+  'c.price_group',
+  'c.customer_discount_bp',
+  'acu.assortment_id as own_assortment_id',
+  'apg.assortment_id as group_assortment_id',
+] as const;
+
 const customerPricingQuery = new PreparedQuery(1, (db, _dialect, [customerId]: [number]) =>
   db
     .selectFrom('customers as c')
     .leftJoin('assortment_customers as acu', 'acu.customer_id', 'c.id')
     .leftJoin('assortment_price_groups as apg', 'apg.price_group', 'c.price_group')
-    .select([
-      'c.id',
-      'c.price_group',
-      'c.customer_discount_bp',
-      'acu.assortment_id as own_assortment_id',
-      'apg.assortment_id as group_assortment_id',
-    ])
+    .select(CUSTOMER_PRICING_COLUMNS)
     .where('c.id', '=', customerId),
 );
 
@@ -481,13 +491,7 @@ const agentCustomerPricingQuery = new PreparedQuery(2, (db, _dialect, [userId, a
     .innerJoin('customers as c', 'c.id', 'sa.customer_id')
     .leftJoin('assortment_customers as acu', 'acu.customer_id', 'c.id')
     .leftJoin('assortment_price_groups as apg', 'apg.price_group', 'c.price_group')
-    .select([
-      'c.id',
-      'c.price_group',
-      'c.customer_discount_bp',
-      'acu.assortment_id as own_assortment_id',
-      'apg.assortment_id as group_assortment_id',
-    ])
+    .select(CUSTOMER_PRICING_COLUMNS)
     .where('u.id', '=', userId)
     .where('c.agent_user_id', '=', agentId),
 );

@@ -222,6 +222,26 @@ function pageSize(query: ProductListQueryParsed): number {
   return ppp;
 }
 
+/**
+ * The caller's pricing and the catalogue settings, read from the catalogue database (the same for
+ * everyone, so it may be a read replica: db/read-replicas.ts), with the read model brought to the
+ * settings' version (a new version drops only the products it changed, when the bumps name them:
+ * decision 0008).
+ */
+async function catalogueRequestContext(
+  ctx: AppContext,
+  request: CatalogueRequest,
+  caches: ListingCaches,
+): Promise<{ pricing: PricingContext; settings: CatalogueSettings }> {
+  const catalogue = readDatabase(ctx).db;
+  const [pricing, settings] = await Promise.all([
+    resolvePricingContext(ctx, request.auth),
+    readCatalogueSettings(catalogue),
+  ]);
+  await caches.model.adopt(catalogue, settings.version);
+  return { pricing, settings };
+}
+
 /** `GET /api/products/all` and `GET /api/products/ordered-products`: the answer as UTF-8 JSON. */
 export async function listProducts(
   ctx: AppContext,
@@ -231,17 +251,10 @@ export async function listProducts(
   caches: ListingCaches,
 ): Promise<JsonAnswer> {
   const ppp = pageSize(query);
-  // The customer's own orders and cart are read on the primary (they must show the last change);
-  // the catalogue, the same for everyone, may come from a read replica (db/read-replicas.ts).
+  // The customer's own orders and cart are read on the primary (they must show the last change).
   const db = ctx.database.db;
   const dialect = ctx.database.dialect;
-  const catalogue = readDatabase(ctx).db;
-  const [pricing, settings] = await Promise.all([
-    resolvePricingContext(ctx, request.auth),
-    readCatalogueSettings(catalogue),
-  ]);
-  // A new catalogue version drops only the products it changed, when the bumps name them (decision 0008).
-  await caches.model.adopt(catalogue, settings.version);
+  const { pricing, settings } = await catalogueRequestContext(ctx, request, caches);
   const filter = baseFilter(ctx, query, pricing);
   const offset = (query.currentPage - 1) * ppp;
   let sort: ProductSort | undefined = explicitSort(query, request.language);
@@ -508,13 +521,7 @@ export async function searchProducts(
   query: ProductSearchQueryParsed,
   caches: ListingCaches,
 ): Promise<JsonAnswer> {
-  const catalogue = readDatabase(ctx).db;
-  const [pricing, settings] = await Promise.all([
-    resolvePricingContext(ctx, request.auth),
-    readCatalogueSettings(catalogue),
-  ]);
-  // A new catalogue version drops only the products it changed, when the bumps name them (decision 0008).
-  await caches.model.adopt(catalogue, settings.version);
+  const { pricing, settings } = await catalogueRequestContext(ctx, request, caches);
   const filter = baseFilter(ctx, query, pricing);
   const text = (query.searchString ?? '').trim();
   const folded = foldForSearch(text);

@@ -6,6 +6,7 @@ import type { AuthUser } from '../../http/auth';
 import { requireShippingAddress, resolveActingCustomer } from './acting-customer.service';
 import * as repo from './shipping-addresses.repository';
 import type { AddressRow } from './shipping-addresses.repository';
+import { billingAddressOf } from '../customers/billing-address';
 
 function toAddress(row: AddressRow, currentId: number | null): ShippingAddress {
   return {
@@ -25,13 +26,7 @@ function toAddress(row: AddressRow, currentId: number | null): ShippingAddress {
       email: row.customer_email,
       taxNumber: row.tax_number,
       companyRegistrationNumber: row.company_registration_number,
-      billingAddress: {
-        country: row.billing_country,
-        countryCode: row.billing_country_code,
-        zip: row.billing_zip,
-        city: row.billing_city,
-        aptSuite: row.billing_apt_suite,
-      },
+      billingAddress: billingAddressOf(row),
     },
   };
 }

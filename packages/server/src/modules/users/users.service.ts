@@ -21,6 +21,7 @@ import * as repo from './users.repository';
 import { recordAudit } from '../admin/admin-access';
 import { enqueue, wakeOutbox } from '../outbox/outbox.service';
 import { customerEventData, enqueueEvent } from '../webhooks/webhook-events';
+import { billingAddressOf } from '../customers/billing-address';
 
 type Logger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 
@@ -289,13 +290,7 @@ export async function getUserData(ctx: AppContext, user: AuthUser): Promise<User
     companyRegistrationNumber: customer.company_registration_number,
     name: customer.name,
     isCompany: customer.is_company === 1,
-    billing: {
-      country: customer.billing_country,
-      countryCode: customer.billing_country_code,
-      zip: customer.billing_zip,
-      city: customer.billing_city,
-      aptSuite: customer.billing_apt_suite,
-    },
+    billing: billingAddressOf(customer),
   };
 }
 
