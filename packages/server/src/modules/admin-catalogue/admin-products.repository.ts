@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { ADMIN_COUNT_CAP } from '@shop/shared/contracts/admin-common';
 import { cappedTotal, offsetOf } from '../admin/admin-query';
 import { inIdList, searchTextMatches } from '../products/products.dialect';
+import type { AnchorFilter, PageStart, ProductPageAnchors } from './product-page-anchors.repository';
 
 /** The back office's product list query. No logic here, only SQL. */
 
@@ -18,6 +19,8 @@ export interface ProductListFilter {
   pageSize: number;
   /** The language of the names (Hungarian, then any, when missing). */
   language: Language;
+  /** The process's anchor SKUs: a deep page without search words starts from the nearest one. */
+  anchors?: ProductPageAnchors | undefined;
 }
 
 /** SQLite: the index rows a page may walk, checking each row's search text, before sorting the matches wins. */
@@ -103,7 +106,15 @@ export async function listProductRows(db: Db, dialect: DialectName, query: Produ
       .executeTakeFirst();
     walkSkuIndex = ((offset + query.pageSize) * Number(last?.id ?? 0)) / counted <= WALK_BUDGET;
   }
+  // Issue 18 point 5, docs/decisions/0023: without search words a deep page walks at most one anchor
+  // interval of the SKU index from the nearest anchor SKU, not (page - 1) × pageSize entries.
+  let start: PageStart = { afterSku: null, offset };
+  if (words.length === 0 && query.anchors) {
+    const filter: AnchorFilter = query.active === undefined ? 'all' : query.active ? 'active' : 'inactive';
+    start = await query.anchors.pageStart(db, filter, offset);
+  }
   let base = db.selectFrom('products as p');
+  if (start.afterSku !== null) base = base.where('p.sku', '>', start.afterSku);
   if (ids && !walkSkuIndex) base = base.where(inIdList(dialect, 'p.id', ids));
   else {
     if (words.length > 0)
@@ -115,7 +126,7 @@ export async function listProductRows(db: Db, dialect: DialectName, query: Produ
     // Issue 18 point 5: the page's ids first, walking only the SKU index (with is_active, migration
     // 015), then the columns and per-row subqueries for those 25 rows; a deep page used to build the
     // whole row, joins included, for every row it skipped.
-    .where('p.id', 'in', base.select('p.id').orderBy('p.sku').limit(query.pageSize).offset(offset))
+    .where('p.id', 'in', base.select('p.id').orderBy('p.sku').limit(query.pageSize).offset(start.offset))
     .leftJoin('manufacturers as m', 'm.id', 'p.manufacturer_id')
     .select([
       'p.id',
