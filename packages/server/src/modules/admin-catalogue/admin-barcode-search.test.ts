@@ -1,13 +1,10 @@
 import { sql } from 'kysely';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { foldForSearch } from '@shop/shared/rules/search-fold';
 import { queryPlans } from '../../../test/query-plans';
-import { callAs, startAdminWorld, type AdminWorld } from '../../../test/admin-fixtures';
+import { callAs, type AdminWorld } from '../../../test/admin-fixtures';
 import { TEST_DIALECTS } from '../../../test/test-db';
-import { runLargeSeed } from '../../seed/large-seed';
+import { largeCatalogueWorld, productListQuery } from './admin-product-list-test-setup';
 import { listProductRows, type ProductListFilter } from './admin-products.repository';
 import { getProduct, saveProduct } from './admin-products.service';
 
@@ -29,20 +26,14 @@ interface Known {
 }
 
 describe.each(TEST_DIALECTS)('back-office barcode search on %s', (dialect) => {
-  let world: AdminWorld;
-  let dataDir: string;
   let known: Known[];
   let skuProduct: number;
   let nameProduct: number;
-  const db = () => world.ctx.database.db;
-
-  beforeAll(async () => {
-    world = await startAdminWorld(dialect, { now: NOW });
-    dataDir = mkdtempSync(path.join(tmpdir(), 'shop-barcode-search-'));
-    await runLargeSeed(db(), { products: 400, dataDir, now: NOW });
-    const first = await db().selectFrom('products').select('id').orderBy('sku').executeTakeFirstOrThrow();
+  const addProducts = async (world: AdminWorld) => {
+    const db = world.ctx.database.db;
+    const first = await db.selectFrom('products').select('id').orderBy('sku').executeTakeFirstOrThrow();
     const { id: _id, createdAt: _c, updatedAt: _u, ...template } = await getProduct(world.ctx, first.id);
-    const actor = world.callers.adminUser.id;
+    const actor = live().callers.adminUser.id;
     const packs = template.packSizes.map((pack) => ({ ...pack, barcode: null }));
     skuProduct = (
       await saveProduct(world.ctx, actor, null, { ...template, sku: 'ZX-59900021-A', packSizes: packs })
@@ -57,7 +48,12 @@ describe.each(TEST_DIALECTS)('back-office barcode search on %s', (dialect) => {
         packSizes: packs,
       })
     ).id;
-    if (dialect === 'postgres') await sql`VACUUM ANALYZE products`.execute(db());
+  };
+  const live = largeCatalogueWorld(dialect, 400, NOW, addProducts);
+  const db = () => live().ctx.database.db;
+  const query = (extra: Partial<ProductListFilter>) => productListQuery(100, extra);
+
+  beforeAll(async () => {
     const products = await db().selectFrom('products').select(['id', 'is_active', 'search_text']).execute();
     const packRows = await db().selectFrom('pack_sizes').select(['product_id', 'barcode']).execute();
     known = products.map((p) => {
@@ -70,19 +66,6 @@ describe.each(TEST_DIALECTS)('back-office barcode search on %s', (dialect) => {
         barcodes: packRows.filter((b) => b.product_id === p.id && b.barcode).map((b) => b.barcode!),
       };
     });
-  });
-
-  afterAll(async () => {
-    await world?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const query = (extra: Partial<ProductListFilter>): ProductListFilter => ({
-    words: [],
-    page: 1,
-    pageSize: 100,
-    language: 'hu',
-    ...extra,
   });
 
   async function foundIds(words: string[], active?: boolean): Promise<number[]> {
@@ -162,7 +145,7 @@ describe.each(TEST_DIALECTS)('back-office barcode search on %s', (dialect) => {
   );
 
   it('answers odd search terms with a page or a clear error, never a 500', async () => {
-    const token = world.callers.admin;
+    const token = live().callers.admin;
     for (const q of [
       '%%%',
       '_',
@@ -174,7 +157,7 @@ describe.each(TEST_DIALECTS)('back-office barcode search on %s', (dialect) => {
       '٣٤٥٦٧٨٩٠١٢',
       '~|~',
     ]) {
-      const response = await callAs(world.app, token, {
+      const response = await callAs(live().app, token, {
         method: 'GET',
         url: `/api/admin/catalogue/products?q=${encodeURIComponent(q)}`,
       });
@@ -185,7 +168,7 @@ describe.each(TEST_DIALECTS)('back-office barcode search on %s', (dialect) => {
       if (folded.every((w) => /^[0-9]{8,}$/.test(w)) && folded.length > 0)
         expect(response.json().items.length, q).toBe(0);
     }
-    const long = await callAs(world.app, token, {
+    const long = await callAs(live().app, token, {
       method: 'GET',
       url: `/api/admin/catalogue/products?q=${'1'.repeat(101)}`,
     });

@@ -1,11 +1,7 @@
-import { sql } from 'kysely';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, startAdminWorld, type AdminWorld } from '../../../test/admin-fixtures';
+import { describe, expect, it } from 'vitest';
+import { callAs } from '../../../test/admin-fixtures';
 import { TEST_DIALECTS } from '../../../test/test-db';
-import { runLargeSeed } from '../../seed/large-seed';
+import { largeCatalogueWorld, productListQuery } from './admin-product-list-test-setup';
 import { listProductRows, type ProductListFilter } from './admin-products.repository';
 import { getProduct, saveProduct } from './admin-products.service';
 import { ProductPageAnchors, type AnchorFilter } from './product-page-anchors.repository';
@@ -23,29 +19,9 @@ const PRODUCTS = 1_000;
 const INTERVAL = 100;
 
 describe.each(TEST_DIALECTS)('product list anchors on %s', (dialect) => {
-  let world: AdminWorld;
-  let dataDir: string;
-  const db = () => world.ctx.database.db;
-
-  beforeAll(async () => {
-    world = await startAdminWorld(dialect, { now: NOW });
-    dataDir = mkdtempSync(path.join(tmpdir(), 'shop-product-anchors-'));
-    await runLargeSeed(db(), { products: PRODUCTS, dataDir, now: NOW });
-    if (dialect === 'postgres') await sql`VACUUM ANALYZE products`.execute(db());
-  });
-
-  afterAll(async () => {
-    await world?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const query = (extra: Partial<ProductListFilter>): ProductListFilter => ({
-    words: [],
-    page: 1,
-    pageSize: 25,
-    language: 'hu',
-    ...extra,
-  });
+  const live = largeCatalogueWorld(dialect, PRODUCTS, NOW);
+  const db = () => live().ctx.database.db;
+  const query = (extra: Partial<ProductListFilter>) => productListQuery(25, extra);
 
   /** The filter's SKUs in list order, by the plain query (no anchors). */
   async function plainSkus(filter: AnchorFilter): Promise<string[]> {
@@ -129,15 +105,15 @@ describe.each(TEST_DIALECTS)('product list anchors on %s', (dialect) => {
     await check();
     expect(here.held('all')).toBe(7);
     expect(other.held('all')).toBe(7);
-    const actor = world.callers.adminUser.id;
+    const actor = live().callers.adminUser.id;
     const skus = await plainSkus('all');
     const template = await getProduct(
-      world.ctx,
+      live().ctx,
       (await db().selectFrom('products').select('id').orderBy('sku').executeTakeFirstOrThrow()).id,
     );
     const { id: _id, createdAt: _c, updatedAt: _u, ...input } = template;
     // An insert before the deep page's anchor: every later row moves one place.
-    const inserted = await saveProduct(world.ctx, actor, null, {
+    const inserted = await saveProduct(live().ctx, actor, null, {
       ...input,
       sku: `${skus[3]}-A`,
       isActive: true,
@@ -145,8 +121,8 @@ describe.each(TEST_DIALECTS)('product list anchors on %s', (dialect) => {
     });
     await check();
     // A SKU change that moves a product from the start to the end of the order.
-    const first = await getProduct(world.ctx, inserted.id);
-    await saveProduct(world.ctx, actor, inserted.id, { ...first, sku: `ZZZ-${skus[0]}` });
+    const first = await getProduct(live().ctx, inserted.id);
+    await saveProduct(live().ctx, actor, inserted.id, { ...first, sku: `ZZZ-${skus[0]}` });
     await check();
     // An active product becomes inactive: the active filter's anchors move.
     const target = (await plainSkus('active'))[10]!;
@@ -155,14 +131,14 @@ describe.each(TEST_DIALECTS)('product list anchors on %s', (dialect) => {
       .select('id')
       .where('sku', '=', target)
       .executeTakeFirstOrThrow();
-    const product = await getProduct(world.ctx, row.id);
-    await saveProduct(world.ctx, actor, row.id, { ...product, isActive: false });
+    const product = await getProduct(live().ctx, row.id);
+    await saveProduct(live().ctx, actor, row.id, { ...product, isActive: false });
     await check();
   });
 
   it('answers hostile pages through the API with a clear error or an empty page, never a 500', async () => {
-    const token = world.callers.admin;
-    const get = (url: string) => callAs(world.app, token, { method: 'GET', url });
+    const token = live().callers.admin;
+    const get = (url: string) => callAs(live().app, token, { method: 'GET', url });
     for (const url of [
       '/api/admin/catalogue/products?page=0',
       '/api/admin/catalogue/products?page=-3',
