@@ -15,6 +15,7 @@ import * as m014 from './migrations/014-approval-quotes';
 import * as m015 from './migrations/015-admin-list-indexes';
 import * as m016 from './migrations/016-admin-list-covering-indexes';
 import * as m017 from './migrations/017-account-list-index';
+import * as m018 from './migrations/018-admin-barcode-search';
 import type { Database } from './schema';
 
 /** Migrations are listed here (not read from disk) so that the bundled server carries them. */
@@ -35,6 +36,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '015-admin-list-indexes': m015,
   '016-admin-list-covering-indexes': m016,
   '017-account-list-index': m017,
+  '018-admin-barcode-search': m018,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -20,6 +20,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
 import { adminDocs, crudRoutes } from '../admin/admin-crud-routes';
 import * as products from './admin-products.service';
+import { ProductPageAnchors } from './product-page-anchors.repository';
 import { buildCsv, buildXlsx, readImportFile } from './import-file';
 import { TEMPLATE_ROWS, runImport } from './import.service';
 import * as taxonomy from './taxonomy.service';
@@ -33,6 +34,8 @@ const errorNote =
   ' Needs an administrator or staff token with the `catalogue` permission (401 without a token, 403 ERR_FORBIDDEN otherwise).';
 
 export function adminCatalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // The deep pages' anchor SKUs, per app (one per server process), valid for one catalogue version.
+  const pageAnchors = new ProductPageAnchors();
   return async (app) => {
     const actor = (request: { auth: { userId: number } | null }) => {
       if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
@@ -59,7 +62,7 @@ export function adminCatalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: adminProductListResponseSchema },
         },
       },
-      async (request) => products.listProducts(ctx, request.query, request.language),
+      async (request) => products.listProducts(ctx, request.query, request.language, pageAnchors),
     );
 
     const productWriteDescription =

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { ADMIN_COUNT_CAP } from '@shop/shared/contracts/admin-common';
 import { cappedTotal, offsetOf } from '../admin/admin-query';
 import { inIdList, searchTextMatches } from '../products/products.dialect';
+import type { AnchorFilter, PageStart, ProductPageAnchors } from './product-page-anchors.repository';
 
 /** The back office's product list query. No logic here, only SQL. */
 
@@ -18,6 +19,8 @@ export interface ProductListFilter {
   pageSize: number;
   /** The language of the names (Hungarian, then any, when missing). */
   language: Language;
+  /** The process's anchor SKUs: a deep page without search words starts from the nearest one. */
+  anchors?: ProductPageAnchors | undefined;
 }
 
 /** SQLite: the index rows a page may walk, checking each row's search text, before sorting the matches wins. */
@@ -82,6 +85,63 @@ async function countMatches(
 }
 
 /**
+ * Decision 0023: a search word of 8 or more digits is a barcode as staff scan or type it. It finds the
+ * products whose barcode starts with it, and those whose SKU or name contains it (substring, as any
+ * other word); shorter digit words and other words keep their meaning (a substring of search_text).
+ */
+export const BARCODE_WORD = /^[0-9]{8,}$/;
+
+/**
+ * The ids a barcode word finds (BARCODE_WORD). The barcode prefix reads a btree of pack_sizes.barcode
+ * (PostgreSQL: varchar_pattern_ops, migration 018; SQLite: the default binary index as a range, ':' being
+ * the character after '9'). The SKU and name part reads search_text without its barcodes (up to the
+ * SKU's closing '~', product-search-text.service.ts): on PostgreSQL the pg_trgm index of that expression
+ * (migration 018), whose digit trigrams are selective; on SQLite the FTS table narrows, the expression
+ * decides.
+ */
+function barcodeWordIds(db: Db, dialect: DialectName, word: string) {
+  const prefix =
+    dialect === 'postgres'
+      ? sql<SqlBool>`b.barcode like ${`${word}%`}`
+      : sql<SqlBool>`b.barcode >= ${word} and b.barcode < ${`${word}:`}`;
+  const nameOrSku =
+    dialect === 'postgres'
+      ? sql<SqlBool>`(split_part(p.search_text, '~', 1) || '~' || split_part(p.search_text, '~', 2)) like ${`%${word}%`}`
+      : sql<SqlBool>`p.id in (select rowid from products_fts where products_fts match ${`"${word}"`})
+          and substr(p.search_text, 1, instr(p.search_text, '~')
+            + instr(substr(p.search_text, instr(p.search_text, '~') + 1), '~')) like ${`%${word}%`}`;
+  return db
+    .selectFrom('pack_sizes as b')
+    .select('b.product_id as id')
+    .where(prefix)
+    .union(db.selectFrom('products as p').select('p.id').where(nameOrSku));
+}
+
+/** The list's conditions when a word is a barcode (BARCODE_WORD): each barcode word's ids, the other words, the flag. */
+function barcodeSearchConditions(
+  db: Db,
+  dialect: DialectName,
+  query: ProductListFilter,
+): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = query.words
+    .filter((word) => BARCODE_WORD.test(word))
+    .map((word) => sql<SqlBool>`p.id in (${barcodeWordIds(db, dialect, word)})`);
+  const others = query.words.filter((word) => !BARCODE_WORD.test(word));
+  if (others.length > 0) conditions.push(searchTextMatches(dialect, others));
+  if (query.active !== undefined) conditions.push(sql<SqlBool>`p.is_active = ${query.active ? 1 : 0}`);
+  return conditions;
+}
+
+/** The products that meet all the conditions, up to ADMIN_COUNT_CAP + 1, and their ids when within the cap. */
+async function collectMatches(db: Db, conditions: readonly Expression<SqlBool>[]) {
+  let matches = db.selectFrom('products as p').select('p.id');
+  for (const condition of conditions) matches = matches.where(condition);
+  const rows = await matches.limit(ADMIN_COUNT_CAP + 1).execute();
+  const ids = rows.map((row) => Number(row.id));
+  return ids.length > ADMIN_COUNT_CAP ? { counted: ids.length } : { counted: ids.length, ids };
+}
+
+/**
  * One page of products by SKU with name, manufacturer and base price, and the total that match, counted
  * up to ADMIN_COUNT_CAP + 1 rows (issue 18 point 5, docs/decisions/0021-capped-list-totals.md: the exact
  * count of a million products read the whole SKU index on every page).
@@ -89,22 +149,37 @@ async function countMatches(
 export async function listProductRows(db: Db, dialect: DialectName, query: ProductListFilter) {
   const { words, language } = query;
   const offset = offsetOf(query.page, query.pageSize);
-  const { counted, ids } = await countMatches(db, dialect, query);
+  const barcodeConditions = words.some((word) => BARCODE_WORD.test(word))
+    ? barcodeSearchConditions(db, dialect, query)
+    : null;
+  const { counted, ids } = barcodeConditions
+    ? await collectMatches(db, barcodeConditions)
+    : await countMatches(db, dialect, query);
   // SQLite: words found in more than 10,000 products are met every few rows of the SKU index, so the
   // page walks it and checks each row's search text; collecting and sorting every match by SKU took
   // ~100 ms at a million products. Fewer matches: the FTS table finds them, then they are sorted.
   // The same when a thousand or more match and the page's end is expected within WALK_BUDGET rows of
   // the index (matches spread through the SKUs; the highest id stands in for the number of products).
-  let walkSkuIndex = dialect === 'sqlite' && words.length > 0 && counted > ADMIN_COUNT_CAP;
-  if (dialect === 'sqlite' && words.length > 0 && !walkSkuIndex && counted >= 1_000) {
+  let walkSkuIndex =
+    !barcodeConditions && dialect === 'sqlite' && words.length > 0 && counted > ADMIN_COUNT_CAP;
+  if (!barcodeConditions && dialect === 'sqlite' && words.length > 0 && !walkSkuIndex && counted >= 1_000) {
     const last = await db
       .selectFrom('products')
       .select((eb) => eb.fn.max('id').as('id'))
       .executeTakeFirst();
     walkSkuIndex = ((offset + query.pageSize) * Number(last?.id ?? 0)) / counted <= WALK_BUDGET;
   }
+  // Issue 18 point 5, docs/decisions/0023: without search words a deep page walks at most one anchor
+  // interval of the SKU index from the nearest anchor SKU, not (page - 1) × pageSize entries.
+  let start: PageStart = { afterSku: null, offset };
+  if (words.length === 0 && query.anchors) {
+    const filter: AnchorFilter = query.active === undefined ? 'all' : query.active ? 'active' : 'inactive';
+    start = await query.anchors.pageStart(db, filter, offset);
+  }
   let base = db.selectFrom('products as p');
+  if (start.afterSku !== null) base = base.where('p.sku', '>', start.afterSku);
   if (ids && !walkSkuIndex) base = base.where(inIdList(dialect, 'p.id', ids));
+  else if (barcodeConditions) for (const condition of barcodeConditions) base = base.where(condition);
   else {
     if (words.length > 0)
       base = base.where(walkSkuIndex ? searchTextLikes(words) : searchTextMatches(dialect, words));
@@ -115,7 +190,7 @@ export async function listProductRows(db: Db, dialect: DialectName, query: Produ
     // Issue 18 point 5: the page's ids first, walking only the SKU index (with is_active, migration
     // 015), then the columns and per-row subqueries for those 25 rows; a deep page used to build the
     // whole row, joins included, for every row it skipped.
-    .where('p.id', 'in', base.select('p.id').orderBy('p.sku').limit(query.pageSize).offset(offset))
+    .where('p.id', 'in', base.select('p.id').orderBy('p.sku').limit(query.pageSize).offset(start.offset))
     .leftJoin('manufacturers as m', 'm.id', 'p.manufacturer_id')
     .select([
       'p.id',

@@ -11,6 +11,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../admin/admin-access';
 import { listProductRows } from './admin-products.repository';
+import type { ProductPageAnchors } from './product-page-anchors.repository';
 import {
   finishWrites,
   loadProducts,
@@ -30,6 +31,7 @@ export async function listProducts(
   ctx: AppContext,
   rawQuery: AdminProductListQuery,
   language: Language,
+  anchors?: ProductPageAnchors,
 ): Promise<AdminProductListResponse> {
   const query = adminProductListQuerySchema.parse(rawQuery);
   const { db, dialect } = ctx.database;
@@ -43,6 +45,7 @@ export async function listProducts(
     page: query.page,
     pageSize: query.pageSize,
     language,
+    anchors,
   });
   return {
     items: rows.map((row) => ({
