@@ -8,16 +8,17 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The lines that were not taken (nothing when there are none): `title` with their count, then each
- * line as the `lineKey` text with its number, code and translated reason.
+ * line as `lineText` gives it from the line and its translated reason (the caller's message, so this
+ * shared piece names no key of another screen's namespace).
  */
 export function RejectedLinesAlert({
   lines,
   title,
-  lineKey,
+  lineText,
 }: {
   lines: CartAdditionResponse['rejected'];
   title: string;
-  lineKey: 'quickOrder.rejectedLine' | 'orderLists.importRejectedLine';
+  lineText: (line: CartAdditionResponse['rejected'][number], reason: string) => string;
 }) {
   const { t } = useTranslation();
   if (lines.length === 0) return null;
@@ -26,9 +27,7 @@ export function RejectedLinesAlert({
       <AlertTitle>{`${title} (${lines.length})`}</AlertTitle>
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {lines.map((line) => (
-          <li key={line.line}>
-            {t(lineKey, { line: line.line, code: line.code, reason: t(`errors.${line.reason}`) })}
-          </li>
+          <li key={line.line}>{lineText(line, t(`errors.${line.reason}`))}</li>
         ))}
       </Box>
     </Alert>
@@ -90,7 +89,9 @@ export function CartAdditionReport({ result }: { result: CartAdditionResponse })
       <RejectedLinesAlert
         lines={rejected}
         title={t('quickOrder.rejected')}
-        lineKey="quickOrder.rejectedLine"
+        lineText={(line, reason) =>
+          t('quickOrder.rejectedLine', { line: line.line, code: line.code, reason })
+        }
       />
     </Box>
   );

@@ -21,7 +21,9 @@ function ImportResult({ result }: { result: ImportOrderListResponse }) {
       <RejectedLinesAlert
         lines={result.rejected}
         title={t('orderLists.importRejected')}
-        lineKey="orderLists.importRejectedLine"
+        lineText={(line, reason) =>
+          t('orderLists.importRejectedLine', { line: line.line, code: line.code, reason })
+        }
       />
     </Box>
   );
