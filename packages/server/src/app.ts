@@ -116,6 +116,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const startup = options.startup ?? createStartupState();
   app.addHook('onRequest', (request, _reply, done) => {
     request.language = languageFromHeader(request.headers['accept-language']);
+    // A NUL byte can be stored in neither database's text (PostgreSQL refuses it with 22021):
+    // an API URL carrying one, in its path or its query, is refused here for every route alike.
+    if (request.url.includes('%00') && (request.url === '/api' || request.url.startsWith('/api/'))) {
+      return done(new AppError('ERR_VALIDATION', { field: 'url' }));
+    }
     if (startup.phase === 'ready') return done();
     const url = request.url.split('?')[0] ?? '/';
     if (url === '/api/health' || url === '/api/ready') return done();

@@ -196,6 +196,10 @@ describe.each(TEST_DIALECTS)('hostile inputs on %s', (dialect) => {
       ['POST', '/api/back-in-stock', world.b.token, JSON.stringify({ productSku: 'HZ\u0000001' }), 'application/json', 400, 'ERR_VALIDATION'],
       ['DELETE', `/api/back-in-stock/${encodeURIComponent('%00\u0000')}`, world.b.token, undefined, undefined, 400, 'ERR_VALIDATION'],
       ['DELETE', '/api/back-in-stock/NO-SUCH-SKU', world.b.token, undefined, undefined, 404, 'ERR_BACK_IN_STOCK_NOT_FOUND'],
+      // A NUL byte anywhere in an API URL (PostgreSQL cannot even compare text holding one).
+      ['GET', '/api/contents/a%00b', world.b.token, undefined, undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/products?q=a%00b', world.b.token, undefined, undefined, 400, 'ERR_VALIDATION'],
+      ['GET', '/api/products/a%00b', world.b.token, undefined, undefined, 400, 'ERR_VALIDATION'],
     ];
     await expectRefusedChangingNothing(
       world,

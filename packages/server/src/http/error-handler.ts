@@ -59,6 +59,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
             : 'ERR_VALIDATION';
       return send(reply, error.statusCode, code, undefined, error.message);
     }
+    if (isUnstorableText(error)) {
+      // Text PostgreSQL cannot hold (a NUL byte, SQLSTATE 22021 / 22P05): the input's fault.
+      return send(reply, 400, 'ERR_VALIDATION', undefined, 'text with a character that cannot be stored');
+    }
     if (isDatabaseUnavailable(error)) {
       // The database went away (restart, network): a retryable 503, not a 500.
       request.log.error({ err: error }, 'database unavailable');
@@ -67,6 +71,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, 'ERR_INTERNAL');
   });
+}
+
+function isUnstorableText(error: unknown): boolean {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return code === '22021' || code === '22P05';
 }
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
