@@ -44,7 +44,27 @@ export function openSqlite(file: string): SQLite.Database {
   raw.pragma('synchronous = FULL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 10000');
+  dropStat4Samples(raw);
   return raw;
+}
+
+/**
+ * Keeps ANALYZE's per-index averages (sqlite_stat1) and drops its value samples (sqlite_stat4).
+ * better-sqlite3's SQLite is built with SQLITE_ENABLE_STAT4; with samples present, a statement whose
+ * plan could depend on a bound value (an indexed column compared with a parameter: a SKU, a user id,
+ * a category) is prepared again every time that value changes, so the hot paths' cached statements
+ * were recompiled on almost every request: set-product-quantity's context statement took 50-100 µs
+ * instead of 9 (docs/decisions/0024-sqlite-without-stat4-samples.md). The shop's queries are planned
+ * well from the averages alone. Runs at every open, so an ANALYZE (or `PRAGMA optimize`) run by hand
+ * or by a bulk load is followed by the same state. Returns whether samples were dropped.
+ */
+export function dropStat4Samples(raw: SQLite.Database): boolean {
+  const table = raw.prepare("select 1 from sqlite_master where type = 'table' and name = 'sqlite_stat4'").get();
+  if (table === undefined || raw.prepare('select 1 from sqlite_stat4 limit 1').get() === undefined) return false;
+  raw.exec('DELETE FROM sqlite_stat4');
+  // Reload the statistics this connection plans with.
+  raw.exec('ANALYZE sqlite_schema');
+  return true;
 }
 
 const MAX_CACHED_STATEMENTS = 500;

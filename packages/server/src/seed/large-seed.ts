@@ -187,7 +187,12 @@ function largeProduct(
  */
 async function analyzeAfterLoad(db: Kysely<Database>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`VACUUM ANALYZE`.execute(db);
-  else await sql`ANALYZE`.execute(db);
+  else {
+    await sql`ANALYZE`.execute(db);
+    // Averages only, no value samples (db/connection.ts, dropStat4Samples).
+    await sql`DELETE FROM sqlite_stat4`.execute(db);
+    await sql`ANALYZE sqlite_schema`.execute(db);
+  }
 }
 
 export async function runLargeSeed(
