@@ -18,6 +18,7 @@ import {
 } from '@shop/shared/contracts/admin-catalogue';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
+import { type AuthUser, signedIn } from '../../http/auth';
 import { adminDocs, crudRoutes } from '../admin/admin-crud-routes';
 import * as products from './admin-products.service';
 import { ProductPageAnchors } from './product-page-anchors.repository';
@@ -37,10 +38,7 @@ export function adminCatalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // The deep pages' anchor SKUs, per app (one per server process), valid for one catalogue version.
   const pageAnchors = new ProductPageAnchors();
   return async (app) => {
-    const actor = (request: { auth: { userId: number } | null }) => {
-      if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
-      return request.auth.userId;
-    };
+    const actor = (request: { auth: AuthUser | null }) => signedIn(request).userId;
 
     app.addContentTypeParser(
       ['text/csv', XLSX_TYPE, 'application/octet-stream'],
