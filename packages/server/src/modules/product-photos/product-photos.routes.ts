@@ -12,6 +12,7 @@ import {
 } from '@shop/shared/contracts/product-photos';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
+import { acceptRawBodies } from '../../http/raw-bodies';
 import { actorOf } from '../admin/admin-access';
 import { requireApiKey } from '../integration/api-keys.service';
 import * as photos from './product-photos.service';
@@ -33,7 +34,7 @@ const uploadNote =
  */
 function rawBodies(app: Parameters<FastifyPluginAsyncZod>[0], tooLarge: (url: string) => AppError): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  acceptRawBodies(app, '*');
   app.setErrorHandler((error: FastifyError, request) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw tooLarge(request.url);
     throw error;
