@@ -43,6 +43,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The caller of a route whose scope checked the token (`request.auth`); ERR_UNAUTHORIZED (401)
+ * should a route ever be reached without one.
+ */
+export function signedIn(request: { auth: AuthUser | null }): AuthUser {
+  if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
+  return request.auth;
+}
+
 export const SHORT_TOKEN_SECONDS = 12 * 60 * 60;
 export const LONG_TOKEN_SECONDS = 30 * 24 * 60 * 60;
 const ALGORITHMS = ['HS256'];

@@ -18,6 +18,8 @@ import {
 } from '@shop/shared/contracts/admin-catalogue';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
+import { type AuthUser, signedIn } from '../../http/auth';
+import { acceptRawBodies, SPREADSHEET_TYPES, XLSX_TYPE } from '../../http/raw-bodies';
 import { adminDocs, crudRoutes } from '../admin/admin-crud-routes';
 import * as products from './admin-products.service';
 import { ProductPageAnchors } from './product-page-anchors.repository';
@@ -27,7 +29,6 @@ import * as taxonomy from './taxonomy.service';
 
 /** Largest import file accepted (CSV or XLSX). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const tags = ['admin-catalogue'];
 const errorNote =
@@ -37,18 +38,9 @@ export function adminCatalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // The deep pages' anchor SKUs, per app (one per server process), valid for one catalogue version.
   const pageAnchors = new ProductPageAnchors();
   return async (app) => {
-    const actor = (request: { auth: { userId: number } | null }) => {
-      if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
-      return request.auth.userId;
-    };
+    const actor = (request: { auth: AuthUser | null }) => signedIn(request).userId;
 
-    app.addContentTypeParser(
-      ['text/csv', XLSX_TYPE, 'application/octet-stream'],
-      { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
-      (_request, body, done) => {
-        done(null, body);
-      },
-    );
+    acceptRawBodies(app, SPREADSHEET_TYPES, IMPORT_MAX_BYTES);
 
     app.get(
       '/catalogue/products',

@@ -14,6 +14,7 @@ import {
 } from '@shop/shared/contracts/admin-content';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
+import { acceptRawBodies } from '../../http/raw-bodies';
 import { adminDocs, crudRoutes } from '../admin/admin-crud-routes';
 import { adminActor } from '../admin-orders/admin-actor';
 import * as service from './admin-content.service';
@@ -26,11 +27,7 @@ export function adminContentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const docs = adminDocs(NOTE);
     // Only these routes take a raw PDF body (the plugin is encapsulated).
-    app.addContentTypeParser(
-      'application/pdf',
-      { parseAs: 'buffer', bodyLimit: NEWSPAPER_MAX_BYTES },
-      (_request, body, done) => done(null, body),
-    );
+    acceptRawBodies(app, 'application/pdf', NEWSPAPER_MAX_BYTES);
 
     crudRoutes(app, {
       path: '/news',

@@ -8,7 +8,7 @@ import {
 import { isAdminRole, permissionsOf } from '@shop/shared/rules/admin-permissions';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
-import type { Auth } from '../../http/auth';
+import { type Auth, signedIn } from '../../http/auth';
 import { loginRateLimit } from '../../lib/rate-limit';
 import { checkCredentials } from '../auth/auth.service';
 import { findUserById } from '../users/users.repository';
@@ -88,10 +88,7 @@ export function adminAuthRoutes(
           response: { 200: adminSessionSchema },
         },
       },
-      async (request) => {
-        if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
-        return sessionOf(ctx, request.auth.userId);
-      },
+      async (request) => sessionOf(ctx, signedIn(request).userId),
     );
   };
 

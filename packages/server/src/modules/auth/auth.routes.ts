@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginRequestSchema, loginResponseSchema, meResponseSchema } from '@shop/shared/contracts/auth';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../http/app-error';
-import type { Auth } from '../../http/auth';
+import { type Auth, signedIn } from '../../http/auth';
 import { loginRateLimit } from '../../lib/rate-limit';
 import * as service from './auth.service';
 
@@ -46,10 +45,7 @@ export function authRoutes(
           response: { 200: meResponseSchema },
         },
       },
-      async (request) => {
-        if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
-        return service.me(ctx, request.auth);
-      },
+      async (request) => service.me(ctx, signedIn(request)),
     );
   };
 

@@ -7,16 +7,10 @@ import {
 } from '@shop/shared/contracts/back-in-stock';
 import { productSkuParamsSchema } from '@shop/shared/contracts/product-photos';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../http/app-error';
-import type { AuthUser } from '../../http/auth';
+import { signedIn } from '../../http/auth';
 import * as alerts from './back-in-stock.service';
 
 const tags = ['back-in-stock'];
-
-function userOf(request: { auth: AuthUser | null }): AuthUser {
-  if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
-  return request.auth;
-}
 
 /** The shop routes (signed-in customers and agents) and the back office's waiting count. */
 export function backInStockRoutes(ctx: AppContext): {
@@ -41,7 +35,7 @@ export function backInStockRoutes(ctx: AppContext): {
       async (request, reply) =>
         reply
           .status(201)
-          .send(await alerts.requestAlert(ctx, userOf(request), request.body.productSku, request.language)),
+          .send(await alerts.requestAlert(ctx, signedIn(request), request.body.productSku, request.language)),
     );
     app.get(
       '/back-in-stock',
@@ -53,7 +47,7 @@ export function backInStockRoutes(ctx: AppContext): {
         },
       },
       async (request) => {
-        const list = await alerts.listAlerts(ctx, userOf(request), request.language);
+        const list = await alerts.listAlerts(ctx, signedIn(request), request.language);
         return list;
       },
     );
@@ -69,7 +63,7 @@ export function backInStockRoutes(ctx: AppContext): {
         },
       },
       async (request) =>
-        alerts.cancelAlert(ctx, userOf(request), request.params.productSku, request.language),
+        alerts.cancelAlert(ctx, signedIn(request), request.params.productSku, request.language),
     );
   };
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   checkoutSaveResponseSchema,
   deliveryDaysResponseSchema,
@@ -10,6 +11,7 @@ import {
   shippingMethodListResponseSchema,
 } from '@shop/shared/contracts/checkout';
 import type { AppContext } from '../../app-context';
+import type { AuthUser } from '../../http/auth';
 import * as service from './checkout.service';
 
 const SAVED =
@@ -22,6 +24,22 @@ export function checkoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
+
+    /** A PUT that saves one checkout choice in the acting customer's cart (SAVED). */
+    const cartChoice = <Body extends z.ZodType>(
+      path: string,
+      schema: { summary: string; description: string; body: Body },
+      save: (auth: AuthUser | null, body: z.output<Body>) => Promise<void>,
+    ): void => {
+      app.put(
+        path,
+        { schema: { tags: ['checkout'], ...schema, response: { 200: checkoutSaveResponseSchema } } },
+        async (request) => {
+          await save(request.auth, request.body as z.output<Body>);
+          return { data: true as const };
+        },
+      );
+    };
 
     app.get(
       '/shipping-methods',
@@ -51,78 +69,50 @@ export function checkoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => service.listPaymentMethods(ctx, request.auth),
     );
 
-    app.put(
+    cartChoice(
       '/cart/shipping-method',
       {
-        schema: {
-          tags: ['checkout'],
-          summary: 'Choose the shipping method (saved in the cart)',
-          description: `${SAVED} An unknown or inactive code → 400 ERR_INVALID_SHIPPING_METHOD.`,
-          body: setShippingMethodRequestSchema,
-          response: { 200: checkoutSaveResponseSchema },
-        },
+        summary: 'Choose the shipping method (saved in the cart)',
+        description: `${SAVED} An unknown or inactive code → 400 ERR_INVALID_SHIPPING_METHOD.`,
+        body: setShippingMethodRequestSchema,
       },
-      async (request) => {
-        await service.setShippingMethod(ctx, request.auth, request.body.shippingMethodCode);
-        return { data: true as const };
-      },
+      (auth, body) => service.setShippingMethod(ctx, auth, body.shippingMethodCode),
     );
 
-    app.put(
+    cartChoice(
       '/cart/payment-method',
       {
-        schema: {
-          tags: ['checkout'],
-          summary: 'Choose the payment method (saved in the cart)',
-          description: `${SAVED} A method not available to the customer → 400 ERR_INVALID_PAYMENT_METHOD.`,
-          body: setPaymentMethodRequestSchema,
-          response: { 200: checkoutSaveResponseSchema },
-        },
+        summary: 'Choose the payment method (saved in the cart)',
+        description: `${SAVED} A method not available to the customer → 400 ERR_INVALID_PAYMENT_METHOD.`,
+        body: setPaymentMethodRequestSchema,
       },
-      async (request) => {
-        await service.setPaymentMethod(ctx, request.auth, request.body.paymentMethodId);
-        return { data: true as const };
-      },
+      (auth, body) => service.setPaymentMethod(ctx, auth, body.paymentMethodId),
     );
 
-    app.put(
+    cartChoice(
       '/cart/delivery-date',
       {
-        schema: {
-          tags: ['checkout'],
-          summary: 'Choose the delivery day for home delivery (saved in the cart)',
-          description:
-            `${SAVED} \`deliveryDate\` 'YYYY-MM-DD' must be one of the days GET /api/cart/delivery-days offers now ` +
-            "(the route's weekdays, the cut-off on the last working day before, holiday periods and their replacement " +
-            "days, in the shop's time zone), else 400 ERR_INVALID_DELIVERY_DATE; null clears it.",
-          body: setDeliveryDateRequestSchema,
-          response: { 200: checkoutSaveResponseSchema },
-        },
+        summary: 'Choose the delivery day for home delivery (saved in the cart)',
+        description:
+          `${SAVED} \`deliveryDate\` 'YYYY-MM-DD' must be one of the days GET /api/cart/delivery-days offers now ` +
+          "(the route's weekdays, the cut-off on the last working day before, holiday periods and their replacement " +
+          "days, in the shop's time zone), else 400 ERR_INVALID_DELIVERY_DATE; null clears it.",
+        body: setDeliveryDateRequestSchema,
       },
-      async (request) => {
-        await service.setDeliveryDate(ctx, request.auth, request.body.deliveryDate);
-        return { data: true as const };
-      },
+      (auth, body) => service.setDeliveryDate(ctx, auth, body.deliveryDate),
     );
 
-    app.put(
+    cartChoice(
       '/cart/purchase-order-number',
       {
-        schema: {
-          tags: ['checkout'],
-          summary: "Save the buyer's purchase-order number (issue 16)",
-          description:
-            `${SAVED} \`purchaseOrderNumber\`: trimmed, at most 35 characters (400 ERR_VALIDATION); '' clears it. ` +
-            'Place-order copies it onto the order (history, mails, back office, CSV export, integration API); a ' +
-            'customer staff made need one gets ERR_PURCHASE_ORDER_NUMBER_REQUIRED from place-order without it.',
-          body: setPurchaseOrderNumberRequestSchema,
-          response: { 200: checkoutSaveResponseSchema },
-        },
+        summary: "Save the buyer's purchase-order number (issue 16)",
+        description:
+          `${SAVED} \`purchaseOrderNumber\`: trimmed, at most 35 characters (400 ERR_VALIDATION); '' clears it. ` +
+          'Place-order copies it onto the order (history, mails, back office, CSV export, integration API); a ' +
+          'customer staff made need one gets ERR_PURCHASE_ORDER_NUMBER_REQUIRED from place-order without it.',
+        body: setPurchaseOrderNumberRequestSchema,
       },
-      async (request) => {
-        await service.setPurchaseOrderNumber(ctx, request.auth, request.body.purchaseOrderNumber);
-        return { data: true as const };
-      },
+      (auth, body) => service.setPurchaseOrderNumber(ctx, auth, body.purchaseOrderNumber),
     );
 
     app.get(

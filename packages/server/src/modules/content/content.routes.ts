@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentPageSchema, contentPathParamsSchema } from '@shop/shared/contracts/content';
 import type { AppContext } from '../../app-context';
+import { cachePerLanguage } from '../../http/cache-headers';
 import * as service from './content.service';
 
 export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -20,8 +21,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const page = await service.getContentPage(ctx, request.params['*'], request.language);
-        reply.header('cache-control', 'public, max-age=300');
-        reply.header('vary', 'accept-language');
+        cachePerLanguage(reply, 300);
         return page;
       },
     );

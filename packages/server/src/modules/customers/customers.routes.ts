@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { extendedCustomerParamsSchema, extendedCustomerResponseSchema } from '@shop/shared/contracts/users';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../http/app-error';
+import { signedIn } from '../../http/auth';
 import * as service from './customers.service';
 
 /** Signed-in customers and agents: registered in the shop-user scope (app.ts, http/route-scopes.ts). */
@@ -22,8 +22,9 @@ export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
-        return { data: await service.getExtendedCustomerData(ctx, request.auth, request.params.customerId) };
+        return {
+          data: await service.getExtendedCustomerData(ctx, signedIn(request), request.params.customerId),
+        };
       },
     );
   };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../http/app-error';
+import { signedIn } from '../../http/auth';
 import { attachmentHeader } from '../newspapers/newspapers.routes';
 import * as service from './downloads.service';
 
@@ -26,8 +26,7 @@ export function downloadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
-        const file = await service.priceList(ctx, request.auth, request.language);
+        const file = await service.priceList(ctx, signedIn(request), request.language);
         return reply
           .header('content-type', XLSX_TYPE)
           .header('content-disposition', attachmentHeader(file.fileName))

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentNewsSchema, newsProductsResponseSchema } from '@shop/shared/contracts/news';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../http/app-error';
+import { signedIn } from '../../http/auth';
+import { cachePerCaller, cachePerLanguage } from '../../http/cache-headers';
 import * as service from './news.service';
 
 /**
@@ -27,8 +28,7 @@ export function newsRoutes(ctx: AppContext): {
       },
       async (request, reply) => {
         const news = await service.getCurrentNews(ctx, request.language);
-        reply.header('cache-control', 'public, max-age=60');
-        reply.header('vary', 'accept-language');
+        cachePerLanguage(reply, 60);
         return news;
       },
     );
@@ -48,10 +48,8 @@ export function newsRoutes(ctx: AppContext): {
         },
       },
       async (request, reply) => {
-        if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
-        const result = await service.getCurrentNewsProducts(ctx, request.auth, request.language);
-        reply.header('cache-control', 'private, no-cache');
-        reply.header('vary', 'authorization, accept-language');
+        const result = await service.getCurrentNewsProducts(ctx, signedIn(request), request.language);
+        cachePerCaller(reply);
         return result;
       },
     );

@@ -7,7 +7,8 @@ import {
   newspaperListResponseSchema,
 } from '@shop/shared/contracts/newspapers';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../http/app-error';
+import { signedIn } from '../../http/auth';
+import { cachePerCaller } from '../../http/cache-headers';
 import * as service from './newspapers.service';
 
 /** `attachment` with an ASCII file name and the UTF-8 one (RFC 6266). */
@@ -49,10 +50,8 @@ export function newspapersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
-        const result = await service.listNewspapers(ctx, request.auth, request.language);
-        reply.header('cache-control', 'private, no-cache');
-        reply.header('vary', 'authorization, accept-language');
+        const result = await service.listNewspapers(ctx, signedIn(request), request.language);
+        cachePerCaller(reply);
         return result;
       },
     );
@@ -73,9 +72,9 @@ export function newspapersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
+        const user = signedIn(request);
         const language = request.query.language ?? request.language;
-        return sendPdf(reply, await service.generatedNewspaper(ctx, request.auth, language));
+        return sendPdf(reply, await service.generatedNewspaper(ctx, user, language));
       },
     );
 

@@ -11,7 +11,7 @@ import { createOfflineService, type OfflineRange, type OfflineRequest } from './
 export function offlineRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const service = createOfflineService(ctx);
   /**
-   * The answer, with the server's time in `Server-Timing` (bench:offline's breakdown): `request`, from
+   * The answer, never stored by a cache (`private, no-store`), with the server's time in `Server-Timing` (bench:offline's breakdown): `request`, from
    * the request's arrival through reading and validating its body to the answer (before writing it),
    * and `range`, the part spent reading and comparing the products.
    */
@@ -20,6 +20,7 @@ export function offlineRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     reply: { header(name: string, value: string): unknown; elapsedTime: number },
     input: OfflineRange,
   ) {
+    reply.header('cache-control', 'private, no-store');
     const start = performance.now();
     const answer = await service.range(request, input);
     const range = performance.now() - start;
@@ -47,16 +48,14 @@ export function offlineRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: offlineCatalogueResponseSchema },
         },
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'private, no-store');
-        return timedRange(request, reply, {
+      async (request, reply) =>
+        timedRange(request, reply, {
           customerId: request.query.customerId,
           after: request.query.cursor ?? 0,
           through: null,
           known: [],
           limit: request.query.limit,
-        });
-      },
+        }),
     );
 
     app.post(
@@ -74,10 +73,7 @@ export function offlineRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: offlineCatalogueResponseSchema },
         },
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'private, no-store');
-        return timedRange(request, reply, request.body);
-      },
+      async (request, reply) => timedRange(request, reply, request.body),
     );
   };
 }

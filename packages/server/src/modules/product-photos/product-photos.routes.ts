@@ -1,4 +1,4 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PHOTO_MAX_BYTES,
@@ -12,6 +12,7 @@ import {
 } from '@shop/shared/contracts/product-photos';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
+import { acceptRawBodies } from '../../http/raw-bodies';
 import { actorOf } from '../admin/admin-access';
 import { requireApiKey } from '../integration/api-keys.service';
 import * as photos from './product-photos.service';
@@ -33,7 +34,7 @@ const uploadNote =
  */
 function rawBodies(app: Parameters<FastifyPluginAsyncZod>[0], tooLarge: (url: string) => AppError): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  acceptRawBodies(app, '*');
   app.setErrorHandler((error: FastifyError, request) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw tooLarge(request.url);
     throw error;
@@ -41,6 +42,15 @@ function rawBodies(app: Parameters<FastifyPluginAsyncZod>[0], tooLarge: (url: st
 }
 
 const imageTooLarge = () => new AppError('ERR_IMAGE_TOO_LARGE', { maxBytes: PHOTO_MAX_BYTES });
+
+/** A photo upload (back office or integration API): the raw body is added to the product's photos. */
+function addPhotoOf(
+  ctx: AppContext,
+  actor: photos.PhotoActor,
+  request: FastifyRequest<{ Params: { sku: string } }>,
+) {
+  return photos.addPhoto(ctx, actor, request.params.sku, request.headers['content-type'], request.body);
+}
 
 /** Back office (staff scope, paths under /api/admin), and the ERP's upload with an API key. */
 export function productPhotosRoutes(ctx: AppContext): {
@@ -141,18 +151,7 @@ export function productPhotosRoutes(ctx: AppContext): {
           response: { 201: adminProductPhotosResponseSchema },
         },
       },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await photos.addPhoto(
-              ctx,
-              actorOf(request),
-              request.params.sku,
-              request.headers['content-type'],
-              request.body,
-            ),
-          ),
+      async (request, reply) => reply.status(201).send(await addPhotoOf(ctx, actorOf(request), request)),
     );
     app.post(
       '/product-photos/zip',
@@ -196,18 +195,7 @@ export function productPhotosRoutes(ctx: AppContext): {
           response: { 201: adminProductPhotosResponseSchema },
         },
       },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await photos.addPhoto(
-              ctx,
-              null,
-              request.params.sku,
-              request.headers['content-type'],
-              request.body,
-            ),
-          ),
+      async (request, reply) => reply.status(201).send(await addPhotoOf(ctx, null, request)),
     );
   };
 

@@ -8,6 +8,7 @@ import {
   productSearchResponseSchema,
 } from '@shop/shared/contracts/products';
 import type { AppContext } from '../../app-context';
+import { cachePerCaller } from '../../http/cache-headers';
 import { searchRateLimit } from '../../lib/rate-limit';
 import * as service from './products.service';
 
@@ -19,8 +20,7 @@ import * as service from './products.service';
  * chunked (and compressed as it goes) with the socket's back-pressure (issue 18).
  */
 function sendJson(reply: FastifyReply, json: service.JsonAnswer, caching: boolean | undefined): FastifyReply {
-  reply.header('cache-control', caching ? 'private, max-age=60' : 'private, no-cache');
-  reply.header('vary', 'authorization, accept-language');
+  cachePerCaller(reply, caching ? 'private, max-age=60' : 'private, no-cache');
   return reply.type('application/json; charset=utf-8').send(json);
 }
 

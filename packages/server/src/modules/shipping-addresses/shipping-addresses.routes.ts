@@ -6,7 +6,7 @@ import {
   shippingAddressListResponseSchema,
 } from '@shop/shared/contracts/shipping';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../http/app-error';
+import { signedIn } from '../../http/auth';
 import * as service from './shipping-addresses.service';
 
 /** Signed-in customers and agents: registered in the shop-user scope (app.ts, http/route-scopes.ts). */
@@ -25,10 +25,7 @@ export function shippingAddressesRoutes(ctx: AppContext): FastifyPluginAsyncZod 
           response: { 200: shippingAddressListResponseSchema },
         },
       },
-      async (request) => {
-        if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
-        return service.listShippingAddresses(ctx, request.auth);
-      },
+      async (request) => service.listShippingAddresses(ctx, signedIn(request)),
     );
 
     app.post(
@@ -46,8 +43,7 @@ export function shippingAddressesRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         },
       },
       async (request) => {
-        if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
-        await service.setCurrentShippingAddress(ctx, request.auth, request.body.shippingAddressId);
+        await service.setCurrentShippingAddress(ctx, signedIn(request), request.body.shippingAddressId);
         return { data: true as const };
       },
     );
@@ -65,10 +61,7 @@ export function shippingAddressesRoutes(ctx: AppContext): FastifyPluginAsyncZod 
           response: { 200: currentShippingDataResponseSchema },
         },
       },
-      async (request) => {
-        if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
-        return service.getCurrentShippingData(ctx, request.auth);
-      },
+      async (request) => service.getCurrentShippingData(ctx, signedIn(request)),
     );
   };
 }

@@ -15,8 +15,7 @@ import {
   verifyParamsSchema,
 } from '@shop/shared/contracts/users';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../http/app-error';
-import { SHORT_TOKEN_SECONDS, type Auth } from '../../http/auth';
+import { type Auth, SHORT_TOKEN_SECONDS, signedIn } from '../../http/auth';
 import { RATE_LIMITS, routeRateLimit } from '../../lib/rate-limit';
 import * as service from './users.service';
 
@@ -176,11 +175,10 @@ export function usersRoutes(
         },
       },
       async (request) => {
-        if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
         const accessToken = await service.changePassword(
           ctx,
           auth,
-          request.auth,
+          signedIn(request),
           request.body.password,
           tokenWasLongLived(request),
         );
@@ -198,10 +196,7 @@ export function usersRoutes(
           response: { 200: userDataResponseSchema },
         },
       },
-      async (request) => {
-        if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
-        return service.getUserData(ctx, request.auth);
-      },
+      async (request) => service.getUserData(ctx, signedIn(request)),
     );
   };
 
