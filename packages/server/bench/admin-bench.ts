@@ -22,10 +22,11 @@ import {
   measure,
   printTable,
   run,
-  startServer,
   numberOption,
   onlyOption,
   BENCH_POSTGRES_URL,
+  withServer,
+  withTarget,
 } from './bench-lib';
 import { finish, judgeAdmin, type AdminRow } from './bench-verdict';
 
@@ -77,7 +78,7 @@ function existingTarget(url: string): BenchTarget {
 async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<AdminRow[]> {
   const target = existingUrl ? existingTarget(existingUrl) : await createTarget(dialect, pgUrl);
   const env = { DATABASE_URL: target.databaseUrl, DATA_DIR: target.dataDir, LOG_LEVEL: 'warn' };
-  try {
+  return withTarget(target, async () => {
     const seedStart = Date.now();
     if (existingUrl) console.log(`[${dialect}] measuring the seeded database at ${existingUrl}`);
     else {
@@ -101,8 +102,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<AdminRow[]>
           `${((Date.now() - seedStart) / 1000).toFixed(1)} s`,
       );
     }
-    const server = await startServer(target);
-    try {
+    return withServer(target, async (server) => {
       const base = `${server.url}/api`;
       const admin = await json<{ access_token: string }>(`${base}/admin/auth/login`, {
         method: 'POST',
@@ -170,12 +170,8 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<AdminRow[]>
         console.log(`  ${figures.name}: p50 ${figures.p50} ms, p95 ${figures.p95} ms, ${figures.rps} req/s`);
       }
       return rows;
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await target.cleanup();
-  }
+    });
+  });
 }
 
 async function main(): Promise<void> {

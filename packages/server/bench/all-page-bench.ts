@@ -17,7 +17,8 @@ import {
   largeCatalogueOptions,
   numberOption,
   seedLargeCatalogue,
-  startServer,
+  withServer,
+  withTarget,
 } from './bench-lib';
 
 const { products, only } = largeCatalogueOptions(99_999);
@@ -72,10 +73,9 @@ function fetchAll(url: string, pid: number, headers: Record<string, string>): Pr
 
 async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<void> {
   const target = await createTarget(dialect);
-  try {
+  return withTarget(target, async () => {
     await seedLargeCatalogue(target, products);
-    const server = await startServer(target);
-    try {
+    return withServer(target, async (server) => {
       const token = await demoCustomerToken(`${server.url}/api`);
       const url = `${server.url}/api/products/all?currentPage=1&productsPerPage=99999`;
       console.log(`[${dialect}] server resident memory at start: ${rssMb(server.pid).toFixed(0)} MB`);
@@ -102,12 +102,8 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<void> {
           );
         }
       }
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await target.cleanup();
-  }
+    });
+  });
 }
 
 const { dialects } = await databasesToMeasure(only);

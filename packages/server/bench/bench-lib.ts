@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { createPostgresDatabase } from '../test/postgres-database';
 
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -62,22 +63,13 @@ export async function createTarget(
     };
   }
   if (!adminUrl) throw new Error('no PostgreSQL URL');
-  const name = `shop_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createPostgresDatabase(adminUrl, `shop_bench_${Date.now().toString(36)}`);
   return {
     dialect,
-    databaseUrl: url.toString(),
+    databaseUrl: database.url,
     dataDir,
     async cleanup() {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -171,6 +163,29 @@ export async function startServer(
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Runs `work` on `target`, then removes the target (see BenchTarget.cleanup), whatever happened. */
+export async function withTarget<T>(target: BenchTarget, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } finally {
+    await target.cleanup();
+  }
+}
+
+/** Starts the shop on `target` (see startServer), runs `work` on it, then stops it, whatever happened. */
+export async function withServer<T>(
+  target: BenchTarget,
+  work: (server: RunningServer) => Promise<T>,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<T> {
+  const server = await startServer(target, extraEnv);
+  try {
+    return await work(server);
+  } finally {
+    await server.stop();
+  }
 }
 
 export interface Figures {

@@ -22,7 +22,8 @@ import {
   printTable,
   run,
   seedLargeCatalogue,
-  startServer,
+  withServer,
+  withTarget,
 } from './bench-lib';
 import { readFileSync } from 'node:fs';
 import { finish, judgeCatalogue, type CatalogueRow } from './bench-verdict';
@@ -114,10 +115,9 @@ function peakResidentMb(pid: number): number {
 
 async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<CatalogueRow[]> {
   const target = await createTarget(dialect);
-  try {
+  return withTarget(target, async () => {
     await seedLargeCatalogue(target, products);
-    const server = await startServer(target);
-    try {
+    return withServer(target, async (server) => {
       const base = `${server.url}/api`;
       const headers = { authorization: `Bearer ${await demoCustomerToken(base)}`, 'accept-language': 'hu' };
       const categories = await json<{ data: { slug: string; children?: { slug: string }[] }[] }>(
@@ -242,12 +242,8 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<CatalogueRo
       );
       peakRss.push({ dialect, mb: peakResidentMb(server.pid) });
       return rows;
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await target.cleanup();
-  }
+    });
+  });
 }
 
 async function main(): Promise<void> {

@@ -2,10 +2,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERVER_DIR } from '../bench/bench-lib';
 import {
-  buildServer,
   buyerLoop,
   checkShop,
   newLedger,
@@ -14,17 +13,13 @@ import {
   ShopProcess,
   sleep,
   sqliteIntegrity,
-  type ServerBuild,
 } from '../bench/reliability-kit';
 import { createDatabase } from '../src/db/connection';
 import { MIGRATION_NAMES } from '../src/db/migrate';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from './test-db';
+import { useServerBuild } from './server-build';
 
-let build: ServerBuild;
-beforeAll(async () => {
-  build = await buildServer();
-});
-afterAll(() => build?.remove());
+const build = useServerBuild();
 
 function runCli(
   cliJs: string,

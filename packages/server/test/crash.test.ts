@@ -1,16 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildServer,
-  checkShop,
-  crashRun,
-  prepareShop,
-  sqliteIntegrity,
-  type ServerBuild,
-} from '../bench/reliability-kit';
+import { describe, expect, it } from 'vitest';
+import { checkShop, crashRun, prepareShop, sqliteIntegrity } from '../bench/reliability-kit';
 import { createTestDatabase, TEST_DIALECTS } from './test-db';
+import { useServerBuild } from './server-build';
 
 /**
  * The crash test: buyers order in a loop against the built server in its own process; the
@@ -18,11 +12,7 @@ import { createTestDatabase, TEST_DIALECTS } from './test-db';
  * database, three times. Every order answered `true` must be in the database with exactly the
  * lines the buyer had in the cart and its stock decrement; nothing may be half-written.
  */
-let build: ServerBuild;
-beforeAll(async () => {
-  build = await buildServer();
-});
-afterAll(() => build?.remove());
+const build = useServerBuild();
 
 describe.each(TEST_DIALECTS)('SIGKILL in the middle of a burst of orders on %s', (dialect) => {
   it('loses no acknowledged order and leaves nothing half-written', async () => {

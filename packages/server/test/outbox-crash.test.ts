@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, prepareShop, ShopProcess, sleep, type ServerBuild } from '../bench/reliability-kit';
+import { describe, expect, it } from 'vitest';
+import { prepareShop, ShopProcess, sleep } from '../bench/reliability-kit';
 import { createTestDatabase, TEST_DIALECTS } from './test-db';
+import { useServerBuild } from './server-build';
 import { startTestSmtp } from './test-smtp';
 import { startWebhookReceiver } from './test-webhook-receiver';
 import { newSecret } from '../src/modules/webhooks/webhooks.service';
@@ -15,11 +16,7 @@ import { newSecret } from '../src/modules/webhooks/webhooks.service';
  * for the `order.placed` webhook (docs/decisions/0020-webhooks.md): the receiver answers 503 until
  * the kill, and gets the event, signed, after the restart.
  */
-let build: ServerBuild;
-beforeAll(async () => {
-  build = await buildServer();
-}, 120_000);
-afterAll(() => build?.remove());
+const build = useServerBuild(120_000);
 
 describe.each(TEST_DIALECTS)('SIGKILL right after place-order on %s', (dialect) => {
   it('delivers the order confirmation and the order.placed webhook after the restart, once', async () => {

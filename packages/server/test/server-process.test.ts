@@ -4,10 +4,11 @@ import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import type { Writable } from 'node:stream';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, SERVER_DIR } from '../bench/bench-lib';
-import { buildServer, prepareShop, ShopProcess, type ServerBuild } from '../bench/reliability-kit';
+import { prepareShop, ShopProcess } from '../bench/reliability-kit';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from './test-db';
+import { useServerBuild } from './server-build';
 
 function startServer(
   env: Record<string, string>,
@@ -140,11 +141,7 @@ describe.each(TEST_DIALECTS)('the server process on %s', (dialect) => {
 // ---------------------------------------------------------------------------------------------
 // The built server (dist/server.js): draining on SIGTERM, waiting for an unreachable database.
 
-let build: ServerBuild | undefined;
-beforeAll(async () => {
-  build = await buildServer();
-});
-afterAll(() => build?.remove());
+const build = useServerBuild();
 
 /** Sends the headers and the first part of a JSON request on a connection of its own. */
 function startSlowRequest(port: number, pathName: string, token: string, body: unknown) {
@@ -192,7 +189,7 @@ describe.each(TEST_DIALECTS)('the built server on %s under SIGTERM', (dialect) =
     try {
       const fixture = await prepareShop(testDb.handle, { buyers: 4, products: 2 });
       shop = await ShopProcess.start({
-        serverJs: build!.serverJs,
+        serverJs: build.serverJs,
         databaseUrl: testDb.url,
         dataDir,
         jwtSecret: fixture.jwtSecret,
@@ -296,7 +293,7 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))('the built server with Postgr
     let shop: ShopProcess | undefined;
     try {
       shop = await ShopProcess.spawn({
-        serverJs: build!.serverJs,
+        serverJs: build.serverJs,
         databaseUrl: viaProxy.toString(),
         dataDir,
         jwtSecret: 'x'.repeat(40),

@@ -198,6 +198,23 @@ export function useShopWorld(dialect: DialectName, options: ShopWorldOptions): S
   return world;
 }
 
+/** Where the mails of the account tests (sign-up, password reset, company invitations) link to. */
+export const ACCOUNTS_PUBLIC_URL = 'http://shop.test';
+
+/**
+ * The world of the account tests: mail over a real SMTP server, links to ACCOUNTS_PUBLIC_URL, no
+ * shipping or payment methods, and the clock set back to `now` before each test.
+ */
+export function useAccountsWorld(dialect: DialectName, now: Date): ShopWorld {
+  return useShopWorld(dialect, {
+    now,
+    resetClock: true,
+    smtp: true,
+    methods: false,
+    config: { publicUrl: ACCOUNTS_PUBLIC_URL },
+  });
+}
+
 /** A login of a company that is not its owner. */
 export interface CompanyMember {
   userId: number;

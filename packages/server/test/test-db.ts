@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createPostgresDatabase } from './postgres-database';
 import { createDatabase, type DatabaseHandle, type DialectName } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 
@@ -45,23 +45,15 @@ export async function createTestDatabase(
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
     const name = `shop_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const handle = createDatabase({ kind: 'postgres', url: url.toString() }, { poolSize: 20 });
+    const database = await createPostgresDatabase(adminUrl, name);
+    const handle = createDatabase({ kind: 'postgres', url: database.url }, { poolSize: 20 });
     result = {
       dialect,
       handle,
-      url: url.toString(),
+      url: database.url,
       async drop() {
         await handle.close();
-        const dropper = new pg.Client({ connectionString: adminUrl });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
+        await database.drop();
       },
     };
   }

@@ -1,16 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/test-db';
+import { describe, expect, it } from 'vitest';
+import { TEST_DIALECTS } from '../../test/test-db';
+import { useTestDatabase } from '../../test/use-test-database';
 import { runWrite } from './group-commit';
 
 describe.each(TEST_DIALECTS)('runWrite on %s', (dialect) => {
-  let testDb: TestDatabase;
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await testDb.drop();
-  });
+  const testDb = useTestDatabase(dialect);
 
   const value = async (key: string) =>
     (await testDb.handle.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())

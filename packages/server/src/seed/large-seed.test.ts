@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@shop/shared/i18n/languages';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/test-db';
+import { useSeededDatabase } from '../../test/seeded-database';
+import { createTestDatabase, TEST_DIALECTS } from '../../test/test-db';
 import { isValidGs1Barcode } from '@shop/shared/rules/gs1-barcode';
 import { ORDER_STATUSES } from '@shop/shared/rules/order-status';
 import { verifyPassword } from '../lib/password';
@@ -12,21 +12,11 @@ import { LARGE_SEED_CUSTOMER_PASSWORD, runLargeAccountsSeed, runLargeSeed } from
 const NOW = new Date('2026-11-20T10:00:00.000Z');
 
 describe.each(TEST_DIALECTS)('large seed on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let dataDir: string;
   let first: Record<string, number>;
-  const db = () => testDb.handle.db;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'shop-large-seed-'));
+  const seeded = useSeededDatabase(dialect, 'large-seed', async ({ db, dataDir }) => {
     first = await runLargeSeed(db(), { products: 2_000, dataDir, now: NOW });
   });
-
-  afterAll(async () => {
-    await testDb?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { db } = seeded;
 
   it('creates the categories, manufacturers and 2,000 complete products on an empty database', async () => {
     expect(first.products).toBe(2_000);
@@ -45,7 +35,7 @@ describe.each(TEST_DIALECTS)('large seed on %s', (dialect) => {
     ).toBe(true);
     const images = new Set(products.map((p) => p.image));
     expect(images.size).toBeLessThanOrEqual(first.images ?? 0);
-    for (const image of images) expect(existsSync(path.join(dataDir, image ?? 'missing'))).toBe(true);
+    for (const image of images) expect(existsSync(path.join(seeded.dataDir, image ?? 'missing'))).toBe(true);
 
     const details = await db()
       .selectFrom('product_details')
@@ -78,7 +68,7 @@ describe.each(TEST_DIALECTS)('large seed on %s', (dialect) => {
   });
 
   it('continues with new SKUs when run again', async () => {
-    const second = await runLargeSeed(db(), { products: 500, dataDir, now: NOW });
+    const second = await runLargeSeed(db(), { products: 500, dataDir: seeded.dataDir, now: NOW });
     expect(second).toMatchObject({ products: 500, categories: 0, manufacturers: 0 });
     const skus = await db().selectFrom('products').select('sku').orderBy('sku').execute();
     expect(skus).toHaveLength(2_500);
@@ -94,26 +84,15 @@ describe.each(TEST_DIALECTS)('large seed on %s', (dialect) => {
   });
 
   it('rejects a bad product count', async () => {
-    await expect(runLargeSeed(db(), { products: 0, dataDir })).rejects.toThrow();
+    await expect(runLargeSeed(db(), { products: 0, dataDir: seeded.dataDir })).rejects.toThrow();
   });
 });
 
 describe.each(TEST_DIALECTS)('large seed of customers and orders on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let dataDir: string;
   let counts: Record<string, number>;
-  const db = () => testDb.handle.db;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'shop-large-seed-'));
+  const { db } = useSeededDatabase(dialect, 'large-seed', async ({ db, dataDir }) => {
     await runLargeSeed(db(), { products: 300, dataDir, now: NOW });
     counts = await runLargeAccountsSeed(db(), { customers: 40, orders: 1_500, now: NOW });
-  });
-
-  afterAll(async () => {
-    await testDb?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('adds customers, each with one customer user who can log in with the bench password', async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { ADMIN_ROLES } from '../rules/admin-permissions';
 import { adminPageQuerySchema, adminPageSchema, adminSearchSchema } from './admin-common';
-import { emailSchema, passwordSchema } from './users';
+import { customerCompanyFields, emailSchema, passwordSchema } from './users';
 
 /** Back-office contracts: the registrations queue, staff accounts and the audit log (issue 7). */
 
@@ -26,10 +26,7 @@ export const registrationSchema = z.object({
   name: z.string(),
   /** The person who registered. */
   contactName: z.string(),
-  phone: z.string().nullable(),
-  isCompany: z.boolean(),
-  taxNumber: z.string().nullable(),
-  companyRegistrationNumber: z.string().nullable(),
+  ...customerCompanyFields,
   billingAddress: z.string(),
   language: z.string(),
   emailVerifiedAt: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../rules/calendar-date';
 
 /** Shared pieces of the back-office contracts: paging and id parameters. */
 
@@ -40,6 +41,12 @@ export const adminIdSchema = z.coerce
   .int('invalid_number')
   .min(1)
   .max(2_147_483_647);
+
+/** A calendar date 'YYYY-MM-DD' that exists (no 2025-02-30). */
+export const adminCalendarDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_date')
+  .refine(isCalendarDate, 'invalid_date');
 
 /** `/:id` path parameter. */
 export const adminIdParamsSchema = z.object({ id: adminIdSchema });

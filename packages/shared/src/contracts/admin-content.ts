@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
-import { allDifferent } from './admin-common';
+import { adminCalendarDateSchema, allDifferent } from './admin-common';
 import { contentPathSchema } from './content';
 
 /**
@@ -18,14 +18,6 @@ import { contentPathSchema } from './content';
  */
 export const NEWSPAPER_MAX_BYTES = 20 * 1024 * 1024;
 
-const calendarDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_date')
-  .refine((value) => {
-    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-    const date = new Date(Date.UTC(y, m - 1, d));
-    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  }, 'invalid_date');
 const instant = z.iso.datetime({ offset: true, error: 'invalid_datetime' });
 const title = z.string().trim().min(1, 'required').max(255, 'too_long');
 const html = z.string().max(200_000, 'too_long');
@@ -130,8 +122,8 @@ const newspaperMeta = {
     .union([z.enum(LANGUAGES), z.literal('')])
     .nullable()
     .transform((value) => (value === '' ? null : value)),
-  validFrom: calendarDate,
-  validTo: calendarDate,
+  validFrom: adminCalendarDateSchema,
+  validTo: adminCalendarDateSchema,
 };
 const validOrder = (n: { validFrom: string; validTo: string }) => n.validFrom <= n.validTo;
 

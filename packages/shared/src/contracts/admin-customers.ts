@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { adminPageQuerySchema, adminPageSchema, adminSearchSchema } from './admin-common';
 import {
+  addressOutSchema,
   addressPlaceFields,
   billingAddressSchema,
   checkCompanyFields,
+  customerIdentityFields,
   emailSchema,
   phoneSchema,
 } from './users';
@@ -62,20 +64,8 @@ export const customerDetailSchema = z.object({
   createdAt: z.string(),
   customer: z
     .object({
-      id: z.number().int(),
-      name: z.string(),
-      email: z.string(),
-      phone: z.string().nullable(),
-      isCompany: z.boolean(),
-      taxNumber: z.string().nullable(),
-      companyRegistrationNumber: z.string().nullable(),
-      billing: z.object({
-        country: z.string(),
-        countryCode: z.string().nullable(),
-        zip: z.string(),
-        city: z.string(),
-        aptSuite: z.string(),
-      }),
+      ...customerIdentityFields,
+      billing: addressOutSchema,
       agentUserId: z.number().int().nullable(),
       priceGroup: z.string().nullable(),
       discountBp: z.number().int(),

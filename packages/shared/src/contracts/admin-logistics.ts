@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { allDifferent } from './admin-common';
+import { adminCalendarDateSchema, allDifferent } from './admin-common';
 
 /**
  * Back-office logistics and shop state (issue 7).
@@ -17,20 +17,12 @@ import { allDifferent } from './admin-common';
  * A duplicate code → 409 ERR_DUPLICATE `{ field }`; unknown id → 404 NOT_FOUND.
  */
 
-const calendarDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_date')
-  .refine((value) => {
-    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-    const date = new Date(Date.UTC(y, m - 1, d));
-    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  }, 'invalid_date');
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_time');
 /** Local wall-clock time in the shop's time zone, 'YYYY-MM-DDTHH:MM'. */
 const localDateTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, 'invalid_datetime')
-  .refine((value) => calendarDate.safeParse(value.slice(0, 10)).success, 'invalid_datetime');
+  .refine((value) => adminCalendarDateSchema.safeParse(value.slice(0, 10)).success, 'invalid_datetime');
 const code = z
   .string()
   .trim()
@@ -141,9 +133,9 @@ export type AdminHolidayPeriod = z.infer<typeof adminHolidayPeriodSchema>;
 export const saveHolidayPeriodSchema = z
   .object({
     name,
-    startDate: calendarDate,
-    endDate: calendarDate,
-    replacementDates: z.array(calendarDate).max(60).refine(allDifferent, 'duplicate_date'),
+    startDate: adminCalendarDateSchema,
+    endDate: adminCalendarDateSchema,
+    replacementDates: z.array(adminCalendarDateSchema).max(60).refine(allDifferent, 'duplicate_date'),
     hidesRouteTimes: z.boolean(),
   })
   .refine((p) => p.startDate <= p.endDate, { message: 'start_after_end', path: ['endDate'] })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { exportedOrderSchema } from './admin-integration';
 import { quoteEventDataSchema } from './quotes';
+import { customerCompanyFields } from './users';
 
 /**
  * The events the shop tells the outside world about (issue 14, docs/decisions/0020-webhooks.md):
@@ -16,10 +17,7 @@ export const customerEventDataSchema = z.object({
   email: z.string(),
   name: z.string(),
   contactName: z.string(),
-  phone: z.string().nullable(),
-  isCompany: z.boolean(),
-  taxNumber: z.string().nullable(),
-  companyRegistrationNumber: z.string().nullable(),
+  ...customerCompanyFields,
   erpCode: z.string().nullable(),
   billing: z.object({
     country: z.string().nullable(),

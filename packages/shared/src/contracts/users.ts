@@ -199,6 +199,22 @@ export const addressOutSchema = z.object({
   aptSuite: z.string(),
 });
 
+/** A customer's phone and company identity, as the account answers and events list them. */
+export const customerCompanyFields = {
+  phone: z.string().nullable(),
+  isCompany: z.boolean(),
+  taxNumber: z.string().nullable(),
+  companyRegistrationNumber: z.string().nullable(),
+};
+
+/** A customer's id, name, e-mail and company identity. */
+export const customerIdentityFields = {
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  ...customerCompanyFields,
+};
+
 /** A customer as shown beside a shipping address (docs/product.md §3). */
 export const addressCustomerSchema = z.object({
   name: z.string(),
@@ -235,13 +251,7 @@ export const extendedShippingAddressSchema = z.object({
 export type ExtendedShippingAddress = z.infer<typeof extendedShippingAddressSchema>;
 
 export const customerDataSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  isCompany: z.boolean(),
-  taxNumber: z.string().nullable(),
-  companyRegistrationNumber: z.string().nullable(),
+  ...customerIdentityFields,
   billingAddress: addressOutSchema,
 });
 

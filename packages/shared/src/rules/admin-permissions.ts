@@ -22,14 +22,12 @@ export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 export const ADMIN_ROLES = ['admin', 'staff'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
-const STAFF_PERMISSIONS: ReadonlySet<AdminPermission> = new Set<AdminPermission>([
-  'registrations',
-  'customers',
-  'catalogue',
-  'orders',
-  'content',
-  'logistics',
-  'statistics',
+/** The permissions only administrators have: staff have every other one. */
+const ADMIN_ONLY_PERMISSIONS: ReadonlySet<AdminPermission> = new Set<AdminPermission>([
+  'settings',
+  'staff',
+  'integration',
+  'audit',
 ]);
 
 export function isAdminRole(role: unknown): role is AdminRole {
@@ -39,7 +37,7 @@ export function isAdminRole(role: unknown): role is AdminRole {
 /** Does this role (any user role, e.g. 'customer') grant the permission? Only admin and staff grant any. */
 export function roleHasPermission(role: string, permission: AdminPermission): boolean {
   if (role === 'admin') return true;
-  if (role === 'staff') return STAFF_PERMISSIONS.has(permission);
+  if (role === 'staff') return !ADMIN_ONLY_PERMISSIONS.has(permission);
   return false;
 }
 

@@ -6,15 +6,15 @@ const monWedFri = { weekdays: [1, 3, 5], cutoffTime: '14:00', routeTime: '08:00-
 const weekdaysOnly = { weekdays: [1, 2, 3, 4, 5], cutoffTime: '14:00', routeTime: '08:00-12:00' };
 // 2026-11-23 is a Monday. Budapest is UTC+1 in November.
 const at = (local: string) => new Date(`${local}+01:00`);
+/** The delivery days offered at a Budapest wall-clock time. */
+const daysAt = (local: string, route = weekdaysOnly, holidays: HolidayPeriod[] = []) =>
+  deliveryDays({ now: at(local), timeZone: TZ, route, holidays });
+/** The first day offered on weekdays at a Budapest wall-clock time. */
+const firstDayAt = (local: string) => daysAt(local).days[0]?.date;
 
 describe('deliveryDays', () => {
   it('offers the next 10 route days starting tomorrow before the cut-off', () => {
-    const { days, routeTime } = deliveryDays({
-      now: at('2026-11-23T09:00:00'),
-      timeZone: TZ,
-      route: monWedFri,
-      holidays: [],
-    });
+    const { days, routeTime } = daysAt('2026-11-23T09:00:00', monWedFri);
     expect(days.map((d) => d.date)).toEqual([
       '2026-11-25',
       '2026-11-27',
@@ -31,56 +31,22 @@ describe('deliveryDays', () => {
   });
 
   it('after the cut-off, tomorrow is no longer possible', () => {
-    const before = deliveryDays({
-      now: at('2026-11-24T13:59:00'),
-      timeZone: TZ,
-      route: weekdaysOnly,
-      holidays: [],
-    });
-    expect(before.days[0]?.date).toBe('2026-11-25');
-    const after = deliveryDays({
-      now: at('2026-11-24T14:00:00'),
-      timeZone: TZ,
-      route: weekdaysOnly,
-      holidays: [],
-    });
-    expect(after.days[0]?.date).toBe('2026-11-26');
+    expect(firstDayAt('2026-11-24T13:59:00')).toBe('2026-11-25');
+    expect(firstDayAt('2026-11-24T14:00:00')).toBe('2026-11-26');
   });
 
   it('skips weekends: an order on Friday afternoon is delivered on Tuesday', () => {
-    const { days } = deliveryDays({
-      now: at('2026-11-27T15:00:00'),
-      timeZone: TZ,
-      route: weekdaysOnly,
-      holidays: [],
-    });
+    const { days } = daysAt('2026-11-27T15:00:00');
     expect(days[0]?.date).toBe('2026-12-01');
     expect(
       days.every((d) => !['6', '7'].includes(String(new Date(`${d.date}T12:00:00Z`).getUTCDay() || 7))),
     ).toBe(true);
-    const friMorning = deliveryDays({
-      now: at('2026-11-27T09:00:00'),
-      timeZone: TZ,
-      route: weekdaysOnly,
-      holidays: [],
-    });
-    expect(friMorning.days[0]?.date).toBe('2026-11-30');
-    const saturday = deliveryDays({
-      now: at('2026-11-28T09:00:00'),
-      timeZone: TZ,
-      route: weekdaysOnly,
-      holidays: [],
-    });
-    expect(saturday.days[0]?.date).toBe('2026-12-01');
+    expect(firstDayAt('2026-11-27T09:00:00')).toBe('2026-11-30'); // Friday morning
+    expect(firstDayAt('2026-11-28T09:00:00')).toBe('2026-12-01'); // Saturday
   });
 
   it('marks days that start within 48 hours', () => {
-    const { days } = deliveryDays({
-      now: at('2026-11-23T09:00:00'),
-      timeZone: TZ,
-      route: weekdaysOnly,
-      holidays: [],
-    });
+    const { days } = daysAt('2026-11-23T09:00:00');
     expect(days[0]).toEqual({ date: '2026-11-24', isReplacement: false, within48Hours: true });
     expect(days[1]).toEqual({ date: '2026-11-25', isReplacement: false, within48Hours: true });
     expect(days[2]?.within48Hours).toBe(false);
@@ -96,12 +62,7 @@ describe('deliveryDays', () => {
         hidesRouteTimes: true,
       },
     ];
-    const { days, routeTime, holiday } = deliveryDays({
-      now: at('2026-12-16T10:00:00'),
-      timeZone: TZ,
-      route: monWedFri,
-      holidays,
-    });
+    const { days, routeTime, holiday } = daysAt('2026-12-16T10:00:00', monWedFri, holidays);
     const dates = days.map((d) => d.date);
     expect(dates).toEqual([
       '2026-12-18',
@@ -144,12 +105,7 @@ describe('deliveryDays', () => {
   });
 
   it('returns no days for a route that never runs', () => {
-    const none = deliveryDays({
-      now: at('2026-11-23T09:00:00'),
-      timeZone: TZ,
-      route: { ...monWedFri, weekdays: [] },
-      holidays: [],
-    });
+    const none = daysAt('2026-11-23T09:00:00', { ...monWedFri, weekdays: [] });
     expect(none.days).toEqual([]);
   });
 });

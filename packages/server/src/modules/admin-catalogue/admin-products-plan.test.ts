@@ -1,10 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryPlans } from '../../../test/query-plans';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import { useSeededDatabase } from '../../../test/seeded-database';
+import { TEST_DIALECTS } from '../../../test/test-db';
 import type { Database } from '../../db/schema';
 import { runLargeSeed } from '../../seed/large-seed';
 import { listProductRows, type ProductListFilter } from './admin-products.repository';
@@ -18,21 +16,10 @@ import { listProductRows, type ProductListFilter } from './admin-products.reposi
 const NOW = new Date('2026-11-20T10:00:00.000Z');
 
 describe.each(TEST_DIALECTS)('product list plans on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let dataDir: string;
-  const db = () => testDb.handle.db;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'shop-product-plans-'));
+  const { db } = useSeededDatabase(dialect, 'product-plans', async ({ db, dataDir }) => {
     await runLargeSeed(db(), { products: 1_000, dataDir, now: NOW });
     // What autovacuum does after a load: the visibility map that lets PostgreSQL answer from an index alone.
     if (dialect === 'postgres') await sql`VACUUM ANALYZE products`.execute(db());
-  });
-
-  afterAll(async () => {
-    await testDb?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   const query = (extra: Partial<ProductListFilter>): ProductListFilter => ({

@@ -1,21 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NEWSPAPER_MAX_BYTES } from '@shop/shared/contracts/admin-content';
-import type { testContext } from '../../../test/test-config';
-import { stopTestApp } from '../../../test/test-app';
-import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import { TEST_DIALECTS } from '../../../test/test-db';
 import { insertProduct } from '../cart/checkout-fixtures';
-import {
-  type adminApi,
-  type AdminParties,
-  auditRows,
-  crudRequests,
-  expectRefused,
-  okJson,
-  startAdminTestApp,
-} from '../admin-orders/admin-test-fixtures';
+import { auditRows, crudRequests, expectRefused, okJson } from '../admin-orders/admin-test-fixtures';
+import { useAdminTestApp } from '../admin-orders/admin-test-app.fixture';
 import { looksLikePdf } from './admin-content.service';
 
 const PDF = Buffer.from(
@@ -34,28 +24,18 @@ describe('PDF check', () => {
 });
 
 describe.each(TEST_DIALECTS)('back-office content on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let ctx: ReturnType<typeof testContext>;
-  let parties: AdminParties;
-  let call: ReturnType<typeof adminApi>;
-
-  beforeAll(async () => {
-    ({ testDb, ctx, app, call, parties } = await startAdminTestApp(dialect, {
-      now: new Date('2025-03-10T10:00:00Z'),
-    }));
+  const t = useAdminTestApp(dialect, {
+    now: new Date('2025-03-10T10:00:00Z'),
   });
-
-  afterAll(() => stopTestApp(app, testDb));
 
   const ok = okJson;
   const upload = (
     query: string,
     body: Buffer | string,
-    token = parties.staff.token,
+    token = t.parties.staff.token,
     type = 'application/pdf',
   ) =>
-    app.inject({
+    t.app.inject({
       method: 'POST',
       url: `/api/admin/newspapers?${query}`,
       headers: { authorization: `Bearer ${token}`, 'content-type': type },
@@ -64,7 +44,7 @@ describe.each(TEST_DIALECTS)('back-office content on %s', (dialect) => {
 
   it('refuses no token, customers and agents on every content endpoint, changing nothing', async () => {
     const counts = async () => {
-      const db = testDb.handle.db;
+      const db = t.testDb.handle.db;
       const [news, pages, papers] = await Promise.all([
         db.selectFrom('news').selectAll().execute(),
         db.selectFrom('content_pages').selectAll().execute(),
@@ -74,9 +54,9 @@ describe.each(TEST_DIALECTS)('back-office content on %s', (dialect) => {
     };
     const unchanged = async () => {
       expect(await counts()).toEqual([0, 0, 0]);
-      expect(await auditRows(ctx, 'news')).toEqual([]);
-      expect(await auditRows(ctx, 'content_page')).toEqual([]);
-      expect(await auditRows(ctx, 'newspaper')).toEqual([]);
+      expect(await auditRows(t.ctx, 'news')).toEqual([]);
+      expect(await auditRows(t.ctx, 'content_page')).toEqual([]);
+      expect(await auditRows(t.ctx, 'newspaper')).toEqual([]);
     };
     const news = {
       startsAt: null,
@@ -101,12 +81,12 @@ describe.each(TEST_DIALECTS)('back-office content on %s', (dialect) => {
       { method: 'DELETE' as const, url: '/api/admin/newspapers/1' },
     ];
     for (const request of requests)
-      await expectRefused(app, parties, request, { staffAllowed: true, unchanged });
+      await expectRefused(t.app, t.parties, request, { staffAllowed: true, unchanged });
   });
 
   it('saves news with translations and linked products, sanitised; the shop shows it at once', async () => {
-    const a = await insertProduct(testDb.handle, { sku: 'NEWS-A', name: 'Alma' });
-    const b = await insertProduct(testDb.handle, { sku: 'NEWS-B', name: 'Körte' });
+    const a = await insertProduct(t.testDb.handle, { sku: 'NEWS-A', name: 'Alma' });
+    const b = await insertProduct(t.testDb.handle, { sku: 'NEWS-B', name: 'Körte' });
     const body = {
       startsAt: '2025-03-01T00:00:00+01:00',
       endsAt: null,
@@ -120,7 +100,7 @@ describe.each(TEST_DIALECTS)('back-office content on %s', (dialect) => {
       },
       productSkus: ['NEWS-B', 'NEWS-A'],
     };
-    const saved = await ok(await call('POST', '/api/admin/news', parties.staff.token, body));
+    const saved = await ok(await t.call('POST', '/api/admin/news', t.parties.staff.token, body));
     expect(saved).toMatchObject({
       startsAt: '2025-02-28T23:00:00.000Z',
       translations: {
@@ -132,25 +112,25 @@ describe.each(TEST_DIALECTS)('back-office content on %s', (dialect) => {
         { id: a.id, sku: 'NEWS-A', name: 'Alma' },
       ],
     });
-    const current = await app.inject({
+    const current = await t.app.inject({
       method: 'GET',
       url: '/api/news/current',
       headers: { 'accept-language': 'en' },
     });
     expect(current.json()).toEqual({ title: 'Spring sale', description: '<p>New goods</p>' });
 
-    const missing = await call('POST', '/api/admin/news', parties.staff.token, {
+    const missing = await t.call('POST', '/api/admin/news', t.parties.staff.token, {
       ...body,
       productSkus: ['NOPE'],
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'ERR_PRODUCT_NOT_FOUND', params: { sku: 'NOPE' } });
-    const noHu = await call('POST', '/api/admin/news', parties.staff.token, {
+    const noHu = await t.call('POST', '/api/admin/news', t.parties.staff.token, {
       ...body,
       translations: { en: body.translations.en },
     });
     expect(noHu.statusCode).toBe(400);
-    const backwards = await call('POST', '/api/admin/news', parties.staff.token, {
+    const backwards = await t.call('POST', '/api/admin/news', t.parties.staff.token, {
       ...body,
       endsAt: '2025-02-01T00:00:00Z',
     });
@@ -158,7 +138,7 @@ describe.each(TEST_DIALECTS)('back-office content on %s', (dialect) => {
 
     const id = String(saved.id);
     const updated = await ok(
-      await call('PUT', `/api/admin/news/${id}`, parties.staff.token, {
+      await t.call('PUT', `/api/admin/news/${id}`, t.parties.staff.token, {
         ...body,
         isActive: false,
         translations: { hu: body.translations.hu },
@@ -167,16 +147,16 @@ describe.each(TEST_DIALECTS)('back-office content on %s', (dialect) => {
     );
     expect(updated).toMatchObject({ isActive: false, products: [{ sku: 'NEWS-A' }] });
     expect(Object.keys(updated.translations as object)).toEqual(['hu']);
-    expect((await app.inject({ method: 'GET', url: '/api/news/current' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/news/current' })).statusCode).toBe(404);
     const list = (await ok(
-      await call('GET', '/api/admin/news', parties.staff.token),
+      await t.call('GET', '/api/admin/news', t.parties.staff.token),
     )) as unknown as unknown[];
     expect(list).toEqual([
       expect.objectContaining({ title: 'Tavaszi akció', languages: ['hu'], productCount: 1 }),
     ]);
-    await ok(await call('DELETE', `/api/admin/news/${id}`, parties.staff.token));
-    expect((await call('GET', `/api/admin/news/${id}`, parties.staff.token)).statusCode).toBe(404);
-    const audit = await auditRows(ctx, 'news', id);
+    await ok(await t.call('DELETE', `/api/admin/news/${id}`, t.parties.staff.token));
+    expect((await t.call('GET', `/api/admin/news/${id}`, t.parties.staff.token)).statusCode).toBe(404);
+    const audit = await auditRows(t.ctx, 'news', id);
     expect(audit.map((row) => row.action)).toEqual(['news.create', 'news.update', 'news.delete']);
     expect(audit[1]?.before).toMatchObject({ isActive: true });
     expect(audit[1]?.after).toMatchObject({ isActive: false });
@@ -184,7 +164,7 @@ describe.each(TEST_DIALECTS)('back-office content on %s', (dialect) => {
 
   it('saves content pages with sanitised HTML; the shop serves them; paths stay unique', async () => {
     const saved = await ok(
-      await call('POST', '/api/admin/content-pages', parties.staff.token, {
+      await t.call('POST', '/api/admin/content-pages', t.parties.staff.token, {
         path: 'szallitas',
         sortOrder: 5,
         translations: {
@@ -201,7 +181,7 @@ describe.each(TEST_DIALECTS)('back-office content on %s', (dialect) => {
     expect(hu).toBe(
       '<h2>Díjak</h2><p>Ingyenes <a>itt</a> és <a href="https://example.com" target="_blank" rel="noopener noreferrer">ott</a></p>',
     );
-    const shop = await app.inject({
+    const shop = await t.app.inject({
       method: 'GET',
       url: '/api/contents/szallitas',
       headers: { 'accept-language': 'zh' },
@@ -209,20 +189,20 @@ describe.each(TEST_DIALECTS)('back-office content on %s', (dialect) => {
     expect(shop.json()).toEqual({ title: '配送', description: '<p>免费</p>' });
 
     const other = await ok(
-      await call('POST', '/api/admin/content-pages', parties.staff.token, {
+      await t.call('POST', '/api/admin/content-pages', t.parties.staff.token, {
         path: 'kapcsolat',
         sortOrder: 1,
         translations: { hu: { title: 'Kapcsolat', description: '<p>Hívjon!</p>' } },
       }),
     );
-    const clash = await call('PUT', `/api/admin/content-pages/${String(other.id)}`, parties.staff.token, {
+    const clash = await t.call('PUT', `/api/admin/content-pages/${String(other.id)}`, t.parties.staff.token, {
       path: 'szallitas',
       sortOrder: 1,
       translations: { hu: { title: 'Kapcsolat', description: '' } },
     });
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toEqual({ error: 'ERR_DUPLICATE', params: { field: 'path' } });
-    const badPath = await call('POST', '/api/admin/content-pages', parties.staff.token, {
+    const badPath = await t.call('POST', '/api/admin/content-pages', t.parties.staff.token, {
       path: '../etc',
       sortOrder: 1,
       translations: { hu: { title: 'x', description: '' } },
@@ -230,25 +210,25 @@ describe.each(TEST_DIALECTS)('back-office content on %s', (dialect) => {
     expect(badPath.statusCode).toBe(400);
 
     const moved = await ok(
-      await call('PUT', `/api/admin/content-pages/${String(other.id)}`, parties.staff.token, {
+      await t.call('PUT', `/api/admin/content-pages/${String(other.id)}`, t.parties.staff.token, {
         path: 'segitseg/kapcsolat',
         sortOrder: 1,
         translations: { hu: { title: 'Kapcsolat', description: '<p>Írjon!</p>' } },
       }),
     );
     expect(moved).toMatchObject({ path: 'segitseg/kapcsolat' });
-    expect((await app.inject({ method: 'GET', url: '/api/contents/kapcsolat' })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/api/contents/segitseg/kapcsolat' })).json()).toEqual({
+    expect((await t.app.inject({ method: 'GET', url: '/api/contents/kapcsolat' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/contents/segitseg/kapcsolat' })).json()).toEqual({
       title: 'Kapcsolat',
       description: '<p>Írjon!</p>',
     });
     const list = (await ok(
-      await call('GET', '/api/admin/content-pages', parties.staff.token),
+      await t.call('GET', '/api/admin/content-pages', t.parties.staff.token),
     )) as unknown as { path: string }[];
     expect(list.map((p) => p.path)).toEqual(['segitseg/kapcsolat', 'szallitas']);
-    await ok(await call('DELETE', `/api/admin/content-pages/${String(saved.id)}`, parties.staff.token));
-    expect((await app.inject({ method: 'GET', url: '/api/contents/szallitas' })).statusCode).toBe(404);
-    expect((await auditRows(ctx, 'content_page')).map((row) => row.action)).toEqual([
+    await ok(await t.call('DELETE', `/api/admin/content-pages/${String(saved.id)}`, t.parties.staff.token));
+    expect((await t.app.inject({ method: 'GET', url: '/api/contents/szallitas' })).statusCode).toBe(404);
+    expect((await auditRows(t.ctx, 'content_page')).map((row) => row.action)).toEqual([
       'content_page.create',
       'content_page.create',
       'content_page.update',
@@ -262,7 +242,7 @@ describe.each(TEST_DIALECTS)('back-office content on %s', (dialect) => {
     const notPdf = await upload(query, Buffer.from('<html><body>hi</body></html>'));
     expect(notPdf.statusCode).toBe(415);
     expect(notPdf.json()).toMatchObject({ error: 'ERR_NOT_A_PDF' });
-    const wrongType = await upload(query, '{"a":1}', parties.staff.token, 'application/json');
+    const wrongType = await upload(query, '{"a":1}', t.parties.staff.token, 'application/json');
     expect(wrongType.statusCode).toBe(415);
     const tooBig = Buffer.alloc(NEWSPAPER_MAX_BYTES + 10, 0x20);
     PDF.copy(tooBig);
@@ -272,7 +252,7 @@ describe.each(TEST_DIALECTS)('back-office content on %s', (dialect) => {
     expect(badDates.statusCode).toBe(400);
     const badName = await upload(query.replace('marcius.pdf', 'marcius.exe'), PDF);
     expect(badName.statusCode).toBe(400);
-    expect(await testDb.handle.db.selectFrom('newspapers').selectAll().execute()).toEqual([]);
+    expect(await t.testDb.handle.db.selectFrom('newspapers').selectAll().execute()).toEqual([]);
 
     const saved = await ok(await upload(query, PDF));
     expect(saved).toMatchObject({
@@ -283,38 +263,38 @@ describe.each(TEST_DIALECTS)('back-office content on %s', (dialect) => {
       fileName: 'marcius.pdf',
       size: PDF.length,
     });
-    const row = await testDb.handle.db.selectFrom('newspapers').selectAll().executeTakeFirstOrThrow();
-    const file = path.join(ctx.config.dataDir, row.file_path);
+    const row = await t.testDb.handle.db.selectFrom('newspapers').selectAll().executeTakeFirstOrThrow();
+    const file = path.join(t.ctx.config.dataDir, row.file_path);
     expect(existsSync(file)).toBe(true);
 
-    const shopList = await call('GET', '/api/newspapers', parties.customer.token);
+    const shopList = await t.call('GET', '/api/newspapers', t.parties.customer.token);
     expect(shopList.statusCode, shopList.body).toBe(200);
     expect(shopList.json()).toMatchObject({
       newspapers: [{ id: saved.id, title: 'Márciusi akciók', kind: 'uploaded' }],
     });
-    const download = await call(
+    const download = await t.call(
       'GET',
       `/api/newspapers/${String(saved.id)}/download`,
-      parties.customer.token,
+      t.parties.customer.token,
     );
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PDF)).toBe(true);
 
     // Validity moved into the past: the shop no longer offers it.
     await ok(
-      await call('PUT', `/api/admin/newspapers/${String(saved.id)}`, parties.staff.token, {
+      await t.call('PUT', `/api/admin/newspapers/${String(saved.id)}`, t.parties.staff.token, {
         title: 'Februári akciók',
         language: '',
         validFrom: '2025-02-01',
         validTo: '2025-02-28',
       }),
     );
-    expect((await call('GET', '/api/newspapers', parties.customer.token)).json()).toEqual({
+    expect((await t.call('GET', '/api/newspapers', t.parties.customer.token)).json()).toEqual({
       error: 'ERR_NO_CATALOGUES',
     });
-    await ok(await call('DELETE', `/api/admin/newspapers/${String(saved.id)}`, parties.staff.token));
+    await ok(await t.call('DELETE', `/api/admin/newspapers/${String(saved.id)}`, t.parties.staff.token));
     expect(existsSync(file)).toBe(false);
-    const audit = await auditRows(ctx, 'newspaper', String(saved.id));
+    const audit = await auditRows(t.ctx, 'newspaper', String(saved.id));
     expect(audit.map((a) => a.action)).toEqual(['newspaper.create', 'newspaper.update', 'newspaper.delete']);
     expect(audit[1]?.after).toMatchObject({ title: 'Februári akciók', language: null });
   });

@@ -1,8 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { testContext } from '../../../test/test-config';
-import { stopTestApp } from '../../../test/test-app';
-import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DIALECTS } from '../../../test/test-db';
 import {
   type BuyerFixture,
   insertBuyer,
@@ -10,53 +7,39 @@ import {
   insertProduct,
   insertRoute,
 } from '../cart/checkout-fixtures';
-import {
-  type adminApi,
-  type AdminParties,
-  auditRows,
-  crudRequests,
-  expectRefused,
-  okJson,
-  startAdminTestApp,
-} from '../admin-orders/admin-test-fixtures';
+import { auditRows, crudRequests, expectRefused, okJson } from '../admin-orders/admin-test-fixtures';
+import { useAdminTestApp } from '../admin-orders/admin-test-app.fixture';
 
 /** A Budapest wall-clock time in winter (UTC+1) as an instant. */
 const budapest = (local: string) => new Date(`${local}+01:00`);
 
 describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let ctx: ReturnType<typeof testContext>;
-  let parties: AdminParties;
-  let call: ReturnType<typeof adminApi>;
+  // Monday 3 March 2025, 09:00 in Budapest.
+  const t = useAdminTestApp(dialect, {
+    now: budapest('2025-03-03T09:00:00'),
+  });
   let methods: Awaited<ReturnType<typeof insertMethods>>;
   let routeId: number;
   let buyer: BuyerFixture;
 
   beforeAll(async () => {
-    // Monday 3 March 2025, 09:00 in Budapest.
-    ({ testDb, ctx, app, call, parties } = await startAdminTestApp(dialect, {
-      now: budapest('2025-03-03T09:00:00'),
-    }));
-    methods = await insertMethods(testDb.handle);
-    routeId = await insertRoute(testDb.handle, { name: 'Szeged', weekdays: '2,4', cutoffTime: '14:00' });
-    buyer = await insertBuyer(ctx, { routeId, paymentMethodIds: [methods.bankTransfer] });
+    methods = await insertMethods(t.testDb.handle);
+    routeId = await insertRoute(t.testDb.handle, { name: 'Szeged', weekdays: '2,4', cutoffTime: '14:00' });
+    buyer = await insertBuyer(t.ctx, { routeId, paymentMethodIds: [methods.bankTransfer] });
   });
-
-  afterAll(() => stopTestApp(app, testDb));
 
   const ok = okJson;
   const deliveryDays = async () =>
     (
-      (await ok(await call('GET', '/api/cart/delivery-days', buyer.token))) as { days: { date: string }[] }
+      (await ok(await t.call('GET', '/api/cart/delivery-days', buyer.token))) as { days: { date: string }[] }
     ).days.map((d) => d.date);
 
   it('refuses no token, customers and agents everywhere, and staff on the shop-closed settings', async () => {
     const windowCount = async () =>
-      (await testDb.handle.db.selectFrom('shop_closed_windows').selectAll().execute()).length;
+      (await t.testDb.handle.db.selectFrom('shop_closed_windows').selectAll().execute()).length;
     const settingRows = async () =>
       (
-        await testDb.handle.db
+        await t.testDb.handle.db
           .selectFrom('settings')
           .selectAll()
           .where('key', '=', 'shop.forceDisabled')
@@ -65,10 +48,10 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
     const unchanged = async () => {
       expect(await windowCount()).toBe(0);
       expect(await settingRows()).toBe(0);
-      expect(await auditRows(ctx, 'shop_closed_window')).toEqual([]);
-      expect(await auditRows(ctx, 'setting')).toEqual([]);
-      expect(await auditRows(ctx, 'shipping_method')).toEqual([]);
-      expect(await auditRows(ctx, 'delivery_route')).toEqual([]);
+      expect(await auditRows(t.ctx, 'shop_closed_window')).toEqual([]);
+      expect(await auditRows(t.ctx, 'setting')).toEqual([]);
+      expect(await auditRows(t.ctx, 'shipping_method')).toEqual([]);
+      expect(await auditRows(t.ctx, 'delivery_route')).toEqual([]);
     };
     const window = { startsAt: '2025-03-04T09:00', endsAt: '2025-03-04T12:00', note: null };
     const method = { code: 'courier', name: 'Futár', cost: 100000, isHomeDelivery: false, isActive: true };
@@ -88,7 +71,7 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
       ...crudRequests('holiday-periods', holiday),
     ];
     for (const request of logisticsCalls)
-      await expectRefused(app, parties, request, { staffAllowed: true, unchanged });
+      await expectRefused(t.app, t.parties, request, { staffAllowed: true, unchanged });
     const settingsCalls = [
       ...crudRequests('shop-closed-windows', window),
       { method: 'GET' as const, url: '/api/admin/shop-state/force-disabled' },
@@ -99,12 +82,12 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
       },
     ];
     for (const request of settingsCalls)
-      await expectRefused(app, parties, request, { staffAllowed: false, unchanged });
+      await expectRefused(t.app, t.parties, request, { staffAllowed: false, unchanged });
   });
 
   it('edits shipping methods: the checkout sees the new cost at once; duplicates and bad input are refused', async () => {
     const changed = await ok(
-      await call('PUT', `/api/admin/shipping-methods/${methods.pickup}`, parties.staff.token, {
+      await t.call('PUT', `/api/admin/shipping-methods/${methods.pickup}`, t.parties.staff.token, {
         code: 'pickup-customer',
         name: 'Átvétel a raktárban',
         cost: 25000,
@@ -114,7 +97,7 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
       }),
     );
     expect(changed).toMatchObject({ name: 'Átvétel a raktárban', cost: 25000 });
-    const shop = (await ok(await call('GET', '/api/shipping-methods', buyer.token))) as unknown as {
+    const shop = (await ok(await t.call('GET', '/api/shipping-methods', buyer.token))) as unknown as {
       code: string;
       name: string;
       cost: number;
@@ -125,7 +108,7 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
     });
 
     const created = await ok(
-      await call('POST', '/api/admin/shipping-methods', parties.staff.token, {
+      await t.call('POST', '/api/admin/shipping-methods', t.parties.staff.token, {
         code: 'courier',
         name: 'Futárszolgálat',
         cost: 199000,
@@ -133,7 +116,7 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
         isActive: true,
       }),
     );
-    const duplicate = await call('POST', '/api/admin/shipping-methods', parties.staff.token, {
+    const duplicate = await t.call('POST', '/api/admin/shipping-methods', t.parties.staff.token, {
       code: 'courier',
       name: 'Másik',
       cost: 0,
@@ -148,17 +131,17 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
       { code: 'ok', name: 'x', cost: -1, isHomeDelivery: false, isActive: true },
       { code: 'ok', name: 'x', cost: 1.5, isHomeDelivery: false, isActive: true },
     ]) {
-      const res = await call('POST', '/api/admin/shipping-methods', parties.staff.token, bad);
+      const res = await t.call('POST', '/api/admin/shipping-methods', t.parties.staff.token, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION' });
     }
     expect(
-      (await call('PUT', '/api/admin/shipping-methods/99999', parties.staff.token, created)).statusCode,
+      (await t.call('PUT', '/api/admin/shipping-methods/99999', t.parties.staff.token, created)).statusCode,
     ).toBe(404);
-    const audit = await auditRows(ctx, 'shipping_method');
+    const audit = await auditRows(t.ctx, 'shipping_method');
     expect(audit.map((a) => a.action)).toEqual(['shipping_method.update', 'shipping_method.create']);
     expect(audit[0]).toMatchObject({
-      actor_user_id: parties.staff.userId,
+      actor_user_id: t.parties.staff.userId,
       entity_id: String(methods.pickup),
       before: expect.objectContaining({ name: 'Személyes átvétel (vevő)', cost: 0 }),
       after: expect.objectContaining({ name: 'Átvétel a raktárban', cost: 25000 }),
@@ -167,7 +150,7 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
 
   it('edits payment methods with their customer count', async () => {
     const list = (await ok(
-      await call('GET', '/api/admin/payment-methods', parties.staff.token),
+      await t.call('GET', '/api/admin/payment-methods', t.parties.staff.token),
     )) as unknown as {
       id: number;
       code: string;
@@ -175,7 +158,7 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
     }[];
     expect(list.find((m) => m.id === methods.bankTransfer)?.customerCount).toBe(1);
     const changed = await ok(
-      await call('PUT', `/api/admin/payment-methods/${methods.bankTransfer}`, parties.staff.token, {
+      await t.call('PUT', `/api/admin/payment-methods/${methods.bankTransfer}`, t.parties.staff.token, {
         code: 'bank-transfer',
         name: 'Banki átutalás',
         termDays: 15,
@@ -184,17 +167,19 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
     );
     expect(changed).toMatchObject({ name: 'Banki átutalás', termDays: 15, customerCount: 1 });
     const shop = (await ok(
-      await call('GET', '/api/payment-methods/available-for-customer', buyer.token),
+      await t.call('GET', '/api/payment-methods/available-for-customer', buyer.token),
     )) as unknown;
     expect(JSON.stringify(shop)).toContain('Banki átutalás');
-    expect((await auditRows(ctx, 'payment_method')).map((a) => a.action)).toEqual(['payment_method.update']);
+    expect((await auditRows(t.ctx, 'payment_method')).map((a) => a.action)).toEqual([
+      'payment_method.update',
+    ]);
   });
 
   it('changes a route and holiday periods, and the shared delivery-day rule sees them at once', async () => {
     // Route Tue/Thu, cut-off 14:00, Monday 09:00 → Tue 4, Thu 6, Tue 11 ...
     expect((await deliveryDays()).slice(0, 3)).toEqual(['2025-03-04', '2025-03-06', '2025-03-11']);
     const route = await ok(
-      await call('PUT', `/api/admin/delivery-routes/${routeId}`, parties.staff.token, {
+      await t.call('PUT', `/api/admin/delivery-routes/${routeId}`, t.parties.staff.token, {
         name: 'Szeged',
         weekdays: [5, 3],
         cutoffTime: '08:00',
@@ -206,7 +191,7 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
     expect((await deliveryDays()).slice(0, 3)).toEqual(['2025-03-05', '2025-03-07', '2025-03-12']);
 
     const holiday = await ok(
-      await call('POST', '/api/admin/holiday-periods', parties.staff.token, {
+      await t.call('POST', '/api/admin/holiday-periods', t.parties.staff.token, {
         name: 'Nemzeti ünnep',
         startDate: '2025-03-07',
         endDate: '2025-03-07',
@@ -215,7 +200,7 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
       }),
     );
     expect((await deliveryDays()).slice(0, 3)).toEqual(['2025-03-05', '2025-03-08', '2025-03-12']);
-    const res = await call('GET', '/api/cart/delivery-days', buyer.token);
+    const res = await t.call('GET', '/api/cart/delivery-days', buyer.token);
     expect(res.json()).toMatchObject({ routeTime: null });
 
     const bad = [
@@ -242,12 +227,14 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
       },
     ];
     for (const body of bad) {
-      const r = await call('POST', '/api/admin/holiday-periods', parties.staff.token, body);
+      const r = await t.call('POST', '/api/admin/holiday-periods', t.parties.staff.token, body);
       expect(r.statusCode, JSON.stringify(body)).toBe(400);
     }
-    await ok(await call('DELETE', `/api/admin/holiday-periods/${String(holiday.id)}`, parties.staff.token));
+    await ok(
+      await t.call('DELETE', `/api/admin/holiday-periods/${String(holiday.id)}`, t.parties.staff.token),
+    );
     expect((await deliveryDays()).slice(0, 2)).toEqual(['2025-03-05', '2025-03-07']);
-    expect((await auditRows(ctx, 'holiday_period')).map((a) => a.action)).toEqual([
+    expect((await auditRows(t.ctx, 'holiday_period')).map((a) => a.action)).toEqual([
       'holiday_period.create',
       'holiday_period.delete',
     ]);
@@ -258,15 +245,15 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
       { name: 'x', weekdays: [1, 1], cutoffTime: '12:00', routeTime: null },
       { name: 'x', weekdays: [1], cutoffTime: '24:00', routeTime: null },
     ]) {
-      expect((await call('POST', '/api/admin/delivery-routes', parties.staff.token, body)).statusCode).toBe(
-        400,
-      );
+      expect(
+        (await t.call('POST', '/api/admin/delivery-routes', t.parties.staff.token, body)).statusCode,
+      ).toBe(400);
     }
-    const inUse = await call('DELETE', `/api/admin/delivery-routes/${routeId}`, parties.staff.token);
+    const inUse = await t.call('DELETE', `/api/admin/delivery-routes/${routeId}`, t.parties.staff.token);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json()).toEqual({ error: 'ERR_IN_USE', params: { count: 1 } });
     const spare = await ok(
-      await call('POST', '/api/admin/delivery-routes', parties.staff.token, {
+      await t.call('POST', '/api/admin/delivery-routes', t.parties.staff.token, {
         name: 'Tartalék',
         weekdays: [1],
         cutoffTime: '12:00',
@@ -274,8 +261,8 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
       }),
     );
     expect(spare).toMatchObject({ routeTime: null, addressCount: 0 });
-    await ok(await call('DELETE', `/api/admin/delivery-routes/${String(spare.id)}`, parties.staff.token));
-    expect((await auditRows(ctx, 'delivery_route')).map((a) => a.action)).toEqual([
+    await ok(await t.call('DELETE', `/api/admin/delivery-routes/${String(spare.id)}`, t.parties.staff.token));
+    expect((await auditRows(t.ctx, 'delivery_route')).map((a) => a.action)).toEqual([
       'delivery_route.update',
       'delivery_route.create',
       'delivery_route.delete',
@@ -283,25 +270,27 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
   });
 
   it('closed windows and the force switch close ordering at once; the server refuses orders', async () => {
-    const product = await insertProduct(testDb.handle, { stock: 5 });
+    const product = await insertProduct(t.testDb.handle, { stock: 5 });
     expect(
       (
-        await call('POST', '/api/cart/set-product-quantity', buyer.token, {
+        await t.call('POST', '/api/cart/set-product-quantity', buyer.token, {
           productSku: product.sku,
           quantity: 1,
         })
       ).statusCode,
     ).toBe(200);
     await ok(
-      await call('PUT', '/api/cart/shipping-method', buyer.token, { shippingMethodCode: 'pickup-customer' }),
+      await t.call('PUT', '/api/cart/shipping-method', buyer.token, {
+        shippingMethodCode: 'pickup-customer',
+      }),
     );
     await ok(
-      await call('PUT', '/api/cart/payment-method', buyer.token, { paymentMethodId: methods.bankTransfer }),
+      await t.call('PUT', '/api/cart/payment-method', buyer.token, { paymentMethodId: methods.bankTransfer }),
     );
-    const state = async () => ok(await call('GET', '/api/shop/state'));
+    const state = async () => ok(await t.call('GET', '/api/shop/state'));
 
     const created = await ok(
-      await call('POST', '/api/admin/shop-closed-windows', parties.admin.token, {
+      await t.call('POST', '/api/admin/shop-closed-windows', t.parties.admin.token, {
         startsAt: '2025-03-03T08:30',
         endsAt: '2025-03-03T10:00',
         note: 'Leltár',
@@ -311,19 +300,19 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
       closed: true,
       window: { startsAt: '2025-03-03T08:30', endsAt: '2025-03-03T10:00' },
     });
-    expect(await ok(await call('POST', '/api/orders/place-order', buyer.token))).toEqual({
+    expect(await ok(await t.call('POST', '/api/orders/place-order', buyer.token))).toEqual({
       data: [
         { error: 'ERR_SHOP_CLOSED', params: { startsAt: '2025-03-03T08:30', endsAt: '2025-03-03T10:00' } },
       ],
     });
-    const list = await ok(await call('GET', '/api/admin/shop-closed-windows', parties.admin.token));
+    const list = await ok(await t.call('GET', '/api/admin/shop-closed-windows', t.parties.admin.token));
     expect(list).toEqual({
       timeZone: 'Europe/Budapest',
       windows: [{ id: created.id, startsAt: '2025-03-03T08:30', endsAt: '2025-03-03T10:00', note: 'Leltár' }],
     });
     // Moved to tomorrow: open again now, and it is the upcoming one.
     await ok(
-      await call('PUT', `/api/admin/shop-closed-windows/${String(created.id)}`, parties.admin.token, {
+      await t.call('PUT', `/api/admin/shop-closed-windows/${String(created.id)}`, t.parties.admin.token, {
         startsAt: '2025-03-04T08:30',
         endsAt: '2025-03-04T10:00',
         note: '',
@@ -336,14 +325,14 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
       { startsAt: '2025-02-30T10:00', endsAt: '2025-03-04T11:00', note: null },
       { startsAt: '2025-03-04T25:00', endsAt: '2025-03-04T26:00', note: null },
     ]) {
-      const r = await call('POST', '/api/admin/shop-closed-windows', parties.admin.token, body);
+      const r = await t.call('POST', '/api/admin/shop-closed-windows', t.parties.admin.token, body);
       expect(r.statusCode, JSON.stringify(body)).toBe(400);
       expect(r.json()).toMatchObject({ error: 'ERR_VALIDATION' });
     }
 
     expect(
       await ok(
-        await call('PUT', '/api/admin/shop-state/force-disabled', parties.admin.token, {
+        await t.call('PUT', '/api/admin/shop-state/force-disabled', t.parties.admin.token, {
           forceDisabled: true,
         }),
       ),
@@ -351,58 +340,62 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
       forceDisabled: true,
     });
     expect(await state()).toMatchObject({ forceClosed: true });
-    expect(await ok(await call('GET', '/api/admin/shop-state/force-disabled', parties.admin.token))).toEqual({
+    expect(
+      await ok(await t.call('GET', '/api/admin/shop-state/force-disabled', t.parties.admin.token)),
+    ).toEqual({
       forceDisabled: true,
     });
-    expect(await ok(await call('POST', '/api/orders/place-order', buyer.token))).toEqual({
+    expect(await ok(await t.call('POST', '/api/orders/place-order', buyer.token))).toEqual({
       data: [{ error: 'ERR_SHOP_FORCE_CLOSED' }],
     });
     expect(
       (
-        await call('PUT', '/api/admin/shop-state/force-disabled', parties.admin.token, {
+        await t.call('PUT', '/api/admin/shop-state/force-disabled', t.parties.admin.token, {
           forceDisabled: 'yes',
         })
       ).statusCode,
     ).toBe(400);
     await ok(
-      await call('PUT', '/api/admin/shop-state/force-disabled', parties.admin.token, {
+      await t.call('PUT', '/api/admin/shop-state/force-disabled', t.parties.admin.token, {
         forceDisabled: false,
       }),
     );
     expect(await state()).toMatchObject({ closed: false, forceClosed: false });
 
     await ok(
-      await call('DELETE', `/api/admin/shop-closed-windows/${String(created.id)}`, parties.admin.token),
+      await t.call('DELETE', `/api/admin/shop-closed-windows/${String(created.id)}`, t.parties.admin.token),
     );
     expect(await state()).toMatchObject({ upcoming: null });
     expect(
-      (await call('DELETE', `/api/admin/shop-closed-windows/${String(created.id)}`, parties.admin.token))
+      (await t.call('DELETE', `/api/admin/shop-closed-windows/${String(created.id)}`, t.parties.admin.token))
         .statusCode,
     ).toBe(404);
 
-    const placed = await ok(await call('POST', '/api/orders/place-order', buyer.token));
+    const placed = await ok(await t.call('POST', '/api/orders/place-order', buyer.token));
     expect(placed).toMatchObject({ data: true });
 
-    expect((await auditRows(ctx, 'shop_closed_window')).map((a) => [a.action, a.actor_user_id])).toEqual([
-      ['shop_closed_window.create', parties.admin.userId],
-      ['shop_closed_window.update', parties.admin.userId],
-      ['shop_closed_window.delete', parties.admin.userId],
+    expect((await auditRows(t.ctx, 'shop_closed_window')).map((a) => [a.action, a.actor_user_id])).toEqual([
+      ['shop_closed_window.create', t.parties.admin.userId],
+      ['shop_closed_window.update', t.parties.admin.userId],
+      ['shop_closed_window.delete', t.parties.admin.userId],
     ]);
-    expect((await auditRows(ctx, 'setting', 'shop.forceDisabled')).map((a) => [a.before, a.after])).toEqual([
-      [{ forceDisabled: false }, { forceDisabled: true }],
-      [{ forceDisabled: true }, { forceDisabled: false }],
-    ]);
+    expect((await auditRows(t.ctx, 'setting', 'shop.forceDisabled')).map((a) => [a.before, a.after])).toEqual(
+      [
+        [{ forceDisabled: false }, { forceDisabled: true }],
+        [{ forceDisabled: true }, { forceDisabled: false }],
+      ],
+    );
   });
   it('refuses a closed window that overlaps another one, on create and on edit', async () => {
     const save = (method: 'POST' | 'PUT', url: string, startsAt: string, endsAt: string) =>
-      call(method, url, parties.admin.token, { startsAt, endsAt, note: null });
+      t.call(method, url, t.parties.admin.token, { startsAt, endsAt, note: null });
     const first = await ok(
       await save('POST', '/api/admin/shop-closed-windows', '2025-06-10T08:00', '2025-06-10T12:00'),
     );
     const second = await ok(
       await save('POST', '/api/admin/shop-closed-windows', '2025-06-11T08:00', '2025-06-11T12:00'),
     );
-    const countBefore = (await auditRows(ctx, 'shop_closed_window')).length;
+    const countBefore = (await auditRows(t.ctx, 'shop_closed_window')).length;
     const clashes: [string, string][] = [
       ['2025-06-10T11:59', '2025-06-10T13:00'], // starts inside
       ['2025-06-10T07:00', '2025-06-10T08:01'], // ends inside
@@ -427,7 +420,7 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
     );
     expect(moved.statusCode).toBe(409);
     expect(moved.json()).toMatchObject({ error: 'ERR_CLOSED_WINDOW_OVERLAP' });
-    expect((await auditRows(ctx, 'shop_closed_window')).length).toBe(countBefore);
+    expect((await auditRows(t.ctx, 'shop_closed_window')).length).toBe(countBefore);
 
     // Touching windows do not overlap (the end is exclusive); a window may be edited over itself.
     await ok(await save('POST', '/api/admin/shop-closed-windows', '2025-06-10T12:00', '2025-06-10T14:00'));
@@ -456,11 +449,13 @@ describe.each(TEST_DIALECTS)('back-office logistics and shop state on %s', (dial
     ]);
     expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 409]);
 
-    const list = (await ok(await call('GET', '/api/admin/shop-closed-windows', parties.admin.token))) as {
+    const list = (await ok(await t.call('GET', '/api/admin/shop-closed-windows', t.parties.admin.token))) as {
       windows: { id: number }[];
     };
     for (const w of list.windows) {
-      await ok(await call('DELETE', `/api/admin/shop-closed-windows/${String(w.id)}`, parties.admin.token));
+      await ok(
+        await t.call('DELETE', `/api/admin/shop-closed-windows/${String(w.id)}`, t.parties.admin.token),
+      );
     }
   });
 });

@@ -1,10 +1,8 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryPlans } from '../../../test/query-plans';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import { useSeededDatabase } from '../../../test/seeded-database';
+import { TEST_DIALECTS } from '../../../test/test-db';
 import type { Database } from '../../db/schema';
 import { runLargeAccountsSeed, runLargeSeed } from '../../seed/large-seed';
 import * as repo from './admin-orders.repository';
@@ -19,22 +17,11 @@ import * as repo from './admin-orders.repository';
 const NOW = new Date('2026-11-20T10:00:00.000Z');
 
 describe.each(TEST_DIALECTS)('order list plans on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let dataDir: string;
-  const db = () => testDb.handle.db;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'shop-order-plans-'));
+  const { db } = useSeededDatabase(dialect, 'order-plans', async ({ db, dataDir }) => {
     await runLargeSeed(db(), { products: 100, dataDir, now: NOW });
     await runLargeAccountsSeed(db(), { customers: 200, orders: 5_000, now: NOW });
     // What autovacuum does after a load: the visibility map that lets PostgreSQL answer from an index alone.
     if (dialect === 'postgres') await sql`VACUUM ANALYZE orders`.execute(db());
-  });
-
-  afterAll(async () => {
-    await testDb?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   const plansOf = (work: (captured: Kysely<Database>) => Promise<unknown>) => queryPlans(db(), dialect, work);

@@ -1,17 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { testContext } from '../../../test/test-config';
-import { stopTestApp } from '../../../test/test-app';
-import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DIALECTS } from '../../../test/test-db';
 import type { DatabaseHandle } from '../../db/connection';
 import { insertProduct } from '../cart/checkout-fixtures';
-import {
-  type adminApi,
-  type AdminParties,
-  auditRows,
-  expectRefused,
-  startAdminTestApp,
-} from './admin-test-fixtures';
+import { auditRows, expectRefused } from './admin-test-fixtures';
+import { useAdminTestApp } from './admin-test-app.fixture';
 import { csvField, csvMoney } from './orders-csv';
 import { shopDayStart } from './admin-orders.service';
 
@@ -125,32 +117,27 @@ describe('CSV fields', () => {
 });
 
 describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let ctx: ReturnType<typeof testContext>;
-  let parties: AdminParties;
-  let call: ReturnType<typeof adminApi>;
+  const t = useAdminTestApp(dialect, {
+    now: new Date('2025-03-10T10:00:00Z'),
+  });
   let productA: { id: number; sku: string };
   let productB: { id: number; sku: string };
   const ids = { first: 0, second: 0, third: 0 };
 
   beforeAll(async () => {
-    ({ testDb, ctx, app, call, parties } = await startAdminTestApp(dialect, {
-      now: new Date('2025-03-10T10:00:00Z'),
-    }));
-    productA = await insertProduct(testDb.handle, { sku: 'ORD-A', stock: 10 });
-    productB = await insertProduct(testDb.handle, { sku: 'ORD-B', stock: 0 });
-    const base = { customerId: parties.customer.customerId, userId: parties.customer.userId };
+    productA = await insertProduct(t.testDb.handle, { sku: 'ORD-A', stock: 10 });
+    productB = await insertProduct(t.testDb.handle, { sku: 'ORD-B', stock: 0 });
+    const base = { customerId: t.parties.customer.customerId, userId: t.parties.customer.userId };
     // 2025-03-01 23:30 UTC is already 2 March in Budapest.
-    ids.first = await insertOrder(testDb.handle, {
+    ids.first = await insertOrder(t.testDb.handle, {
       ...base,
       customerName: 'Kovács; "Bt."',
       createdAt: '2025-03-01T23:30:00.000Z',
       lines: [{ productId: productA.id, sku: productA.sku, quantity: 3, unitPrice: 10000 }],
     });
-    ids.second = await insertOrder(testDb.handle, {
+    ids.second = await insertOrder(t.testDb.handle, {
       ...base,
-      agentUserId: parties.agent.userId,
+      agentUserId: t.parties.agent.userId,
       customerName: 'Árvíztűrő Tükörfúrógép Zrt.',
       customerEmail: 'arvizturo@example.com',
       createdAt: '2025-03-05T09:00:00.000Z',
@@ -159,7 +146,7 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
         { productId: productB.id, sku: productB.sku, quantity: 5, unitPrice: 2500 },
       ],
     });
-    ids.third = await insertOrder(testDb.handle, {
+    ids.third = await insertOrder(t.testDb.handle, {
       ...base,
       customerName: '=cmd|calc',
       createdAt: '2025-03-09T12:00:00.000Z',
@@ -168,10 +155,8 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
     });
   });
 
-  afterAll(() => stopTestApp(app, testDb));
-
-  const list = async (query: string, token = parties.staff.token) => {
-    const res = await call('GET', `/api/admin/orders${query}`, token);
+  const list = async (query: string, token = t.parties.staff.token) => {
+    const res = await t.call('GET', `/api/admin/orders${query}`, token);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { items: { id: number; agentName: string | null; total: number }[]; total: number };
   };
@@ -197,11 +182,13 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
     expect((await list(`?customer=${encodeURIComponent('"bt')}`)).items.map((o) => o.id)).toEqual([
       ids.first,
     ]);
-    expect((await list(`?agentUserId=${parties.agent.userId}`)).items.map((o) => o.id)).toEqual([ids.second]);
+    expect((await list(`?agentUserId=${t.parties.agent.userId}`)).items.map((o) => o.id)).toEqual([
+      ids.second,
+    ]);
     expect((await list('?status=shipped')).items.map((o) => o.id)).toEqual([ids.third]);
-    const agents = await call('GET', '/api/admin/orders/agents', parties.staff.token);
-    expect(agents.json()).toEqual([{ id: parties.agent.userId, name: expect.stringMatching(/^Ügynök/) }]);
-    expect((await list(`?customerId=${parties.customer.customerId}&status=new`)).total).toBe(2);
+    const agents = await t.call('GET', '/api/admin/orders/agents', t.parties.staff.token);
+    expect(agents.json()).toEqual([{ id: t.parties.agent.userId, name: expect.stringMatching(/^Ügynök/) }]);
+    expect((await list(`?customerId=${t.parties.customer.customerId}&status=new`)).total).toBe(2);
   });
 
   it('refuses bad filters with ERR_VALIDATION', async () => {
@@ -212,21 +199,21 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
       '?from=2025-03-05&to=2025-03-01',
       '?page=0',
     ]) {
-      const res = await call('GET', `/api/admin/orders${query}`, parties.staff.token);
+      const res = await t.call('GET', `/api/admin/orders${query}`, t.parties.staff.token);
       expect(res.statusCode, query).toBe(400);
       expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION' });
     }
   });
 
   it('shows the detail with lines, addresses, the agent and the status history', async () => {
-    const res = await call('GET', `/api/admin/orders/${ids.second}`, parties.admin.token);
+    const res = await t.call('GET', `/api/admin/orders/${ids.second}`, t.parties.admin.token);
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json();
     expect(detail).toMatchObject({
       id: ids.second,
       status: 'new',
       customerName: 'Árvíztűrő Tükörfúrógép Zrt.',
-      agentUserId: parties.agent.userId,
+      agentUserId: t.parties.agent.userId,
       shippingMethod: 'Kiszállítás',
       paymentMethod: 'Átutalás',
       paymentTermDays: 8,
@@ -239,17 +226,17 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
     });
     expect(detail.lines).toHaveLength(2);
     expect(detail.history).toEqual([
-      expect.objectContaining({ status: 'new', changedByUserId: parties.customer.userId }),
+      expect.objectContaining({ status: 'new', changedByUserId: t.parties.customer.userId }),
     ]);
-    expect((await call('GET', '/api/admin/orders/999999', parties.admin.token)).statusCode).toBe(404);
-    expect((await call('GET', '/api/admin/orders/abc', parties.admin.token)).statusCode).toBe(400);
+    expect((await t.call('GET', '/api/admin/orders/999999', t.parties.admin.token)).statusCode).toBe(404);
+    expect((await t.call('GET', '/api/admin/orders/abc', t.parties.admin.token)).statusCode).toBe(400);
   });
 
   it('refuses no token, a customer and an agent on every orders endpoint, changing nothing', async () => {
     const stock = async () =>
       Number(
         (
-          await testDb.handle.db
+          await t.testDb.handle.db
             .selectFrom('products')
             .select('stock')
             .where('id', '=', productA.id)
@@ -258,37 +245,42 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
       );
     const before = await stock();
     const unchanged = async () => {
-      const order = await testDb.handle.db
+      const order = await t.testDb.handle.db
         .selectFrom('orders')
         .select('status')
         .where('id', '=', ids.first)
         .executeTakeFirstOrThrow();
       expect(order.status).toBe('new');
       expect(await stock()).toBe(before);
-      expect(await auditRows(ctx, 'order', ids.first)).toEqual([]);
+      expect(await auditRows(t.ctx, 'order', ids.first)).toEqual([]);
     };
-    await expectRefused(app, parties, { method: 'GET', url: '/api/admin/orders' }, { staffAllowed: true });
     await expectRefused(
-      app,
-      parties,
+      t.app,
+      t.parties,
+      { method: 'GET', url: '/api/admin/orders' },
+      { staffAllowed: true },
+    );
+    await expectRefused(
+      t.app,
+      t.parties,
       { method: 'GET', url: '/api/admin/orders/agents' },
       { staffAllowed: true },
     );
     await expectRefused(
-      app,
-      parties,
+      t.app,
+      t.parties,
       { method: 'GET', url: '/api/admin/orders/export.csv' },
       { staffAllowed: true },
     );
     await expectRefused(
-      app,
-      parties,
+      t.app,
+      t.parties,
       { method: 'GET', url: `/api/admin/orders/${ids.first}` },
       { staffAllowed: true },
     );
     await expectRefused(
-      app,
-      parties,
+      t.app,
+      t.parties,
       { method: 'POST', url: `/api/admin/orders/${ids.first}/status`, payload: { status: 'cancelled' } },
       { staffAllowed: true, unchanged },
     );
@@ -296,7 +288,7 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
 
   it('moves an order along the allowed path with history and audit, refusing the rest', async () => {
     const move = (id: number, status: string) =>
-      call('POST', `/api/admin/orders/${id}/status`, parties.staff.token, { status });
+      t.call('POST', `/api/admin/orders/${id}/status`, t.parties.staff.token, { status });
     const skip = await move(ids.first, 'shipped');
     expect(skip.statusCode).toBe(409);
     expect(skip.json()).toEqual({
@@ -313,15 +305,15 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
     });
     expect(confirmed.json().history.map((h: { status: string }) => h.status)).toEqual(['new', 'confirmed']);
     expect(confirmed.json().history[1]).toMatchObject({
-      changedByUserId: parties.staff.userId,
+      changedByUserId: t.parties.staff.userId,
       changedByName: 'Staff Sára',
     });
     expect((await move(ids.first, 'confirmed')).statusCode).toBe(409);
 
-    const audit = await auditRows(ctx, 'order', ids.first);
+    const audit = await auditRows(t.ctx, 'order', ids.first);
     expect(audit).toEqual([
       expect.objectContaining({
-        actor_user_id: parties.staff.userId,
+        actor_user_id: t.parties.staff.userId,
         action: 'order.status',
         before: { status: 'new' },
         after: { status: 'confirmed' },
@@ -336,7 +328,7 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
     const stockOf = async (id: number) =>
       Number(
         (
-          await testDb.handle.db
+          await t.testDb.handle.db
             .selectFrom('products')
             .select('stock')
             .where('id', '=', id)
@@ -344,18 +336,18 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
         ).stock,
       );
     const [a0, b0] = [await stockOf(productA.id), await stockOf(productB.id)];
-    const res = await call('POST', `/api/admin/orders/${ids.second}/status`, parties.admin.token, {
+    const res = await t.call('POST', `/api/admin/orders/${ids.second}/status`, t.parties.admin.token, {
       status: 'cancelled',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await stockOf(productA.id)).toBe(a0 + 2);
     expect(await stockOf(productB.id)).toBe(b0 + 5);
-    const again = await call('POST', `/api/admin/orders/${ids.second}/status`, parties.admin.token, {
+    const again = await t.call('POST', `/api/admin/orders/${ids.second}/status`, t.parties.admin.token, {
       status: 'cancelled',
     });
     expect(again.statusCode).toBe(409);
     expect(await stockOf(productA.id)).toBe(a0 + 2);
-    const audit = await auditRows(ctx, 'order', ids.second);
+    const audit = await auditRows(t.ctx, 'order', ids.second);
     expect(audit.at(-1)?.after).toEqual({
       status: 'cancelled',
       stockReturned: [
@@ -366,10 +358,10 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
   });
 
   it('exports the filtered list as CSV with BOM, escaping and translated titles', async () => {
-    const res = await call(
+    const res = await t.call(
       'GET',
       '/api/admin/orders/export.csv?to=2025-03-09',
-      parties.staff.token,
+      t.parties.staff.token,
       undefined,
       {
         'accept-language': 'hu',
@@ -389,12 +381,18 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
     expect(lines[2]).toContain(';2;');
     expect(lines[2]).toMatch(/;2;255,91;325,00;1500,00;0,00;1825,00$/);
     expect(lines[3]).toContain(`${ids.first};2025-03-02 00:30;Visszaigazolva;"Kovács; ""Bt.""";`);
-    const en = await call('GET', '/api/admin/orders/export.csv?status=new', parties.staff.token, undefined, {
-      'accept-language': 'en',
-    });
+    const en = await t.call(
+      'GET',
+      '/api/admin/orders/export.csv?status=new',
+      t.parties.staff.token,
+      undefined,
+      {
+        'accept-language': 'en',
+      },
+    );
     expect(en.body.split('\r\n')[0]).toMatch(/^\uFEFFOrder number;Ordered at;Status/);
     expect(en.body.split('\r\n')).toHaveLength(2);
-    const bad = await call('GET', '/api/admin/orders/export.csv?from=x', parties.staff.token);
+    const bad = await t.call('GET', '/api/admin/orders/export.csv?from=x', t.parties.staff.token);
     expect(bad.statusCode).toBe(400);
   });
 });

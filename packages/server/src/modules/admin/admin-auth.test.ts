@@ -1,28 +1,20 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertCustomerAccount, insertUser, nextIp } from '../../../test/account-fixtures';
-import type { testContext } from '../../../test/test-config';
-import { accessTokenOf, getFromNewIp, startTestApp, stopTestApp } from '../../../test/test-app';
-import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import { accessTokenOf, getFromNewIp } from '../../../test/test-app';
+import { useShopWorld } from '../../../test/shop-world';
+import { TEST_DIALECTS } from '../../../test/test-db';
 import { SHORT_TOKEN_SECONDS } from '../../http/auth';
 import { recordAudit } from './admin-access';
 
 const START = new Date('2026-03-02T09:00:00.000Z');
 
 describe.each(TEST_DIALECTS)('admin auth and access on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let ctx: ReturnType<typeof testContext>;
-
-  beforeAll(async () => {
-    ({ testDb, ctx, app } = await startTestApp(dialect, { now: START }));
-  });
-
-  afterAll(() => stopTestApp(app, testDb));
+  const world = useShopWorld(dialect, { now: START, methods: false });
 
   function adminLogin(email: string, password: string): Promise<LightMyRequestResponse> {
-    return app.inject({
+    return world.app.inject({
       method: 'POST',
       url: '/api/admin/auth/login',
       payload: { email, password },
@@ -30,15 +22,15 @@ describe.each(TEST_DIALECTS)('admin auth and access on %s', (dialect) => {
     });
   }
 
-  const get = (url: string, token?: string) => getFromNewIp(app, url, token);
+  const get = (url: string, token?: string) => getFromNewIp(world.app, url, token);
 
   async function tokenOf(email: string, password: string): Promise<string> {
     return accessTokenOf(await adminLogin(email, password));
   }
 
   it('logs an administrator in with a 12-hour token and the session with every permission', async () => {
-    ctx.clock.set(START);
-    const admin = await insertUser(testDb.handle, { role: 'admin', name: 'Admin Anna' });
+    world.ctx.clock.set(START);
+    const admin = await insertUser(world.testDb.handle, { role: 'admin', name: 'Admin Anna' });
     const res = await adminLogin(admin.email.toUpperCase(), admin.password);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { access_token: string; session: Record<string, unknown> };
@@ -53,7 +45,7 @@ describe.each(TEST_DIALECTS)('admin auth and access on %s', (dialect) => {
   });
 
   it('gives staff a session without settings, staff, integration and audit', async () => {
-    const staff = await insertUser(testDb.handle, { role: 'staff' });
+    const staff = await insertUser(world.testDb.handle, { role: 'staff' });
     const res = await adminLogin(staff.email, staff.password);
     expect(res.statusCode).toBe(200);
     const permissions = (res.json() as { session: { permissions: string[] } }).session.permissions;
@@ -63,8 +55,8 @@ describe.each(TEST_DIALECTS)('admin auth and access on %s', (dialect) => {
   });
 
   it('refuses customers and agents with ERR_NOT_STAFF, but only after the right password', async () => {
-    const { user: customer } = await insertCustomerAccount(testDb.handle);
-    const agent = await insertUser(testDb.handle, { role: 'agent' });
+    const { user: customer } = await insertCustomerAccount(world.testDb.handle);
+    const agent = await insertUser(world.testDb.handle, { role: 'agent' });
     for (const who of [customer, agent]) {
       const res = await adminLogin(who.email, who.password);
       expect(res.statusCode).toBe(403);
@@ -76,11 +68,11 @@ describe.each(TEST_DIALECTS)('admin auth and access on %s', (dialect) => {
   });
 
   it('refuses a disabled staff account and validates the body', async () => {
-    const staff = await insertUser(testDb.handle, { role: 'staff', isDisabled: true });
+    const staff = await insertUser(world.testDb.handle, { role: 'staff', isDisabled: true });
     const res = await adminLogin(staff.email, staff.password);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'ERR_ACCOUNT_DISABLED' });
-    const bad = await app.inject({
+    const bad = await world.app.inject({
       method: 'POST',
       url: '/api/admin/auth/login',
       payload: { email: '' },
@@ -91,8 +83,8 @@ describe.each(TEST_DIALECTS)('admin auth and access on %s', (dialect) => {
   });
 
   it('keeps administrators out of the shop: shop login and shop routes refuse their tokens', async () => {
-    const admin = await insertUser(testDb.handle, { role: 'admin' });
-    const shopLogin = await app.inject({
+    const admin = await insertUser(world.testDb.handle, { role: 'admin' });
+    const shopLogin = await world.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { emailorusername: admin.email, password: admin.password },
@@ -106,12 +98,12 @@ describe.each(TEST_DIALECTS)('admin auth and access on %s', (dialect) => {
   });
 
   it('the staff scope: no token 401, customer and agent tokens ERR_NOT_STAFF, staff lacking it ERR_FORBIDDEN', async () => {
-    const { user: customer } = await insertCustomerAccount(testDb.handle);
-    const agent = await insertUser(testDb.handle, { role: 'agent' });
-    const staff = await insertUser(testDb.handle, { role: 'staff' });
-    const admin = await insertUser(testDb.handle, { role: 'admin' });
+    const { user: customer } = await insertCustomerAccount(world.testDb.handle);
+    const agent = await insertUser(world.testDb.handle, { role: 'agent' });
+    const staff = await insertUser(world.testDb.handle, { role: 'staff' });
+    const admin = await insertUser(world.testDb.handle, { role: 'admin' });
     const shopToken = async (email: string, password: string) => {
-      const res = await app.inject({
+      const res = await world.app.inject({
         method: 'POST',
         url: '/api/auth/login',
         payload: { emailorusername: email, password },
@@ -141,18 +133,22 @@ describe.each(TEST_DIALECTS)('admin auth and access on %s', (dialect) => {
   });
 
   it('stops a staff token at once when the account is disabled (token check reads the database)', async () => {
-    const staff = await insertUser(testDb.handle, { role: 'staff' });
+    const staff = await insertUser(world.testDb.handle, { role: 'staff' });
     const token = await tokenOf(staff.email, staff.password);
     expect((await get('/api/admin/orders', token)).statusCode).toBe(200);
-    await testDb.handle.db.updateTable('users').set({ is_disabled: 1 }).where('id', '=', staff.id).execute();
+    await world.testDb.handle.db
+      .updateTable('users')
+      .set({ is_disabled: 1 })
+      .where('id', '=', staff.id)
+      .execute();
     const res = await get('/api/admin/orders', token);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'ERR_TOKEN_REVOKED' });
   });
 
   it('recordAudit writes who, what, when, before and after inside a transaction (rolled back with it)', async () => {
-    const admin = await insertUser(testDb.handle, { role: 'admin' });
-    await testDb.handle.db.transaction().execute(async (trx) => {
+    const admin = await insertUser(world.testDb.handle, { role: 'admin' });
+    await world.testDb.handle.db.transaction().execute(async (trx) => {
       await recordAudit(trx, {
         actorUserId: admin.id,
         action: 'update',
@@ -164,7 +160,7 @@ describe.each(TEST_DIALECTS)('admin auth and access on %s', (dialect) => {
       });
     });
     await expect(
-      testDb.handle.db.transaction().execute(async (trx) => {
+      world.testDb.handle.db.transaction().execute(async (trx) => {
         await recordAudit(trx, {
           actorUserId: admin.id,
           action: 'rolled-back',
@@ -176,7 +172,7 @@ describe.each(TEST_DIALECTS)('admin auth and access on %s', (dialect) => {
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
-    const rows = await testDb.handle.db
+    const rows = await world.testDb.handle.db
       .selectFrom('audit_log')
       .selectAll()
       .where('actor_user_id', '=', admin.id)

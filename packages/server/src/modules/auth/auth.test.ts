@@ -1,6 +1,6 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   insertCustomer,
   insertCustomerAccount,
@@ -8,9 +8,9 @@ import {
   insertUser,
   nextIp,
 } from '../../../test/account-fixtures';
-import type { testContext } from '../../../test/test-config';
-import { accessTokenOf, getFromNewIp, startTestApp, stopTestApp } from '../../../test/test-app';
-import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import { accessTokenOf, getFromNewIp } from '../../../test/test-app';
+import { useShopWorld } from '../../../test/shop-world';
+import { TEST_DIALECTS } from '../../../test/test-db';
 import { LONG_TOKEN_SECONDS, SHORT_TOKEN_SECONDS } from '../../http/auth';
 import { RATE_LIMITS } from '../../lib/rate-limit';
 import { LOCKOUT } from './auth.service';
@@ -18,21 +18,13 @@ import { LOCKOUT } from './auth.service';
 const START = new Date('2026-03-02T09:00:00.000Z');
 
 describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let ctx: ReturnType<typeof testContext>;
-
-  beforeAll(async () => {
-    ({ testDb, ctx, app } = await startTestApp(dialect, { now: START }));
-  });
-
-  afterAll(() => stopTestApp(app, testDb));
+  const world = useShopWorld(dialect, { now: START, methods: false });
 
   function login(body: Record<string, unknown>, ip = nextIp()): Promise<LightMyRequestResponse> {
-    return app.inject({ method: 'POST', url: '/api/auth/login', payload: body, remoteAddress: ip });
+    return world.app.inject({ method: 'POST', url: '/api/auth/login', payload: body, remoteAddress: ip });
   }
 
-  const get = (url: string, token?: string) => getFromNewIp(app, url, token);
+  const get = (url: string, token?: string) => getFromNewIp(world.app, url, token);
 
   async function tokenOf(
     emailorusername: string,
@@ -43,7 +35,7 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
   }
 
   function lockState(userId: number) {
-    return testDb.handle.db
+    return world.testDb.handle.db
       .selectFrom('users')
       .select(['failed_login_count', 'failed_login_window_start', 'locked_until'])
       .where('id', '=', userId)
@@ -51,8 +43,8 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
   }
 
   it('logs a customer in by e-mail in any letter case, with the claims of docs/product.md §3.4 and a 12-hour token', async () => {
-    ctx.clock.set(START);
-    const { customer, user } = await insertCustomerAccount(testDb.handle, {
+    world.ctx.clock.set(START);
+    const { customer, user } = await insertCustomerAccount(world.testDb.handle, {
       email: 'Anna.Kovacs@Example.com',
     });
     const res = await login({ emailorusername: '  anna.kovacs@EXAMPLE.com ', password: user.password });
@@ -74,8 +66,8 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
   });
 
   it('logs in by user name, and keep-me-logged-in gives a 30-day token', async () => {
-    ctx.clock.set(START);
-    const { user } = await insertCustomerAccount(testDb.handle, { username: 'PeldaBolt' });
+    world.ctx.clock.set(START);
+    const { user } = await insertCustomerAccount(world.testDb.handle, { username: 'PeldaBolt' });
     const token = await tokenOf('peldabolt', user.password, true);
     const claims = decodeJwt(token);
     expect(claims.userId).toBe(user.id);
@@ -84,14 +76,14 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
   });
 
   it('gives an agent a token with isAgent true and no customer id', async () => {
-    ctx.clock.set(START);
-    const agent = await insertUser(testDb.handle, { role: 'agent', name: 'Nagy Péter' });
+    world.ctx.clock.set(START);
+    const agent = await insertUser(world.testDb.handle, { role: 'agent', name: 'Nagy Péter' });
     const claims = decodeJwt(await tokenOf(agent.email, agent.password));
     expect(claims).toMatchObject({ isAgent: true, id: null, userId: agent.id, role: 'agent' });
   });
 
   it('answers ERR_WRONG_LOGIN_CRED (401) alike for an unknown account and a wrong password', async () => {
-    const { user } = await insertCustomerAccount(testDb.handle);
+    const { user } = await insertCustomerAccount(world.testDb.handle);
     const unknown = await login({ emailorusername: 'nobody@example.com', password: 'whatever1' });
     const wrong = await login({ emailorusername: user.email, password: 'wrong-password' });
     for (const res of [unknown, wrong]) {
@@ -101,7 +93,7 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
   });
 
   it('takes about as long for an unknown account as for a known one (a real password check both ways)', async () => {
-    const { user } = await insertCustomerAccount(testDb.handle);
+    const { user } = await insertCustomerAccount(world.testDb.handle);
     await login({ emailorusername: 'warm-up@example.com', password: 'x' });
     const time = async (emailorusername: string) => {
       const started = performance.now();
@@ -137,7 +129,7 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
 
   it('refuses administrators and staff with ERR_ADMIN_CANNOT_LOGIN, but only with the right password', async () => {
     for (const role of ['admin', 'staff'] as const) {
-      const admin = await insertUser(testDb.handle, { role });
+      const admin = await insertUser(world.testDb.handle, { role });
       const right = await login({ emailorusername: admin.email, password: admin.password });
       expect(right.statusCode).toBe(403);
       expect(right.json()).toEqual({ error: 'ERR_ADMIN_CANNOT_LOGIN' });
@@ -148,8 +140,14 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
   });
 
   it('refuses accounts not yet approved with INACTIVE_USER, but only with the right password', async () => {
-    const unverified = await insertCustomerAccount(testDb.handle, { isActive: false, emailVerified: false });
-    const verified = await insertCustomerAccount(testDb.handle, { isActive: false, emailVerified: true });
+    const unverified = await insertCustomerAccount(world.testDb.handle, {
+      isActive: false,
+      emailVerified: false,
+    });
+    const verified = await insertCustomerAccount(world.testDb.handle, {
+      isActive: false,
+      emailVerified: true,
+    });
     const a = await login({ emailorusername: unverified.user.email, password: unverified.user.password });
     expect(a.statusCode).toBe(403);
     expect(a.json()).toEqual({ error: 'INACTIVE_USER', params: { emailVerified: false } });
@@ -161,7 +159,7 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
   });
 
   it('refuses disabled accounts with ERR_ACCOUNT_DISABLED, but only with the right password', async () => {
-    const { user } = await insertCustomerAccount(testDb.handle, { isDisabled: true });
+    const { user } = await insertCustomerAccount(world.testDb.handle, { isDisabled: true });
     const right = await login({ emailorusername: user.email, password: user.password });
     expect(right.statusCode).toBe(403);
     expect(right.json()).toEqual({ error: 'ERR_ACCOUNT_DISABLED' });
@@ -170,16 +168,16 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
   });
 
   it('locks an account for 15 minutes after 5 failed logins within 15 minutes', async () => {
-    ctx.clock.set(START);
-    const { user } = await insertCustomerAccount(testDb.handle);
+    world.ctx.clock.set(START);
+    const { user } = await insertCustomerAccount(world.testDb.handle);
     for (let i = 1; i < LOCKOUT.maxFailures; i += 1) {
-      ctx.clock.advance(60_000);
+      world.ctx.clock.advance(60_000);
       const res = await login({ emailorusername: user.email, password: `wrong-${i}` });
       expect(res.json()).toEqual({ error: 'ERR_WRONG_LOGIN_CRED' });
     }
     expect((await lockState(user.id)).failed_login_count).toBe(4);
-    ctx.clock.advance(60_000);
-    const until = new Date(ctx.now().getTime() + 15 * 60_000).toISOString();
+    world.ctx.clock.advance(60_000);
+    const until = new Date(world.ctx.now().getTime() + 15 * 60_000).toISOString();
     const fifth = await login({ emailorusername: user.email, password: 'wrong-5' });
     expect(fifth.statusCode).toBe(423);
     expect(fifth.json()).toEqual({ error: 'ERR_ACCOUNT_LOCKED', params: { until } });
@@ -190,13 +188,13 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
     });
 
     // Even the right password is refused while locked, and the lock does not move.
-    ctx.clock.advance(14 * 60_000);
+    world.ctx.clock.advance(14 * 60_000);
     const during = await login({ emailorusername: user.email, password: user.password });
     expect(during.statusCode).toBe(423);
     expect(during.json()).toEqual({ error: 'ERR_ACCOUNT_LOCKED', params: { until } });
 
     // Once the 15 minutes are over, the right password works and the counters are clean.
-    ctx.clock.set(new Date(new Date(until).getTime() + 1000));
+    world.ctx.clock.set(new Date(new Date(until).getTime() + 1000));
     const after = await login({ emailorusername: user.email, password: user.password });
     expect(after.statusCode, after.body).toBe(200);
     expect(await lockState(user.id)).toEqual({
@@ -207,11 +205,11 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
   });
 
   it('counts failures only within a 15-minute window, and a success starts the count again', async () => {
-    ctx.clock.set(START);
-    const { user } = await insertCustomerAccount(testDb.handle);
+    world.ctx.clock.set(START);
+    const { user } = await insertCustomerAccount(world.testDb.handle);
     const fail = () => login({ emailorusername: user.email, password: 'wrong-password' });
     for (let i = 0; i < 4; i += 1) await fail();
-    ctx.clock.advance(LOCKOUT.windowMs + 1000);
+    world.ctx.clock.advance(LOCKOUT.windowMs + 1000);
     for (let i = 0; i < 4; i += 1) expect((await fail()).statusCode).toBe(401);
     expect((await lockState(user.id)).failed_login_count).toBe(4);
     expect((await login({ emailorusername: user.email, password: user.password })).statusCode).toBe(200);
@@ -236,8 +234,8 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
   });
 
   it('answers /auth/me for a valid token, ERR_UNAUTHORIZED without one', async () => {
-    ctx.clock.set(START);
-    const { customer, user } = await insertCustomerAccount(testDb.handle, { name: 'Kiss Éva' });
+    world.ctx.clock.set(START);
+    const { customer, user } = await insertCustomerAccount(world.testDb.handle, { name: 'Kiss Éva' });
     const token = await tokenOf(user.email, user.password);
     const me = await get('/api/auth/me', token);
     expect(me.statusCode).toBe(200);
@@ -255,12 +253,12 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
   });
 
   it("tells an agent the customer of its current shipping address, if that customer is still the agent's", async () => {
-    ctx.clock.set(START);
-    const agent = await insertUser(testDb.handle, { role: 'agent' });
-    const other = await insertUser(testDb.handle, { role: 'agent' });
-    const own = await insertCustomer(testDb.handle, { agentUserId: agent.id });
-    const address = await insertShippingAddress(testDb.handle, own.id);
-    await testDb.handle.db
+    world.ctx.clock.set(START);
+    const agent = await insertUser(world.testDb.handle, { role: 'agent' });
+    const other = await insertUser(world.testDb.handle, { role: 'agent' });
+    const own = await insertCustomer(world.testDb.handle, { agentUserId: agent.id });
+    const address = await insertShippingAddress(world.testDb.handle, own.id);
+    await world.testDb.handle.db
       .updateTable('users')
       .set({ current_shipping_address_id: address })
       .where('id', '=', agent.id)
@@ -271,7 +269,7 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
       customerId: null,
       currentCustomerId: own.id,
     });
-    await testDb.handle.db
+    await world.testDb.handle.db
       .updateTable('customers')
       .set({ agent_user_id: other.id })
       .where('id', '=', own.id)
@@ -280,25 +278,25 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
   });
 
   it('answers ERR_TOKEN_EXPIRED after 12 hours, or after 30 days with keep-me-logged-in', async () => {
-    ctx.clock.set(START);
-    const { user } = await insertCustomerAccount(testDb.handle);
+    world.ctx.clock.set(START);
+    const { user } = await insertCustomerAccount(world.testDb.handle);
     const short = await tokenOf(user.email, user.password);
     const long = await tokenOf(user.email, user.password, true);
-    ctx.clock.set(new Date(START.getTime() + SHORT_TOKEN_SECONDS * 1000 - 1000));
+    world.ctx.clock.set(new Date(START.getTime() + SHORT_TOKEN_SECONDS * 1000 - 1000));
     expect((await get('/api/auth/me', short)).statusCode).toBe(200);
-    ctx.clock.set(new Date(START.getTime() + SHORT_TOKEN_SECONDS * 1000 + 1000));
+    world.ctx.clock.set(new Date(START.getTime() + SHORT_TOKEN_SECONDS * 1000 + 1000));
     const expired = await get('/api/auth/me', short);
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toEqual({ error: 'ERR_TOKEN_EXPIRED' });
     expect((await get('/api/auth/me', long)).statusCode).toBe(200);
-    ctx.clock.set(new Date(START.getTime() + LONG_TOKEN_SECONDS * 1000 + 1000));
+    world.ctx.clock.set(new Date(START.getTime() + LONG_TOKEN_SECONDS * 1000 + 1000));
     expect((await get('/api/auth/me', long)).json()).toEqual({ error: 'ERR_TOKEN_EXPIRED' });
-    ctx.clock.set(START);
+    world.ctx.clock.set(START);
   });
 
   it('refuses a token with a bad signature, a changed payload or another algorithm (ERR_UNAUTHORIZED)', async () => {
-    ctx.clock.set(START);
-    const { user, customer } = await insertCustomerAccount(testDb.handle);
+    world.ctx.clock.set(START);
+    const { user, customer } = await insertCustomerAccount(world.testDb.handle);
     const token = await tokenOf(user.email, user.password);
     const claims = { isAgent: false, id: customer.id, userId: user.id, tv: 0, role: 'customer' };
     const iat = START.getTime() / 1000;
@@ -318,7 +316,7 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
     const hs512 = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS512' })
       .setExpirationTime(iat + 3600)
-      .sign(new TextEncoder().encode(ctx.config.jwtSecret));
+      .sign(new TextEncoder().encode(world.ctx.config.jwtSecret));
     for (const bad of [foreign, tampered, none, hs512, 'not-a-jwt']) {
       const res = await get('/api/auth/me', bad);
       expect(res.statusCode, bad).toBe(401);
@@ -327,8 +325,8 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
   });
 
   it('lets a forced-change account log in with reset: true, but every other call answers ERR_PASSWORD_CHANGE_REQUIRED', async () => {
-    ctx.clock.set(START);
-    const { user } = await insertCustomerAccount(testDb.handle, { mustChangePassword: true });
+    world.ctx.clock.set(START);
+    const { user } = await insertCustomerAccount(world.testDb.handle, { mustChangePassword: true });
     const res = await login({ emailorusername: user.email, password: user.password });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { access_token: string; reset?: boolean };
@@ -342,11 +340,11 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
   });
 
   it('revokes older tokens when the password changes (ERR_TOKEN_REVOKED) and answers a fresh one', async () => {
-    ctx.clock.set(START);
-    const { user } = await insertCustomerAccount(testDb.handle);
+    world.ctx.clock.set(START);
+    const { user } = await insertCustomerAccount(world.testDb.handle);
     const old = await tokenOf(user.email, user.password);
     const other = await tokenOf(user.email, user.password);
-    const change = await app.inject({
+    const change = await world.app.inject({
       method: 'POST',
       url: '/api/users/change-password',
       headers: { authorization: `Bearer ${old}` },
@@ -366,10 +364,14 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
   });
 
   it('revokes the tokens of an account that is disabled or no longer active', async () => {
-    ctx.clock.set(START);
-    const { user } = await insertCustomerAccount(testDb.handle);
+    world.ctx.clock.set(START);
+    const { user } = await insertCustomerAccount(world.testDb.handle);
     const token = await tokenOf(user.email, user.password);
-    await testDb.handle.db.updateTable('users').set({ is_disabled: 1 }).where('id', '=', user.id).execute();
+    await world.testDb.handle.db
+      .updateTable('users')
+      .set({ is_disabled: 1 })
+      .where('id', '=', user.id)
+      .execute();
     expect((await get('/api/auth/me', token)).json()).toEqual({ error: 'ERR_TOKEN_REVOKED' });
   });
 

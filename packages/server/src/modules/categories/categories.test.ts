@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   categorySearchResponseSchema,
   categoryTreeResponseSchema,
@@ -7,18 +7,12 @@ import {
 } from '@shop/shared/contracts/categories';
 import { TEST_DIALECTS } from '../../../test/test-db';
 import { bumpCatalogueVersion } from '../products/catalogue-version';
-import { type CatalogueWorld, createCatalogueWorld, getJson } from '../products/catalogue-test-setup';
+import { getJson } from '../products/catalogue-test-setup';
+import { useCatalogueWorld } from '../products/catalogue-world.fixture';
 import { FIXTURE_NOW } from '../products/catalogue.fixture';
 
 describe.each(TEST_DIALECTS)('categories on %s', (dialect) => {
-  let w: CatalogueWorld;
-
-  beforeAll(async () => {
-    w = await createCatalogueWorld(dialect);
-  });
-  afterAll(async () => {
-    await w.close();
-  });
+  const w = useCatalogueWorld(dialect);
 
   const tree = (language?: string) =>
     getJson<{ data: MainCategory[] }>(w.app, '/api/categories', language ? { language } : {});

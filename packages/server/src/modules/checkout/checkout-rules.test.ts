@@ -132,15 +132,20 @@ describe.each(TEST_DIALECTS)('checkout rules on %s', (dialect) => {
   });
 
   it('minimum order value per shipping method: set in the back office, shown in the cart, enforced by place-order', async () => {
-    const created = await call('POST', '/api/admin/shipping-methods', admin(), {
+    /** The back-office body of the free 'min-delivery' method (not home delivery, active). */
+    const minDelivery = (fields: { name: string; sortOrder?: number; minimumOrderValue?: number }) => ({
       code: 'min-delivery',
-      name: 'Kiszállítás minimummal',
       cost: 0,
       isHomeDelivery: false,
       isActive: true,
-      sortOrder: 9,
-      minimumOrderValue: 30_000,
+      ...fields,
     });
+    const created = await call(
+      'POST',
+      '/api/admin/shipping-methods',
+      admin(),
+      minDelivery({ name: 'Kiszállítás minimummal', sortOrder: 9, minimumOrderValue: 30_000 }),
+    );
     expect(created.statusCode, created.body).toBe(200);
     const method = created.json() as AdminShippingMethod;
     expect(method.minimumOrderValue).toBe(30_000);
@@ -171,33 +176,22 @@ describe.each(TEST_DIALECTS)('checkout rules on %s', (dialect) => {
     expect((await cartOf(dora.token)).minimumOrder).toBeNull();
 
     // Staff lower the minimum (the other fields unchanged when it is left out, too).
-    const lowered = await call('PUT', `/api/admin/shipping-methods/${method.id}`, admin(), {
-      code: 'min-delivery',
-      name: 'Kiszállítás minimummal',
-      cost: 0,
-      isHomeDelivery: false,
-      isActive: true,
-      sortOrder: 9,
-      minimumOrderValue: 20_000,
-    });
+    const url = `/api/admin/shipping-methods/${method.id}`;
+    const lowered = await call(
+      'PUT',
+      url,
+      admin(),
+      minDelivery({ name: 'Kiszállítás minimummal', sortOrder: 9, minimumOrderValue: 20_000 }),
+    );
     expect((lowered.json() as AdminShippingMethod).minimumOrderValue).toBe(20_000);
-    const renamed = await call('PUT', `/api/admin/shipping-methods/${method.id}`, admin(), {
-      code: 'min-delivery',
-      name: 'Kiszállítás (min.)',
-      cost: 0,
-      isHomeDelivery: false,
-      isActive: true,
-      sortOrder: 9,
-    });
+    const renamed = await call(
+      'PUT',
+      url,
+      admin(),
+      minDelivery({ name: 'Kiszállítás (min.)', sortOrder: 9 }),
+    );
     expect((renamed.json() as AdminShippingMethod).minimumOrderValue).toBe(20_000);
-    const refused = await call('PUT', `/api/admin/shipping-methods/${method.id}`, admin(), {
-      code: 'min-delivery',
-      name: 'x',
-      cost: 0,
-      isHomeDelivery: false,
-      isActive: true,
-      minimumOrderValue: -1,
-    });
+    const refused = await call('PUT', url, admin(), minDelivery({ name: 'x', minimumOrderValue: -1 }));
     expect(refused.statusCode).toBe(400);
 
     await ok('PUT', '/api/cart/shipping-method', dora.token, { shippingMethodCode: 'min-delivery' });

@@ -8,23 +8,16 @@ import {
   nextIp,
 } from '../../../test/account-fixtures';
 import { accessTokenOf } from '../../../test/test-app';
-import { useShopWorld } from '../../../test/shop-world';
+import { ACCOUNTS_PUBLIC_URL, useAccountsWorld } from '../../../test/shop-world';
 import { TEST_DIALECTS } from '../../../test/test-db';
 import { linkIn } from '../../../test/test-smtp';
 import { insertProduct, insertStaff } from '../cart/checkout-fixtures';
 
 const START = new Date('2026-04-06T08:00:00.000Z');
-const PUBLIC_URL = 'http://shop.test';
 const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
-  const world = useShopWorld(dialect, {
-    now: START,
-    resetClock: true,
-    smtp: true,
-    methods: false,
-    config: { publicUrl: PUBLIC_URL },
-  });
+  const world = useAccountsWorld(dialect, START);
 
   function call(
     method: InjectOptions['method'],
@@ -79,8 +72,8 @@ describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     const userId = (res.json() as { user: { userId: number } }).user.userId;
     const mail = await world.smtp.waitFor((m) => m.to.includes(email));
-    const link = linkIn(mail, `${PUBLIC_URL}/user/${userId}/invite/`);
-    const code = link.slice(`${PUBLIC_URL}/user/${userId}/invite/`.length);
+    const link = linkIn(mail, `${ACCOUNTS_PUBLIC_URL}/user/${userId}/invite/`);
+    const code = link.slice(`${ACCOUNTS_PUBLIC_URL}/user/${userId}/invite/`.length);
     const accepted = await call('POST', `/api/users/${userId}/accept-invite/${code}`, undefined, {
       newPassword: password,
     });
@@ -122,7 +115,7 @@ describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
     const mail = await world.smtp.waitFor((m) => m.to.includes(email));
     expect(mail.subject).toContain('Cég invite');
     expect(mail.text).toContain('Kovács Bea');
-    const link = linkIn(mail, `${PUBLIC_URL}/user/${invited.userId}/invite/`);
+    const link = linkIn(mail, `${ACCOUNTS_PUBLIC_URL}/user/${invited.userId}/invite/`);
     const code = link.split('/').pop() ?? '';
 
     // Not usable before accepting.
@@ -179,7 +172,10 @@ describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
       role: 'requester',
     });
     const userId = (first.json() as { user: { userId: number } }).user.userId;
-    const firstLink = linkIn(await world.smtp.waitFor((m) => m.to.includes(email)), `${PUBLIC_URL}/user/`);
+    const firstLink = linkIn(
+      await world.smtp.waitFor((m) => m.to.includes(email)),
+      `${ACCOUNTS_PUBLIC_URL}/user/`,
+    );
     world.ctx.clock.set(new Date(START.getTime() + 7 * DAY + 1000));
     const expired = await call(
       'POST',
@@ -204,7 +200,7 @@ describe.each(TEST_DIALECTS)('company users on %s', (dialect) => {
       (m) => m.to.includes(email) && !m.text.includes(firstLink),
       20_000,
     );
-    const secondLink = linkIn(secondMail, `${PUBLIC_URL}/user/`);
+    const secondLink = linkIn(secondMail, `${ACCOUNTS_PUBLIC_URL}/user/`);
     expect(world.smtp.mailsTo(email)).toHaveLength(2);
     expect(secondLink).not.toBe(firstLink);
     // The older link stopped working; the new one works.

@@ -11,6 +11,15 @@ import {
 import { accessTokenOf, startTestApp, stopTestApp } from '../../../test/test-app';
 import { TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
 
+/** The billing address the account fixtures give every customer (its street number varies). */
+const FIXTURE_BILLING_ADDRESS = {
+  country: 'Magyarország',
+  countryCode: 'HU',
+  zip: '1111',
+  city: 'Budapest',
+  aptSuite: expect.stringMatching(/^Fő utca \d+\.$/) as unknown as string,
+};
+
 describe.each(TEST_DIALECTS)('extended customer data on %s', (dialect) => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
@@ -62,13 +71,7 @@ describe.each(TEST_DIALECTS)('extended customer data on %s', (dialect) => {
           isCompany: true,
           taxNumber: tax,
           companyRegistrationNumber: '05-09-314159',
-          billingAddress: {
-            country: 'Magyarország',
-            countryCode: 'HU',
-            zip: '1111',
-            city: 'Budapest',
-            aptSuite: expect.stringMatching(/^Fő utca \d+\.$/) as unknown as string,
-          },
+          billingAddress: FIXTURE_BILLING_ADDRESS,
         },
       },
     });
@@ -137,13 +140,7 @@ describe.each(TEST_DIALECTS)('extended customer data on %s', (dialect) => {
               email: own.email,
               taxNumber: tax,
               companyRegistrationNumber: '06-06-271828',
-              billingAddress: {
-                country: 'Magyarország',
-                countryCode: 'HU',
-                zip: '1111',
-                city: 'Budapest',
-                aptSuite: expect.stringMatching(/^Fő utca \d+\.$/) as unknown as string,
-              },
+              billingAddress: FIXTURE_BILLING_ADDRESS,
             },
           },
         },

@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProductListResponse } from '@shop/shared/contracts/products';
 import { netFromGrossMinor } from '@shop/shared/rules/net-price';
 import { TEST_DIALECTS } from '../../../test/test-db';
-import { type CatalogueWorld, createCatalogueWorld, getJson } from '../products/catalogue-test-setup';
+import { getJson } from '../products/catalogue-test-setup';
+import { useCatalogueWorld } from '../products/catalogue-world.fixture';
 import { FIXTURE_PRODUCTS } from '../products/catalogue.fixture';
 import { XLSX_TYPE } from './downloads.routes';
 import { priceList, type PriceListRow } from './downloads.service';
@@ -49,14 +50,7 @@ async function readPriceList(
 }
 
 describe.each(TEST_DIALECTS)('price list download on %s', (dialect) => {
-  let w: CatalogueWorld;
-
-  beforeAll(async () => {
-    w = await createCatalogueWorld(dialect);
-  });
-  afterAll(async () => {
-    await w.close();
-  });
+  const w = useCatalogueWorld(dialect);
 
   const listing = async (token: string, language = 'hu') =>
     (await getJson<ProductListResponse>(w.app, '/api/products/all?productsPerPage=100', { token, language }))

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKeyCreated, BatchResult, ExportedOrder } from '@shop/shared/contracts/admin-integration';
+import type { BatchResult, ExportedOrder } from '@shop/shared/contracts/admin-integration';
 import { TEST_DIALECTS } from '../../../test/test-db';
 import { type AdminWorld, createAdminWorld } from '../admin-catalogue/admin-catalogue-test-setup';
+import { createApiKey } from './integration.fixture';
 
 /**
  * Issue 16: `POST /api/integration/credit/batch` (credit limits and open balances from the ERP,
@@ -32,12 +33,7 @@ describe.each(TEST_DIALECTS)('ERP credit batch on %s', (dialect) => {
 
   beforeAll(async () => {
     w = await createAdminWorld(dialect);
-    const created = await w.call<ApiKeyCreated>('POST', '/api/admin/integration/api-keys', {
-      token: w.admin.token,
-      body: { name: 'ERP credit' },
-    });
-    expect(created.status).toBe(201);
-    key = created.body.key;
+    key = (await createApiKey(w, 'ERP credit')).key;
     const customers = await db().selectFrom('customers').select('id').orderBy('id').limit(2).execute();
     expect(customers).toHaveLength(2);
     await db()

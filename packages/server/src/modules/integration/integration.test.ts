@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKey, ApiKeyCreated, BatchResult } from '@shop/shared/contracts/admin-integration';
+import type { ApiKey, BatchResult } from '@shop/shared/contracts/admin-integration';
 import type { ProductListResponse } from '@shop/shared/contracts/products';
 import { validTaxNumber } from '../../../test/account-fixtures';
 import { TEST_DIALECTS } from '../../../test/test-db';
 import { type AdminWorld, createAdminWorld } from '../admin-catalogue/admin-catalogue-test-setup';
+import { createApiKey } from './integration.fixture';
 import { fixtureBarcodes } from '../products/catalogue.fixture';
 
 const listPrice = (price: number, extra: Record<string, unknown> = {}) => ({
@@ -53,12 +54,7 @@ describe.each(TEST_DIALECTS)('ERP integration on %s', (dialect) => {
 
   beforeAll(async () => {
     w = await createAdminWorld(dialect);
-    const created = await w.call<ApiKeyCreated>('POST', '/api/admin/integration/api-keys', {
-      token: w.admin.token,
-      body: { name: 'SAP' },
-    });
-    expect(created.status).toBe(201);
-    key = created.body.key;
+    key = (await createApiKey(w, 'SAP')).key;
   });
   afterAll(async () => {
     await w.close();
@@ -114,21 +110,18 @@ describe.each(TEST_DIALECTS)('ERP integration on %s', (dialect) => {
     });
 
     it('a revoked key stops working at once', async () => {
-      const other = await w.call<ApiKeyCreated>('POST', '/api/admin/integration/api-keys', {
-        token: w.admin.token,
-        body: { name: 'Old ERP' },
-      });
+      const other = await createApiKey(w, 'Old ERP');
       expect(
-        (await w.call('GET', '/api/integration/orders', { headers: { 'x-api-key': other.body.key } })).status,
+        (await w.call('GET', '/api/integration/orders', { headers: { 'x-api-key': other.key } })).status,
       ).toBe(200);
       const revoked = await w.call<ApiKey>(
         'POST',
-        `/api/admin/integration/api-keys/${other.body.apiKey.id}/revoke`,
+        `/api/admin/integration/api-keys/${other.apiKey.id}/revoke`,
         { token: w.admin.token },
       );
       expect(revoked.body.revokedAt).not.toBeNull();
       const refused = await w.call<{ error: string }>('GET', '/api/integration/orders', {
-        headers: { 'x-api-key': other.body.key },
+        headers: { 'x-api-key': other.key },
       });
       expect([refused.status, refused.body.error]).toEqual([401, 'ERR_API_KEY_REVOKED']);
       const missing = await w.call<{ error: string }>(

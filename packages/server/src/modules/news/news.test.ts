@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { NewsProductsResponse } from '@shop/shared/contracts/news';
 import { newsProductsResponseSchema } from '@shop/shared/contracts/news';
 import type { ProductListResponse } from '@shop/shared/contracts/products';
 import { TEST_DIALECTS } from '../../../test/test-db';
-import { type CatalogueWorld, createCatalogueWorld, getJson } from '../products/catalogue-test-setup';
+import { getJson } from '../products/catalogue-test-setup';
+import { useCatalogueWorld } from '../products/catalogue-world.fixture';
 import { FIXTURE_NOW } from '../products/catalogue.fixture';
 
 const day = 24 * 60 * 60 * 1000;
 const at = (offsetDays: number) => new Date(FIXTURE_NOW.getTime() + offsetDays * day).toISOString();
 
 describe.each(TEST_DIALECTS)('news on %s', (dialect) => {
-  let w: CatalogueWorld;
+  const w = useCatalogueWorld(dialect);
 
   async function insertNews(values: {
     startsAt: string | null;
@@ -44,13 +45,6 @@ describe.each(TEST_DIALECTS)('news on %s', (dialect) => {
     }
     return news.id;
   }
-
-  beforeAll(async () => {
-    w = await createCatalogueWorld(dialect);
-  });
-  afterAll(async () => {
-    await w.close();
-  });
 
   it('answers 404 NOT_FOUND while there is no news item', async () => {
     const response = await getJson(w.app, '/api/news/current');

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { KyselyPlugin } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OfflineCatalogueResponse, OfflineProduct } from '@shop/shared/contracts/offline';
 import { offlineCatalogueResponseSchema } from '@shop/shared/contracts/offline';
 import type { Product } from '@shop/shared/contracts/products';
 import { changedTables, dataSnapshot } from '../../../test/data-snapshot';
 import { TEST_DIALECTS } from '../../../test/test-db';
 import { bumpCatalogueVersion } from '../products/catalogue-version';
-import { createCatalogueWorld, getJson, type CatalogueWorld } from '../products/catalogue-test-setup';
+import { getJson } from '../products/catalogue-test-setup';
+import { useCatalogueWorld } from '../products/catalogue-world.fixture';
 import {
   loadCategoryDictionary,
   loadStaticProducts,
@@ -21,14 +22,7 @@ import { productHash } from './offline.service';
 
 /** Issue 19: the offline catalogue's full and delta sync, on both databases. */
 describe.each(TEST_DIALECTS)('offline catalogue on %s', (dialect) => {
-  let world: CatalogueWorld;
-
-  beforeAll(async () => {
-    world = await createCatalogueWorld(dialect);
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
+  const world = useCatalogueWorld(dialect);
 
   async function page(query: string, token: string, language = 'hu') {
     const answer = await getJson<OfflineCatalogueResponse>(world.app, `/api/offline/catalogue${query}`, {

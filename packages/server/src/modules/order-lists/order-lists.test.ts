@@ -252,15 +252,21 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
     expect(both.statusCode).toBe(400);
   });
 
-  it('imports lines of SKU or barcode and quantity, adding to the list and naming the rejected lines', async () => {
+  /** What the import tests work on: a buyer, a product `a`, and a product `b` sold by the piece and by the carton. */
+  async function importWorld(pieceBarcode: string, carton: { pieces: number; barcode: string }) {
     const buyer = await insertBuyer(world.ctx);
     const a = await insertProduct(world.testDb.handle);
     const b = await insertProduct(world.testDb.handle, {
       packs: [
-        { unit: 'piece', pieces: 1, barcode: '5990000000017' },
-        { unit: 'carton', pieces: 12, barcode: '5990000000024' },
+        { unit: 'piece', pieces: 1, barcode: pieceBarcode },
+        { unit: 'carton', ...carton },
       ],
     });
+    return { buyer, a, b };
+  }
+
+  it('imports lines of SKU or barcode and quantity, adding to the list and naming the rejected lines', async () => {
+    const { buyer, a, b } = await importWorld('5990000000017', { pieces: 12, barcode: '5990000000024' });
     const list = await create(buyer.token, { name: 'Import', items: [{ sku: a.sku, quantity: 1 }] });
     const answer = await ok<ImportOrderListResponse>(
       'POST',
@@ -285,14 +291,7 @@ describe.each(TEST_DIALECTS)('order lists on %s', (dialect) => {
   });
 
   it('imports a CSV or XLSX file of SKU or barcode and quantity, skipping its header row', async () => {
-    const buyer = await insertBuyer(world.ctx);
-    const a = await insertProduct(world.testDb.handle);
-    const b = await insertProduct(world.testDb.handle, {
-      packs: [
-        { unit: 'piece', pieces: 1, barcode: '5990000000031' },
-        { unit: 'carton', pieces: 6, barcode: '5990000000048' },
-      ],
-    });
+    const { buyer, a, b } = await importWorld('5990000000031', { pieces: 6, barcode: '5990000000048' });
     const list = await create(buyer.token, { name: 'Fájlból' });
     const send = (
       format: string,

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@shop/shared/i18n/languages';
 import { useShopWorld } from '../../../test/shop-world';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/test-db';
+import { TEST_DIALECTS } from '../../../test/test-db';
+import { useTestDatabase } from '../../../test/use-test-database';
 import { insertBuyer, insertProduct } from '../cart/checkout-fixtures';
 import { findProductsForOrder } from '../cart/cart.repository';
 import type { StoredPhoto } from '../product-photos/photo-json';
@@ -95,13 +96,7 @@ describe('order mail photos (issue 17 point 3)', () => {
 });
 
 describe.each(TEST_DIALECTS)('withLinePhotos over findProductsForOrder on %s', (dialect) => {
-  let testDb: TestDatabase;
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await testDb.drop();
-  });
+  const testDb = useTestDatabase(dialect);
 
   it('adds the 160 and 320 px JPEGs of each line’s first photo under the public URL, by SKU', async () => {
     const withPhoto = await insertProduct(testDb.handle, { sku: 'MAIL-PHOTO-1' });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   productListResponseSchema,
@@ -11,7 +11,8 @@ import { buildApp } from '../../app';
 import type { AuthUser } from '../../http/auth';
 import { readCatalogueSettings } from './catalogue-cache.service';
 import { bumpCatalogueVersion } from './catalogue-version';
-import { type CatalogueWorld, createCatalogueWorld, getJson } from './catalogue-test-setup';
+import { type CatalogueWorld, getJson } from './catalogue-test-setup';
+import { useCatalogueWorld } from './catalogue-world.fixture';
 import { FIXTURE_NOW } from './catalogue.fixture';
 import { findProductPage } from './products.repository';
 import { loadProducts, resolvePricingContext } from './products.service';
@@ -22,14 +23,7 @@ import { loadProducts, resolvePricingContext } from './products.service';
  * the object form other modules use, and to the catalogue version contract.
  */
 describe.each(TEST_DIALECTS)('the catalogue read model on %s', (dialect) => {
-  let w: CatalogueWorld;
-
-  beforeAll(async () => {
-    w = await createCatalogueWorld(dialect);
-  });
-  afterAll(async () => {
-    await w.close();
-  });
+  const w = useCatalogueWorld(dialect);
 
   type Who = keyof CatalogueWorld['tokens'] | null;
   const callers: Who[] = [null, 'a', 'b', 'c', 'agent'];

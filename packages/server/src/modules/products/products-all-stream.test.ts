@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productListQuerySchema, productListResponseSchema } from '@shop/shared/contracts/products';
+import type { Language } from '@shop/shared/i18n/languages';
 import { TEST_DIALECTS } from '../../../test/test-db';
 import { startTestApp, stopTestApp, type TestApp } from '../../../test/test-app';
 import { runLargeSeed } from '../../seed/large-seed';
@@ -160,15 +161,18 @@ describe.each(TEST_DIALECTS)('the streamed "all" page on %s', (dialect) => {
     expect(body.products.slice(0, 100)).toEqual(first.products);
   });
 
-  it('writes no further than the reader takes (back-pressure)', async () => {
-    const query = productListQuerySchema.parse({ currentPage: '1', productsPerPage: '99999' });
-    const answer = await service.listProducts(
+  /** What the service answers an anonymous caller for a page of `/api/products/all`. */
+  const allListing = (currentPage: string, productsPerPage: string, language: Language) =>
+    service.listProducts(
       t.ctx,
-      { auth: null, language: 'hu' },
-      query,
+      { auth: null, language },
+      productListQuerySchema.parse({ currentPage, productsPerPage }),
       'all',
       service.createListingCaches(),
     );
+
+  it('writes no further than the reader takes (back-pressure)', async () => {
+    const answer = await allListing('1', '99999', 'hu');
     expect(answer).toBeInstanceOf(Readable);
     const stream = answer as Readable;
     const iterator = stream[Symbol.asyncIterator]();
@@ -186,14 +190,7 @@ describe.each(TEST_DIALECTS)('the streamed "all" page on %s', (dialect) => {
   });
 
   it('keeps pages of 100 and fewer as one buffer', async () => {
-    const query = productListQuerySchema.parse({ currentPage: '3', productsPerPage: '100' });
-    const answer = await service.listProducts(
-      t.ctx,
-      { auth: null, language: 'en' },
-      query,
-      'all',
-      service.createListingCaches(),
-    );
+    const answer = await allListing('3', '100', 'en');
     expect(Buffer.isBuffer(answer)).toBe(true);
     expect((JSON.parse((answer as Buffer).toString()) as ListingBody).products).toHaveLength(100);
   });

@@ -1,22 +1,16 @@
 import { Migrator, type Migration } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProductListResponse, SimpleSearchResponse } from '@shop/shared/contracts/products';
 import { productListResponseSchema, simpleSearchResponseSchema } from '@shop/shared/contracts/products';
 import { TEST_DIALECTS } from '../../../test/test-db';
 import { MIGRATIONS } from '../../db/migrate';
-import { type CatalogueWorld, createCatalogueWorld, getJson } from './catalogue-test-setup';
+import { getJson } from './catalogue-test-setup';
+import { useCatalogueWorld } from './catalogue-world.fixture';
 import { FIXTURE_PRODUCTS, fixtureBarcodes } from './catalogue.fixture';
 import { refreshProductSearchText } from './product-search-text.service';
 
 describe.each(TEST_DIALECTS)('products/search on %s', (dialect) => {
-  let w: CatalogueWorld;
-
-  beforeAll(async () => {
-    w = await createCatalogueWorld(dialect);
-  });
-  afterAll(async () => {
-    await w.close();
-  });
+  const w = useCatalogueWorld(dialect);
 
   const search = (query: Record<string, string>, options: { token?: string; language?: string } = {}) =>
     getJson<ProductListResponse>(

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   productListResponseSchema,
   productSchema,
@@ -9,20 +9,14 @@ import { TEST_DIALECTS } from '../../../test/test-db';
 import * as repo from './products.repository';
 import { FEW_STOCK_THRESHOLD_KEY } from './catalogue-cache.service';
 import { bumpCatalogueVersion } from './catalogue-version';
-import { type CatalogueWorld, createCatalogueWorld, getJson } from './catalogue-test-setup';
+import { getJson } from './catalogue-test-setup';
+import { useCatalogueWorld } from './catalogue-world.fixture';
 import { FIXTURE_NOW, FIXTURE_PRODUCTS, fixtureBarcodes } from './catalogue.fixture';
 
 const ACTIVE = FIXTURE_PRODUCTS.filter((p) => p.active !== false).map((p) => p.n);
 
 describe.each(TEST_DIALECTS)('products/all and products/ordered-products on %s', (dialect) => {
-  let w: CatalogueWorld;
-
-  beforeAll(async () => {
-    w = await createCatalogueWorld(dialect);
-  });
-  afterAll(async () => {
-    await w.close();
-  });
+  const w = useCatalogueWorld(dialect);
 
   const list = (query: string, options: { token?: string; language?: string } = {}) =>
     getJson<ProductListResponse>(w.app, `/api/products/all${query ? `?${query}` : ''}`, options);

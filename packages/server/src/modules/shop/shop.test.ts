@@ -62,18 +62,16 @@ describe.each(TEST_DIALECTS)('shop state on %s', (dialect) => {
     ctx.clock.set(new Date('2024-12-24T15:00:00Z'));
     expect(await state()).toMatchObject({ notice: window });
     // A setting that is not a number of days falls back to 14; 0 switches the notice off.
-    await testDb.handle.db
-      .updateTable('settings')
-      .set({ value: 'soon' })
-      .where('key', '=', 'shop.closedNoticeDays')
-      .execute();
+    const setNoticeDays = (value: string) =>
+      testDb.handle.db
+        .updateTable('settings')
+        .set({ value })
+        .where('key', '=', 'shop.closedNoticeDays')
+        .execute();
+    await setNoticeDays('soon');
     ctx.clock.set(new Date('2024-12-14T10:00:00Z'));
     expect(await state()).toMatchObject({ notice: window });
-    await testDb.handle.db
-      .updateTable('settings')
-      .set({ value: '0' })
-      .where('key', '=', 'shop.closedNoticeDays')
-      .execute();
+    await setNoticeDays('0');
     expect(await state()).toMatchObject({ notice: null });
     // Inside the window there is no notice: the closed warning applies.
     ctx.clock.set(new Date('2024-12-28T10:00:00Z'));

@@ -10,7 +10,7 @@ import {
   validTaxNumber,
 } from '../../../test/account-fixtures';
 import { accessTokenOf, getFromNewIp } from '../../../test/test-app';
-import { useShopWorld } from '../../../test/shop-world';
+import { ACCOUNTS_PUBLIC_URL, useAccountsWorld } from '../../../test/shop-world';
 import { TEST_DIALECTS } from '../../../test/test-db';
 import { linkIn } from '../../../test/test-smtp';
 import { runAdminCommand } from '../../cli/admin-command';
@@ -22,16 +22,9 @@ import { wakeOutbox } from '../outbox/outbox.service';
 import { insertRegistration } from './users.repository';
 
 const START = new Date('2026-03-02T09:00:00.000Z');
-const PUBLIC_URL = 'http://shop.test';
 
 describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
-  const world = useShopWorld(dialect, {
-    now: START,
-    resetClock: true,
-    smtp: true,
-    methods: false,
-    config: { publicUrl: PUBLIC_URL },
-  });
+  const world = useAccountsWorld(dialect, START);
 
   beforeEach(() => world.smtp.setFailing(false));
 
@@ -56,8 +49,8 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
 
   /** Follows a link of a mail through the API: /user/... in the shop is /api/users/... on the server. */
   function apiPathOf(link: string): string {
-    expect(link.startsWith(`${PUBLIC_URL}/user/`)).toBe(true);
-    return `/api/users/${link.slice(`${PUBLIC_URL}/user/`.length)}`;
+    expect(link.startsWith(`${ACCOUNTS_PUBLIC_URL}/user/`)).toBe(true);
+    return `/api/users/${link.slice(`${ACCOUNTS_PUBLIC_URL}/user/`.length)}`;
   }
 
   async function login(email: string, password: string, keepMeLoggedIn?: boolean) {
@@ -132,7 +125,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     expect(mail.subject).toBe('Confirm your e-mail address');
     expect(mail.text).toContain(`Dear ${body.name as string},`);
     expect(mail.html).toContain('<a href="http://shop.test/user/');
-    const link = linkIn(mail, `${PUBLIC_URL}/user/${userId}/verify/`);
+    const link = linkIn(mail, `${ACCOUNTS_PUBLIC_URL}/user/${userId}/verify/`);
     const code = link.split('/').pop()!;
     expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only the hash of the code is stored, with a 7-day expiry.
@@ -167,7 +160,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
       (m) => m.to.includes('beszerzes@pelda-kft.hu') && m.subject.includes('approved'),
     );
     expect(approval.subject).toBe('Your account has been approved');
-    expect(linkIn(approval, PUBLIC_URL)).toBe(`${PUBLIC_URL}/login`);
+    expect(linkIn(approval, ACCOUNTS_PUBLIC_URL)).toBe(`${ACCOUNTS_PUBLIC_URL}/login`);
 
     const token = await tokenOf(body.email, body.password);
     expect(decodeJwt(token)).toMatchObject({ userId, id: customer.id, isAgent: false });
@@ -196,7 +189,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     const resetMail = await world.smtp.waitFor(
       (m) => m.to.includes('beszerzes@pelda-kft.hu') && m.subject === 'Reset your password',
     );
-    const resetLink = linkIn(resetMail, `${PUBLIC_URL}/user/${userId}/reset-password/`);
+    const resetLink = linkIn(resetMail, `${ACCOUNTS_PUBLIC_URL}/user/${userId}/reset-password/`);
     const resetCode = resetLink.split('/').pop()!;
     const withCode = await userRow(body.email);
     expect(withCode!.reset_password_code_hash).toBe(hashOneTimeCode(resetCode));
@@ -412,7 +405,9 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     wakeOutbox(world.ctx);
     const mail = await world.smtp.waitFor((m) => m.to.includes(body.email));
     const { userId } = res.json() as { userId: number };
-    expect((await get(apiPathOf(linkIn(mail, `${PUBLIC_URL}/user/${userId}/verify/`)))).statusCode).toBe(200);
+    expect(
+      (await get(apiPathOf(linkIn(mail, `${ACCOUNTS_PUBLIC_URL}/user/${userId}/verify/`)))).statusCode,
+    ).toBe(200);
     await expect.poll(async () => (await outboxRowsTo(body.email))[0]?.status).toBe('sent');
   });
 
@@ -433,7 +428,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     const { userId } = (await post('/api/users/register', body)).json() as { userId: number };
     const first = linkIn(
       await world.smtp.waitFor((m) => m.to.includes(body.email)),
-      `${PUBLIC_URL}/user/${userId}/verify/`,
+      `${ACCOUNTS_PUBLIC_URL}/user/${userId}/verify/`,
     );
     expect(
       (await post('/api/users/resend-verification', { email: body.email.toUpperCase() })).statusCode,
@@ -442,7 +437,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     const second = world.smtp.lastMailTo(body.email);
     expect(second.subject).toBe(world.smtp.mailsTo(body.email)[0]!.subject);
     expect(second.headers['message-id']).not.toBe(world.smtp.mailsTo(body.email)[0]!.headers['message-id']);
-    const secondLink = linkIn(second, `${PUBLIC_URL}/user/${userId}/verify/`);
+    const secondLink = linkIn(second, `${ACCOUNTS_PUBLIC_URL}/user/${userId}/verify/`);
     expect(secondLink).not.toBe(first);
     await expectError(await get(apiPathOf(first)), 400, 'ERR_VERIFY_LINK');
     expect((await get(apiPathOf(secondLink))).statusCode).toBe(200);
@@ -542,7 +537,10 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
   it('refuses a wrong, expired or malformed confirmation link', async () => {
     const body = companyRegistration();
     const { userId } = (await post('/api/users/register', body)).json() as { userId: number };
-    const link = linkIn(await world.smtp.waitFor((m) => m.to.includes(body.email)), `${PUBLIC_URL}/user/`);
+    const link = linkIn(
+      await world.smtp.waitFor((m) => m.to.includes(body.email)),
+      `${ACCOUNTS_PUBLIC_URL}/user/`,
+    );
     const wrongCode = 'A'.repeat(43);
     await expectError(await get(`/api/users/${userId}/verify/${wrongCode}`), 400, 'ERR_VERIFY_LINK');
     await expectError(await get(`/api/users/999999/verify/${wrongCode}`), 400, 'ERR_VERIFY_LINK');
@@ -607,7 +605,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
       await world.smtp.waitFor(() => world.smtp.mailsTo(user.email).length === count + 1);
       const mail = world.smtp.lastMailTo(user.email);
       expect(mail.subject).toBe('重置您的密码');
-      return apiPathOf(linkIn(mail, `${PUBLIC_URL}/user/${user.id}/reset-password/`));
+      return apiPathOf(linkIn(mail, `${ACCOUNTS_PUBLIC_URL}/user/${user.id}/reset-password/`));
     };
     const first = await requestLink();
     await expectError(
@@ -641,7 +639,10 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     for (let i = 0; i < 5; i += 1) await login(user.email, 'wrong-password');
     await expectError(await login(user.email, user.password), 423, 'ERR_ACCOUNT_LOCKED');
     expect((await post('/api/users/forgot-password', { email: user.email })).statusCode).toBe(200);
-    const link = linkIn(await world.smtp.waitFor((m) => m.to.includes(user.email)), `${PUBLIC_URL}/user/`);
+    const link = linkIn(
+      await world.smtp.waitFor((m) => m.to.includes(user.email)),
+      `${ACCOUNTS_PUBLIC_URL}/user/`,
+    );
     expect((await post(apiPathOf(link), { newPassword: 'After-reset-1' })).statusCode).toBe(200);
     const res = await login(user.email, 'After-reset-1');
     expect(res.statusCode, res.body).toBe(200);
@@ -660,13 +661,13 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     const { userId } = (await post('/api/users/register', body)).json() as { userId: number };
     const verifyMail = await world.smtp.waitFor((m) => m.to.includes(body.email));
     world.ctx.clock.set(new Date(START.getTime() + 8 * 86_400_000));
-    const verifyLink = linkIn(verifyMail, `${PUBLIC_URL}/user/${userId}/verify/`);
+    const verifyLink = linkIn(verifyMail, `${ACCOUNTS_PUBLIC_URL}/user/${userId}/verify/`);
     await expectError(await get(apiPathOf(verifyLink)), 400, 'ERR_VERIFY_LINK');
     expect((await post('/api/users/forgot-password', { email: body.email })).statusCode).toBe(200);
     await world.smtp.waitFor(() => world.smtp.mailsTo(body.email).length === 2);
     const resetLink = linkIn(
       world.smtp.lastMailTo(body.email),
-      `${PUBLIC_URL}/user/${userId}/reset-password/`,
+      `${ACCOUNTS_PUBLIC_URL}/user/${userId}/reset-password/`,
     );
     expect((await post(apiPathOf(resetLink), { newPassword: 'Fresh-pw-1' })).statusCode).toBe(200);
     expect(await userRow(body.email)).toMatchObject({
