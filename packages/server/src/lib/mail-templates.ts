@@ -1,5 +1,5 @@
 import type { Language } from '@shop/shared/i18n/languages';
-import { escapeHtml, fill } from './mail-text';
+import { escapeHtml, fill, lineWithoutControls } from './mail-text';
 
 /**
  * The account mails, in every shop language: subject, plain text and simple HTML.
@@ -278,16 +278,6 @@ const PACKS: Record<Language, LanguagePack> = {
   },
 };
 
-/** Keeps a value from breaking the layout of the text part: one line, no control characters. */
-function oneLine(value: string): string {
-  let out = '';
-  for (const ch of value) {
-    const code = ch.codePointAt(0) ?? 0;
-    out += code < 0x20 || code === 0x7f ? ' ' : ch;
-  }
-  return out.replace(/ {2,}/g, ' ').trim();
-}
-
 /** Renders one account mail in the given language. */
 export function renderMail<K extends MailKind>(kind: K, language: Language, vars: MailVars[K]): RenderedMail {
   const pack = PACKS[language];
@@ -301,12 +291,12 @@ export function renderMail<K extends MailKind>(kind: K, language: Language, vars
     company?: string;
     inviter?: string;
   };
-  const values: Record<string, string> = { name: oneLine(raw.name) };
-  if (raw.email) values.email = oneLine(raw.email);
-  if (raw.password) values.password = oneLine(raw.password);
-  if (raw.company) values.company = oneLine(raw.company);
-  if (raw.inviter) values.inviter = oneLine(raw.inviter);
-  const reason = raw.reason ? oneLine(raw.reason) : '';
+  const values: Record<string, string> = { name: lineWithoutControls(raw.name) };
+  if (raw.email) values.email = lineWithoutControls(raw.email);
+  if (raw.password) values.password = lineWithoutControls(raw.password);
+  if (raw.company) values.company = lineWithoutControls(raw.company);
+  if (raw.inviter) values.inviter = lineWithoutControls(raw.inviter);
+  const reason = raw.reason ? lineWithoutControls(raw.reason) : '';
   if (reason) values.reason = reason;
   const link = raw.link;
 

@@ -19,3 +19,16 @@ export function fill(template: string, values: Record<string, string>): string {
 export function oneLine(value: string): string {
   return value.replace(/[\r\n\t]+/g, ' ').trim();
 }
+
+/**
+ * Keeps a value from breaking the layout of a text part: every control character becomes a space,
+ * runs of spaces fold into one, and the ends are trimmed.
+ */
+export function lineWithoutControls(value: string): string {
+  let out = '';
+  for (const ch of value) {
+    const code = ch.codePointAt(0) ?? 0;
+    out += code < 0x20 || code === 0x7f ? ' ' : ch;
+  }
+  return out.replace(/ {2,}/g, ' ').trim();
+}

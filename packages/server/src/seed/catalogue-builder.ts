@@ -265,6 +265,27 @@ export function catalogueItems(): LineItem[] {
   return items;
 }
 
+/**
+ * The fields of a product spec that follow from its catalogue item alone (no randomness): category,
+ * brand, names (after `namePrefix`), descriptions, picture label, shape, colour, VAT, weight, season.
+ */
+export function itemSpecFields(item: LineItem, namePrefix = '') {
+  const carton = item.size.carton;
+  return {
+    mainSlug: item.main.slug,
+    categorySlug: subcategorySlug(item.main, item.sub),
+    brand: item.brand,
+    names: productNames(item.variant.names, item.size, namePrefix),
+    descriptions: productDescription(item.line.about, item.size, item.brand, carton),
+    label: { name: item.variant.names.hu, size: formatSize(item.size, 'hu'), brand: item.brand },
+    shape: item.size.shape ?? item.line.shape,
+    color: item.main.color,
+    vat: item.line.vat,
+    weight: pieceWeight(item.size, item.line.shape, item.variant.grams ?? item.line.grams),
+    isSeasonal: item.line.seasonal || item.variant.seasonal ? (1 as const) : (0 as const),
+  };
+}
+
 export function manufacturerSlug(name: string): string {
   return foldForSearch(name).replace(/ /g, '-');
 }

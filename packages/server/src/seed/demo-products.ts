@@ -1,12 +1,12 @@
 import {
   catalogueItems,
   formatSize,
+  itemSpecFields,
   makePacks,
   pieceWeight,
   productDescription,
   productNames,
   shopPriceFt,
-  subcategorySlug,
   type ProductSpec,
   type SpecialSpec,
 } from './catalogue-builder';
@@ -62,8 +62,7 @@ export function buildDemoProducts(now: Date): DemoProductPlan {
     number += 1;
     const sku = `NK${10_000 + number}`;
     const carton = item.size.carton;
-    const shape = item.size.shape ?? item.line.shape;
-    const weight = pieceWeight(item.size, item.line.shape, item.variant.grams ?? item.line.grams);
+    const fields = itemSpecFields(item);
     const piecePriceFt = shopPriceFt(
       item.size.price * (item.variant.factor ?? 1) * (0.95 + rng.next() * 0.1),
     );
@@ -71,23 +70,13 @@ export function buildDemoProducts(now: Date): DemoProductPlan {
       sku,
       barcodeRange: 1,
       barcodeNumber: number,
-      mainSlug: item.main.slug,
-      categorySlug: subcategorySlug(item.main, item.sub),
-      brand: item.brand,
-      names: productNames(item.variant.names, item.size),
-      descriptions: productDescription(item.line.about, item.size, item.brand, carton),
-      label: { name: item.variant.names.hu, size: formatSize(item.size, 'hu'), brand: item.brand },
-      shape,
-      color: item.main.color,
-      vat: item.line.vat,
-      weight,
+      ...fields,
       stock: rng.int(15, 300) * carton,
       isActive: 1,
       isOrderable: 1,
-      isSeasonal: item.line.seasonal || item.variant.seasonal ? 1 : 0,
       min: null,
       max: null,
-      packs: makePacks(carton, weight, rng),
+      packs: makePacks(carton, fields.weight, rng),
       piecePrice: piecePriceFt * 100,
       special: null,
       image: `/images/products/${sku}.svg`,

@@ -7,14 +7,10 @@ import { bumpCatalogueVersion } from '../modules/products/catalogue-version';
 import {
   catalogueItems,
   ensureCatalogueStructure,
-  formatSize,
+  itemSpecFields,
   insertProductSpecs,
   makePacks,
-  pieceWeight,
-  productDescription,
-  productNames,
   shopPriceFt,
-  subcategorySlug,
   type LineItem,
   type ProductSpec,
 } from './catalogue-builder';
@@ -140,8 +136,7 @@ function largeProduct(
   const prefix = `${item.brand} ${series}${edition ? ` ${edition}` : ''}${cycle > 0 ? ` ${cycle + 1}` : ''} `;
   const rng = new SeedRandom(Math.imul(number, 2_654_435_761));
   const carton = item.size.carton;
-  const shape = item.size.shape ?? item.line.shape;
-  const weight = pieceWeight(item.size, item.line.shape, item.variant.grams ?? item.line.grams);
+  const fields = itemSpecFields(item, prefix);
   const sku = `${SKU_PREFIX}${String(number).padStart(7, '0')}`;
   const roll = rng.next();
   const special = rng.chance(0.06)
@@ -155,26 +150,16 @@ function largeProduct(
     sku,
     barcodeRange: BARCODE_RANGE,
     barcodeNumber: number,
-    mainSlug: item.main.slug,
-    categorySlug: subcategorySlug(item.main, item.sub),
-    brand: item.brand,
-    names: productNames(item.variant.names, item.size, prefix),
-    descriptions: productDescription(item.line.about, item.size, item.brand, carton),
-    label: { name: item.variant.names.hu, size: formatSize(item.size, 'hu'), brand: item.brand },
-    shape,
-    color: item.main.color,
-    vat: item.line.vat,
-    weight,
+    ...fields,
     stock: roll < 0.03 ? 0 : roll < 0.06 ? rng.int(1, carton - 1) : rng.int(10, 400) * carton,
     isActive: rng.chance(0.02) ? 0 : 1,
     isOrderable: rng.chance(0.01) ? 0 : 1,
-    isSeasonal: item.line.seasonal || item.variant.seasonal ? 1 : 0,
     min: rng.chance(0.05) ? 'carton' : null,
     max: rng.chance(0.02) ? 'pallet' : null,
-    packs: makePacks(carton, weight, rng),
+    packs: makePacks(carton, fields.weight, rng),
     piecePrice: shopPriceFt(item.size.price * (item.variant.factor ?? 1) * (0.85 + rng.next() * 0.3)) * 100,
     special,
-    image: images.get(`${item.main.slug}/${shape}`) ?? null,
+    image: images.get(`${item.main.slug}/${fields.shape}`) ?? null,
     createdAt: new Date(now.getTime() - rng.int(1, 1000) * DAY_MS).toISOString(),
   };
 }

@@ -79,6 +79,38 @@ function slugTaken(error: unknown): boolean {
   return column === 'slug' || (column !== null && column.includes('slug'));
 }
 
+/**
+ * Runs a category or manufacturer write in one transaction with its audit entry
+ * (`<entity>.<action>`) and a new catalogue version; a slug collision is ERR_SLUG_TAKEN.
+ * Answers the record's id.
+ */
+async function taxonomyWrite(
+  ctx: AppContext,
+  actorUserId: number,
+  entity: 'category' | 'manufacturer',
+  action: 'create' | 'update' | 'delete',
+  work: (trx: Db) => Promise<{ id: number; before: unknown; after: unknown }>,
+): Promise<number> {
+  try {
+    return await ctx.database.db.transaction().execute(async (trx) => {
+      const done = await work(trx);
+      await recordAudit(trx, {
+        actorUserId,
+        action: `${entity}.${action}`,
+        entity,
+        entityId: done.id,
+        before: done.before,
+        after: done.after,
+      });
+      await bumpCatalogueVersion(trx, ctx.now());
+      return done.id;
+    });
+  } catch (error) {
+    if (slugTaken(error)) throw new AppError('ERR_SLUG_TAKEN', { field: 'slug' });
+    throw error;
+  }
+}
+
 export async function saveCategory(
   ctx: AppContext,
   actorUserId: number,
@@ -86,46 +118,33 @@ export async function saveCategory(
   rawInput: CategoryInput,
 ): Promise<AdminCategory> {
   const input = categoryInputSchema.parse(rawInput);
-  try {
-    const savedId = await ctx.database.db.transaction().execute(async (trx) => {
-      const before = id === null ? null : ((await categoryRows(trx, [id]))[0] ?? null);
-      if (id !== null && !before) throw new AppError('ERR_CATEGORY_NOT_FOUND');
-      await checkParent(trx, id, input.parentId);
-      const taken = await findCategoryIdBySlug(trx, input.slug);
-      if (taken !== undefined && taken !== id) throw new AppError('ERR_SLUG_TAKEN', { field: 'slug' });
-      const values = { slug: input.slug, parent_id: input.parentId, sort_order: input.sortOrder };
-      const categoryId = id ?? (await insertCategory(trx, values));
-      if (id !== null) await updateCategory(trx, id, values);
-      await replaceCategoryTranslations(
-        trx,
-        categoryId,
-        input.translations.map((t) => ({
-          language: t.language,
-          name: t.name,
-          search_name: foldForSearch(t.name),
-        })),
-      );
-      const after = (await categoryRows(trx, [categoryId]))[0];
-      await recordAudit(trx, {
-        actorUserId,
-        action: id === null ? 'category.create' : 'category.update',
-        entity: 'category',
-        entityId: categoryId,
-        before,
-        after,
-      });
-      await bumpCatalogueVersion(trx, ctx.now());
-      return categoryId;
-    });
-    return (await categoryRows(ctx.database.db, [savedId]))[0]!;
-  } catch (error) {
-    if (slugTaken(error)) throw new AppError('ERR_SLUG_TAKEN', { field: 'slug' });
-    throw error;
-  }
+  const action = id === null ? 'create' : 'update';
+  const savedId = await taxonomyWrite(ctx, actorUserId, 'category', action, async (trx) => {
+    const before = id === null ? null : ((await categoryRows(trx, [id]))[0] ?? null);
+    if (id !== null && !before) throw new AppError('ERR_CATEGORY_NOT_FOUND');
+    await checkParent(trx, id, input.parentId);
+    const taken = await findCategoryIdBySlug(trx, input.slug);
+    if (taken !== undefined && taken !== id) throw new AppError('ERR_SLUG_TAKEN', { field: 'slug' });
+    const values = { slug: input.slug, parent_id: input.parentId, sort_order: input.sortOrder };
+    const categoryId = id ?? (await insertCategory(trx, values));
+    if (id !== null) await updateCategory(trx, id, values);
+    await replaceCategoryTranslations(
+      trx,
+      categoryId,
+      input.translations.map((t) => ({
+        language: t.language,
+        name: t.name,
+        search_name: foldForSearch(t.name),
+      })),
+    );
+    const after = (await categoryRows(trx, [categoryId]))[0];
+    return { id: categoryId, before, after };
+  });
+  return (await categoryRows(ctx.database.db, [savedId]))[0]!;
 }
 
 export async function deleteCategory(ctx: AppContext, actorUserId: number, id: number): Promise<void> {
-  await ctx.database.db.transaction().execute(async (trx) => {
+  await taxonomyWrite(ctx, actorUserId, 'category', 'delete', async (trx) => {
     const before = (await categoryRows(trx, [id]))[0];
     if (!before) throw new AppError('ERR_CATEGORY_NOT_FOUND');
     if (before.productCount > 0 || before.childCount > 0) {
@@ -135,15 +154,7 @@ export async function deleteCategory(ctx: AppContext, actorUserId: number, id: n
       });
     }
     await deleteCategoryRow(trx, id);
-    await recordAudit(trx, {
-      actorUserId,
-      action: 'category.delete',
-      entity: 'category',
-      entityId: id,
-      before,
-      after: null,
-    });
-    await bumpCatalogueVersion(trx, ctx.now());
+    return { id, before, after: null };
   });
 }
 
@@ -167,49 +178,28 @@ export async function saveManufacturer(
   id: number | null,
   input: ManufacturerInput,
 ): Promise<AdminManufacturer> {
-  try {
-    const savedId = await ctx.database.db.transaction().execute(async (trx) => {
-      const before = id === null ? null : ((await manufacturerRows(trx, [id]))[0] ?? null);
-      if (id !== null && !before) throw new AppError('ERR_MANUFACTURER_NOT_FOUND');
-      const taken = await findManufacturerIdBySlug(trx, input.slug);
-      if (taken !== undefined && taken !== id) throw new AppError('ERR_SLUG_TAKEN', { field: 'slug' });
-      const values = { name: input.name, slug: input.slug };
-      const manufacturerId = id ?? (await insertManufacturer(trx, values));
-      if (id !== null) await updateManufacturer(trx, id, values);
-      const after = (await manufacturerRows(trx, [manufacturerId]))[0];
-      await recordAudit(trx, {
-        actorUserId,
-        action: id === null ? 'manufacturer.create' : 'manufacturer.update',
-        entity: 'manufacturer',
-        entityId: manufacturerId,
-        before,
-        after,
-      });
-      await bumpCatalogueVersion(trx, ctx.now());
-      return manufacturerId;
-    });
-    return (await manufacturerRows(ctx.database.db, [savedId]))[0]!;
-  } catch (error) {
-    if (slugTaken(error)) throw new AppError('ERR_SLUG_TAKEN', { field: 'slug' });
-    throw error;
-  }
+  const action = id === null ? 'create' : 'update';
+  const savedId = await taxonomyWrite(ctx, actorUserId, 'manufacturer', action, async (trx) => {
+    const before = id === null ? null : ((await manufacturerRows(trx, [id]))[0] ?? null);
+    if (id !== null && !before) throw new AppError('ERR_MANUFACTURER_NOT_FOUND');
+    const taken = await findManufacturerIdBySlug(trx, input.slug);
+    if (taken !== undefined && taken !== id) throw new AppError('ERR_SLUG_TAKEN', { field: 'slug' });
+    const values = { name: input.name, slug: input.slug };
+    const manufacturerId = id ?? (await insertManufacturer(trx, values));
+    if (id !== null) await updateManufacturer(trx, id, values);
+    const after = (await manufacturerRows(trx, [manufacturerId]))[0];
+    return { id: manufacturerId, before, after };
+  });
+  return (await manufacturerRows(ctx.database.db, [savedId]))[0]!;
 }
 
 export async function deleteManufacturer(ctx: AppContext, actorUserId: number, id: number): Promise<void> {
-  await ctx.database.db.transaction().execute(async (trx) => {
+  await taxonomyWrite(ctx, actorUserId, 'manufacturer', 'delete', async (trx) => {
     const before = (await manufacturerRows(trx, [id]))[0];
     if (!before) throw new AppError('ERR_MANUFACTURER_NOT_FOUND');
     if (before.productCount > 0)
       throw new AppError('ERR_MANUFACTURER_IN_USE', { products: before.productCount });
     await deleteManufacturerRow(trx, id);
-    await recordAudit(trx, {
-      actorUserId,
-      action: 'manufacturer.delete',
-      entity: 'manufacturer',
-      entityId: id,
-      before,
-      after: null,
-    });
-    await bumpCatalogueVersion(trx, ctx.now());
+    return { id, before, after: null };
   });
 }

@@ -45,6 +45,7 @@ import {
   type AccountFilter,
 } from './admin-customers.repository';
 import { billingAddressOf } from '../customers/billing-address';
+import { customerBasicsOf } from '../customers/customer-basics';
 
 type Logger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 type Trx = Transaction<Database>;
@@ -131,13 +132,7 @@ export async function getCustomer(ctx: AppContext, userId: number): Promise<Cust
       sumPendingDeferred(db, customer.id, customer.open_balance_at),
     ]);
     customerOut = {
-      id: customer.id,
-      name: customer.name,
-      email: customer.email,
-      phone: customer.phone,
-      isCompany: customer.is_company === 1,
-      taxNumber: customer.tax_number,
-      companyRegistrationNumber: customer.company_registration_number,
+      ...customerBasicsOf(customer),
       billing: billingAddressOf(customer),
       agentUserId: customer.agent_user_id,
       priceGroup: customer.price_group,

@@ -45,6 +45,49 @@ function audited<T>(
   return auditedWrite(ctx, actor, entity, action, work, codeField);
 }
 
+/** How one kind of record is read, written and answered, for the audited saves and deletes below. */
+interface RecordKind<Row, Values, Out> {
+  entity: string;
+  find: (trx: Db, id: number) => Promise<Row | undefined>;
+  insert: (trx: Db, values: Values) => Promise<number>;
+  update: (trx: Db, id: number, values: Values) => Promise<unknown>;
+  toApi: (row: Row) => Out;
+}
+
+/** Creates (`id` null) or updates a record, audited with its state before and after; 404 for an unknown id. */
+function saveRecord<Row, Values, Out>(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: number | null,
+  values: Values,
+  kind: RecordKind<Row, Values, Out>,
+): Promise<Out> {
+  return audited(ctx, actor, id === null ? 'create' : 'update', kind.entity, async (trx) => {
+    const before = id === null ? null : kind.toApi(found(await kind.find(trx, id)));
+    const savedId = id ?? (await kind.insert(trx, values));
+    if (id !== null) await kind.update(trx, id, values);
+    const after = kind.toApi(found(await kind.find(trx, savedId)));
+    return { id: savedId, before, after, result: after };
+  });
+}
+
+/** Deletes a record, audited with its state before; `guard` may refuse it from that state. */
+async function deleteRecord<Row, Out>(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: number,
+  kind: Pick<RecordKind<Row, never, Out>, 'entity' | 'find' | 'toApi'>,
+  remove: (trx: Db, id: number) => Promise<unknown>,
+  guard: (before: Out) => void = () => {},
+): Promise<void> {
+  await audited(ctx, actor, 'delete', kind.entity, async (trx) => {
+    const before = kind.toApi(found(await kind.find(trx, id)));
+    guard(before);
+    await remove(trx, id);
+    return { id, before, after: null, result: undefined };
+  });
+}
+
 // Shipping methods --------------------------------------------------------------------------------
 type ShippingRow = NonNullable<Awaited<ReturnType<typeof repo.findShippingMethod>>>;
 function shippingOf(row: ShippingRow): AdminShippingMethod {
@@ -83,13 +126,12 @@ export async function saveShippingMethod(
   id: number | null,
   input: SaveShippingMethod,
 ): Promise<AdminShippingMethod> {
-  const values = shippingColumns(input);
-  return audited(ctx, actor, id === null ? 'create' : 'update', 'shipping_method', async (trx) => {
-    const before = id === null ? null : shippingOf(found(await repo.findShippingMethod(trx, id)));
-    const savedId = id ?? (await repo.insertShippingMethod(trx, values));
-    if (id !== null) await repo.updateShippingMethod(trx, id, values);
-    const after = shippingOf(found(await repo.findShippingMethod(trx, savedId)));
-    return { id: savedId, before, after, result: after };
+  return saveRecord(ctx, actor, id, shippingColumns(input), {
+    entity: 'shipping_method',
+    find: repo.findShippingMethod,
+    insert: repo.insertShippingMethod,
+    update: repo.updateShippingMethod,
+    toApi: shippingOf,
   });
 }
 
@@ -132,12 +174,12 @@ export async function savePaymentMethod(
         ? { is_deferred: v.termDays > 0 ? (1 as const) : (0 as const) }
         : {}),
   };
-  return audited(ctx, actor, id === null ? 'create' : 'update', 'payment_method', async (trx) => {
-    const before = id === null ? null : paymentOf(found(await repo.findPaymentMethod(trx, id)));
-    const savedId = id ?? (await repo.insertPaymentMethod(trx, values));
-    if (id !== null) await repo.updatePaymentMethod(trx, id, values);
-    const after = paymentOf(found(await repo.findPaymentMethod(trx, savedId)));
-    return { id: savedId, before, after, result: after };
+  return saveRecord(ctx, actor, id, values, {
+    entity: 'payment_method',
+    find: repo.findPaymentMethod,
+    insert: repo.insertPaymentMethod,
+    update: repo.updatePaymentMethod,
+    toApi: paymentOf,
   });
 }
 
@@ -153,6 +195,14 @@ function routeOf(row: RouteRow): AdminDeliveryRoute {
     addressCount: Number(row.address_count ?? 0),
   };
 }
+
+const ROUTES = {
+  entity: 'delivery_route',
+  find: repo.findRoute,
+  insert: repo.insertRoute,
+  update: repo.updateRoute,
+  toApi: routeOf,
+};
 
 export async function listRoutes(ctx: AppContext): Promise<AdminDeliveryRoute[]> {
   return (await repo.listRoutes(ctx.database.db)).map(routeOf);
@@ -171,22 +221,13 @@ export async function saveRoute(
     cutoff_time: v.cutoffTime,
     route_time: v.routeTime,
   };
-  return audited(ctx, actor, id === null ? 'create' : 'update', 'delivery_route', async (trx) => {
-    const before = id === null ? null : routeOf(found(await repo.findRoute(trx, id)));
-    const savedId = id ?? (await repo.insertRoute(trx, values));
-    if (id !== null) await repo.updateRoute(trx, id, values);
-    const after = routeOf(found(await repo.findRoute(trx, savedId)));
-    return { id: savedId, before, after, result: after };
-  });
+  return saveRecord(ctx, actor, id, values, ROUTES);
 }
 
 /** A route that shipping addresses still use is not deleted (ERR_IN_USE with their count). */
 export async function deleteRoute(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
-  await audited(ctx, actor, 'delete', 'delivery_route', async (trx) => {
-    const before = routeOf(found(await repo.findRoute(trx, id)));
+  await deleteRecord(ctx, actor, id, ROUTES, repo.deleteRoute, (before) => {
     if (before.addressCount > 0) throw new AppError('ERR_IN_USE', { count: before.addressCount });
-    await repo.deleteRoute(trx, id);
-    return { id, before, after: null, result: undefined };
   });
 }
 
@@ -210,6 +251,14 @@ function holidayOf(row: HolidayRow): AdminHolidayPeriod {
   };
 }
 
+const HOLIDAYS = {
+  entity: 'holiday_period',
+  find: repo.findHoliday,
+  insert: repo.insertHoliday,
+  update: repo.updateHoliday,
+  toApi: holidayOf,
+};
+
 export async function listHolidays(ctx: AppContext): Promise<AdminHolidayPeriod[]> {
   return (await repo.listHolidays(ctx.database.db)).map(holidayOf);
 }
@@ -228,21 +277,11 @@ export async function saveHoliday(
     replacement_dates: JSON.stringify([...v.replacementDates].sort()),
     hides_route_times: v.hidesRouteTimes ? (1 as const) : (0 as const),
   };
-  return audited(ctx, actor, id === null ? 'create' : 'update', 'holiday_period', async (trx) => {
-    const before = id === null ? null : holidayOf(found(await repo.findHoliday(trx, id)));
-    const savedId = id ?? (await repo.insertHoliday(trx, values));
-    if (id !== null) await repo.updateHoliday(trx, id, values);
-    const after = holidayOf(found(await repo.findHoliday(trx, savedId)));
-    return { id: savedId, before, after, result: after };
-  });
+  return saveRecord(ctx, actor, id, values, HOLIDAYS);
 }
 
 export async function deleteHoliday(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
-  await audited(ctx, actor, 'delete', 'holiday_period', async (trx) => {
-    const before = holidayOf(found(await repo.findHoliday(trx, id)));
-    await repo.deleteHoliday(trx, id);
-    return { id, before, after: null, result: undefined };
-  });
+  await deleteRecord(ctx, actor, id, HOLIDAYS, repo.deleteHoliday);
 }
 
 // Shop-closed windows and the force-disabled switch ------------------------------------------------
@@ -286,11 +325,13 @@ export async function saveClosedWindow(
 }
 
 export async function deleteClosedWindow(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
-  await audited(ctx, actor, 'delete', 'shop_closed_window', async (trx) => {
-    const before = windowOf(found(await repo.findClosedWindow(trx, id)));
-    await repo.deleteClosedWindow(trx, id);
-    return { id, before, after: null, result: undefined };
-  });
+  await deleteRecord(
+    ctx,
+    actor,
+    id,
+    { entity: 'shop_closed_window', find: repo.findClosedWindow, toApi: windowOf },
+    repo.deleteClosedWindow,
+  );
 }
 
 export async function readForceDisabled(ctx: AppContext): Promise<ForceDisabled> {

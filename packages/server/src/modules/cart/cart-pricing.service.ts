@@ -13,6 +13,7 @@ import {
   type QuantityCorrection,
 } from '@shop/shared/rules/quantity-correction';
 import type { CartProduct } from '@shop/shared/contracts/cart';
+import { lineTotals, type LineTotals } from '@shop/shared/rules/cart-totals';
 import type { LineOrderabilityFields } from '@shop/shared/rules/non-orderable';
 import { stockStatus } from '@shop/shared/rules/stock-status';
 import { validSpecialPrice } from '@shop/shared/rules/special-price';
@@ -220,4 +221,20 @@ export function priceAt(product: PricedProduct, quantity: number, now: Date): Li
     specialPrice: validSpecialPrice(tier, now),
     currentPrice: entryUnitPrice(tier, now),
   };
+}
+
+/** A line's per-piece prices at this quantity and its totals at the current price. */
+export function pricedLine(
+  product: PricedProduct,
+  quantity: number,
+  now: Date,
+): { prices: LinePrice; totals: LineTotals } {
+  const prices = priceAt(product, quantity, now);
+  const totals = lineTotals({
+    currentPrice: prices.currentPrice,
+    quantity,
+    vat: product.row.vat,
+    weight: product.row.weight,
+  });
+  return { prices, totals };
 }

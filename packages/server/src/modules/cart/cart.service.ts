@@ -8,7 +8,7 @@ import type {
 } from '@shop/shared/contracts/cart';
 import { parseQuickOrderText, QUICK_ORDER_MAX_LINES } from '@shop/shared/contracts/cart';
 import type { ErrorCode } from '@shop/shared/errors/error-codes';
-import { cartTotals, lineTotals } from '@shop/shared/rules/cart-totals';
+import { cartTotals } from '@shop/shared/rules/cart-totals';
 import {
   containsNonOrderable,
   isLineDropped,
@@ -30,7 +30,7 @@ import {
   correctFor,
   lineOrderability,
   loadPricedProducts,
-  priceAt,
+  pricedLine,
   pricedFromReadModel,
 } from './cart-pricing.service';
 import { membershipOrNull, productsOutsideAssortment } from '../assortments/assortment-membership';
@@ -165,7 +165,6 @@ async function cartAnswer(
     if (!stored || pieces === undefined) continue;
     if (membership && !membership.has(item.product_id)) continue;
     const product = pricedFromReadModel(stored, pieces, acting);
-    const row = product.row;
     const line = lineOrderability(product);
     lines.push(line);
     const detail =
@@ -173,18 +172,10 @@ async function cartAnswer(
       stored.details.find((d) => d.language === 'hu') ??
       stored.details[0];
     const packSizes = stored.packSizes;
-    const prices = priceAt(product, item.quantity, now);
-    const totals = lineTotals({
-      currentPrice: prices.currentPrice,
-      quantity: item.quantity,
-      vat: row.vat,
-      weight: row.weight,
-    });
+    const { prices, totals } = pricedLine(product, item.quantity, now);
     cartItems.push({
       quantity: item.quantity,
-      price: prices.price,
-      specialPrice: prices.specialPrice,
-      currentPrice: prices.currentPrice,
+      ...prices,
       lineGross: totals.gross,
       lineNet: totals.net,
       lineWeight: totals.weight,

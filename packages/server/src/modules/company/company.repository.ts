@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connection';
 import type { CompanyRole, Database } from '../../db/schema';
+import { newPasswordColumns } from '../../db/user-columns';
 
 /** Queries of the company users (issue 15). No logic here, only SQL. */
 
@@ -138,24 +139,31 @@ export interface NewInvitedUser {
   now: string;
 }
 
+/** What an invitation writes into its login, new or renewed: inactive until accepted. */
+function invitationColumns(input: NewInvitedUser) {
+  return {
+    name: input.name,
+    password_hash: input.passwordHash,
+    language: input.language,
+    is_active: 0,
+    is_disabled: 0,
+    company_role: input.companyRole,
+    order_limit: input.orderLimit,
+    monthly_limit: input.monthlyLimit,
+    invite_code_hash: input.inviteCodeHash,
+    invite_expires_at: input.inviteExpiresAt,
+    invited_by_user_id: input.invitedByUserId,
+  } as const;
+}
+
 export async function insertInvitedUser(db: Db, input: NewInvitedUser): Promise<number> {
   const row = await db
     .insertInto('users')
     .values({
       email: input.email,
-      password_hash: input.passwordHash,
       role: 'customer',
-      name: input.name,
       customer_id: input.customerId,
-      language: input.language,
-      is_active: 0,
-      is_disabled: 0,
-      company_role: input.companyRole,
-      order_limit: input.orderLimit,
-      monthly_limit: input.monthlyLimit,
-      invite_code_hash: input.inviteCodeHash,
-      invite_expires_at: input.inviteExpiresAt,
-      invited_by_user_id: input.invitedByUserId,
+      ...invitationColumns(input),
       created_at: input.now,
       updated_at: input.now,
     })
@@ -169,18 +177,8 @@ export async function renewInvitation(db: Db, userId: number, input: NewInvitedU
   await db
     .updateTable('users')
     .set((eb) => ({
-      name: input.name,
-      password_hash: input.passwordHash,
-      language: input.language,
-      is_active: 0,
-      is_disabled: 0,
+      ...invitationColumns(input),
       removed_at: null,
-      company_role: input.companyRole,
-      order_limit: input.orderLimit,
-      monthly_limit: input.monthlyLimit,
-      invite_code_hash: input.inviteCodeHash,
-      invite_expires_at: input.inviteExpiresAt,
-      invited_by_user_id: input.invitedByUserId,
       token_version: eb('token_version', '+', 1),
       updated_at: input.now,
     }))
@@ -241,16 +239,14 @@ export async function acceptInvitation(
   const result = await db
     .updateTable('users')
     .set((eb) => ({
-      password_hash: passwordHash,
+      ...newPasswordColumns(eb, passwordHash),
       is_active: 1,
       email_verified_at: now,
       approved_at: now,
-      must_change_password: 0,
       invite_code_hash: null,
       invite_expires_at: null,
       failed_login_count: 0,
       locked_until: null,
-      token_version: eb('token_version', '+', 1),
       updated_at: now,
     }))
     .where('id', '=', userId)

@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
 import * as repo from './customers.repository';
 import { billingAddressOf } from './billing-address';
+import { customerBasicsOf } from './customer-basics';
 
 /**
  * GET /api/customers/{customerId}/extended.
@@ -58,13 +59,7 @@ export async function getExtendedCustomerData(
   if (!customer) throw new AppError('ERR_FORBIDDEN');
   return {
     customerData: {
-      id: customer.id,
-      name: customer.name,
-      email: customer.email,
-      phone: customer.phone,
-      isCompany: customer.is_company === 1,
-      taxNumber: customer.tax_number,
-      companyRegistrationNumber: customer.company_registration_number,
+      ...customerBasicsOf(customer),
       billingAddress: billingAddressOf(customer),
     },
   };

@@ -48,13 +48,7 @@ export function priceListRow(
   timeZone: string,
 ): PriceListRow | null {
   if (product.currentPrice === null) return null;
-  const limits = orderQuantityLimits({
-    prices: product.prices,
-    minOrderQuantity: product.minOrderQuantity,
-    maxOrderQuantity: product.maxOrderQuantity,
-    stock: product.stock,
-    orderQuantityStep: product.orderQuantityStep,
-  });
+  const limits = orderQuantityLimits(product);
   const minimum = Math.max(1, limits.minimum ?? 1);
   const tier = applicableTier(product.prices, minimum, now);
   const unit = (product.minOrderQuantity ?? 'piece') as PackUnitName;

@@ -98,13 +98,7 @@ function offersOf(products: readonly Product[], now: Date): PricedOffer[] {
     if (product.currentPrice === null) continue;
     const specials = product.prices.filter((tier) => isSpecialPriceValid(tier, now));
     if (specials.length === 0) continue;
-    const limits = orderQuantityLimits({
-      prices: product.prices,
-      minOrderQuantity: product.minOrderQuantity,
-      maxOrderQuantity: product.maxOrderQuantity,
-      stock: product.stock,
-      orderQuantityStep: product.orderQuantityStep,
-    });
+    const limits = orderQuantityLimits(product);
     const tier = applicableTier(product.prices, Math.max(1, limits.minimum ?? 1), now);
     const regular = tier ? discountedPrice(tier.price, tier.customerDiscount) : null;
     const ownSpecial = tier && specials.includes(tier) ? tier : undefined;

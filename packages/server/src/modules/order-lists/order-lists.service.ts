@@ -13,7 +13,6 @@ import {
   type OrderListSummary,
 } from '@shop/shared/contracts/order-lists';
 import type { PackUnitName } from '@shop/shared/contracts/products';
-import { lineTotals } from '@shop/shared/rules/cart-totals';
 import type { AppContext } from '../../app-context';
 import { runWrite } from '../../db/group-commit';
 import { AppError } from '../../http/app-error';
@@ -23,7 +22,7 @@ import {
   correctFor,
   lineOrderability,
   loadPricedProducts,
-  priceAt,
+  pricedLine,
 } from '../cart/cart-pricing.service';
 import * as cartRepo from '../cart/cart.repository';
 import { addToCart, type AdditionRequest, hideOutsideAssortment, resolveCodes } from '../cart/cart.service';
@@ -157,21 +156,13 @@ async function detailOf(
     const packSizes = packs
       .filter((p) => p.product_id === row.id)
       .map((p) => ({ unit: p.unit as PackUnitName, pieces: p.pieces, barcode: p.barcode }));
-    const prices = priceAt(product, item.quantity, now);
-    const totals = lineTotals({
-      currentPrice: prices.currentPrice,
-      quantity: item.quantity,
-      vat: row.vat,
-      weight: row.weight,
-    });
+    const { prices, totals } = pricedLine(product, item.quantity, now);
     const correction = correctFor(product, item.quantity);
     if (problem === null) totalGross += totals.gross;
     else notOrderableCount += 1;
     lines.push({
       quantity: item.quantity,
-      price: prices.price,
-      specialPrice: prices.specialPrice,
-      currentPrice: prices.currentPrice,
+      ...prices,
       lineGross: totals.gross,
       orderable: problem === null,
       problem,

@@ -6,7 +6,7 @@ import {
   formatNumber,
   formatWeightKg,
 } from '@shop/shared/format/format';
-import { escapeHtml, fill } from '../../lib/mail-text';
+import { escapeHtml, fill, lineWithoutControls } from '../../lib/mail-text';
 import { parseStoredPhotos } from '../product-photos/photo-json';
 import { photoSizes } from '../product-photos/photo-images';
 
@@ -269,16 +269,6 @@ const PACKS: Record<Language, Pack> = {
   },
 };
 
-/** One line, no control characters: values never break the layout of the text part. */
-function oneLine(value: string): string {
-  let out = '';
-  for (const ch of value) {
-    const code = ch.codePointAt(0) ?? 0;
-    out += code < 0x20 || code === 0x7f ? ' ' : ch;
-  }
-  return out.replace(/ {2,}/g, ' ').trim();
-}
-
 /** Ft with fillér only when the amount has them. */
 function money(minor: number): string {
   return formatMoney(minor, minor % 100 === 0 ? 0 : 2);
@@ -312,9 +302,9 @@ export function renderOrderConfirmation(
   const t = PACKS[language];
   const values = {
     orderId: String(data.orderId),
-    name: oneLine(recipientName),
-    agent: oneLine(data.agentName ?? ''),
-    customer: oneLine(data.customerName),
+    name: lineWithoutControls(recipientName),
+    agent: lineWithoutControls(data.agentName ?? ''),
+    customer: lineWithoutControls(data.customerName),
     days: String(data.paymentTermDays),
   };
   const intro =
@@ -327,14 +317,14 @@ export function renderOrderConfirmation(
   const facts: [string, string][] = [
     [t.orderNumber, String(data.orderId)],
     ...(data.purchaseOrderNumber
-      ? ([[t.purchaseOrderNumber, oneLine(data.purchaseOrderNumber)]] as [string, string][])
+      ? ([[t.purchaseOrderNumber, lineWithoutControls(data.purchaseOrderNumber)]] as [string, string][])
       : []),
     [t.date, formatDateTime(data.createdAt, data.timeZone)],
-    [t.shippingMethod, oneLine(data.shippingMethod)],
-    [t.paymentMethod, oneLine(payment)],
+    [t.shippingMethod, lineWithoutControls(data.shippingMethod)],
+    [t.paymentMethod, lineWithoutControls(payment)],
   ];
   if (data.deliveryDate) facts.push([t.deliveryDate, formatDate(data.deliveryDate)]);
-  if (data.shippingAddress) facts.push([t.shippingAddress, oneLine(data.shippingAddress)]);
+  if (data.shippingAddress) facts.push([t.shippingAddress, lineWithoutControls(data.shippingAddress)]);
 
   const sums: [string, string][] = [
     [t.itemsGross, money(data.itemsGross)],
@@ -358,7 +348,7 @@ export function renderOrderConfirmation(
     data.lines
       .map(
         (line) =>
-          `- ${oneLine(line.name)} (${t.sku}: ${oneLine(line.sku)}): ${formatNumber(line.quantity)} ${t.pieces} × ` +
+          `- ${lineWithoutControls(line.name)} (${t.sku}: ${lineWithoutControls(line.sku)}): ${formatNumber(line.quantity)} ${t.pieces} × ` +
           `${money(line.unitPrice)} = ${money(line.lineGross)}`,
       )
       .join('\n'),

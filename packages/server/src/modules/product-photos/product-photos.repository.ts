@@ -1,23 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ProductPhotosTable } from '../../db/schema';
 
 /** Queries of the product photos (migration 010). Works on a transaction handle. */
 
 type Db = Kysely<Database>;
-
-export interface PhotoRow {
-  id: number;
-  product_id: number;
-  hash: string;
-  position: number;
-  width: number;
-  height: number;
-  widths: string;
-  alt_hu: string;
-  alt_en: string;
-  alt_vi: string;
-  alt_zh: string;
-}
 
 const PHOTO_COLUMNS = [
   'id',
@@ -32,6 +18,9 @@ const PHOTO_COLUMNS = [
   'alt_vi',
   'alt_zh',
 ] as const;
+
+/** A photo as the queries below answer it: the columns above. */
+export type PhotoRow = Pick<Selectable<ProductPhotosTable>, (typeof PHOTO_COLUMNS)[number]>;
 
 export async function findProductBySku(
   db: Db,

@@ -254,11 +254,3 @@ export async function findPendingApprovalId(db: Db, quoteId: number): Promise<nu
     .executeTakeFirst();
   return row ? Number(row.id) : null;
 }
-
-export async function findUserContact(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'name', 'language', 'is_active', 'is_disabled'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-}

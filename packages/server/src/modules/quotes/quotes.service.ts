@@ -23,6 +23,7 @@ import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
 import { correctFor, loadPricedProducts, priceAt } from '../cart/cart-pricing.service';
 import * as cartRepo from '../cart/cart.repository';
+import { findUserContact } from '../orders/orders.repository';
 import { placeFrom } from '../orders/place-order.service';
 import { enqueue, wakeOutbox } from '../outbox/outbox.service';
 import { resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
@@ -699,7 +700,7 @@ async function mailRequester(
     lines: { productId: number; sku: string; quantity: number; unitPrice: number }[];
   },
 ): Promise<void> {
-  const user = await repo.findUserContact(trx, row.user_id);
+  const user = await findUserContact(trx, row.user_id);
   if (!user || user.is_active !== 1 || user.is_disabled === 1) return;
   const language: Language = isLanguage(user.language) ? user.language : 'hu';
   const nameOf = await namesOf(

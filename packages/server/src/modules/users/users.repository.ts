@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CustomerRow, Database, UserRow } from '../../db/schema';
+import { newPasswordColumns } from '../../db/user-columns';
 
 /** Queries on accounts: users and their customers. No logic here, only SQL. */
 
@@ -180,11 +181,9 @@ export async function resetPasswordWithCode(
   const result = await db
     .updateTable('users')
     .set((eb) => ({
-      password_hash: passwordHash,
+      ...newPasswordColumns(eb, passwordHash),
       reset_password_code_hash: null,
       reset_password_expires_at: null,
-      must_change_password: 0,
-      token_version: eb('token_version', '+', 1),
       failed_login_count: 0,
       failed_login_window_start: null,
       locked_until: null,
@@ -214,9 +213,7 @@ export async function changePassword(
   const row = await db
     .updateTable('users')
     .set((eb) => ({
-      password_hash: passwordHash,
-      must_change_password: 0,
-      token_version: eb('token_version', '+', 1),
+      ...newPasswordColumns(eb, passwordHash),
       reset_password_code_hash: null,
       reset_password_expires_at: null,
       updated_at: now,
