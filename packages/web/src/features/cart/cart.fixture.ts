@@ -8,6 +8,7 @@ import type {
 import type { CurrentShippingData } from '@shop/shared/contracts/shipping';
 import { makeProduct } from '../../components/product/product.fixture';
 import type { FetchLike } from '../../lib/api-client';
+import { cartProductOf } from '../offline/offline-cart';
 import { jsonResponse } from '../../test/render-app';
 
 /** Test data and a fake API for the cart feature's component tests (not used by the app). */
@@ -24,24 +25,7 @@ export function makeItem(overrides: Partial<CartItem> = {}, sku = 'KV-001'): Car
     lineNet: Math.round((90000 * quantity) / 1.27),
     lineWeight: 260 * quantity,
     orderable: true,
-    product: {
-      id: product.id,
-      sku: product.sku,
-      productDetails: product.productDetails,
-      vat: product.vat,
-      weight: product.weight,
-      image: product.image,
-      stock: product.stock,
-      stockStatus: product.stockStatus,
-      isActive: true,
-      isOrderable: true,
-      prices: product.prices,
-      minOrderQuantity: product.minOrderQuantity,
-      maxOrderQuantity: product.maxOrderQuantity,
-      orderQuantityStep: product.orderQuantityStep,
-      limits: { minimum: 12, maximum: null },
-      packSizes: product.packSizes,
-    },
+    product: { ...cartProductOf(product), limits: { minimum: 12, maximum: null } },
     ...overrides,
   };
 }
