@@ -8,7 +8,7 @@ import type {
 import type { CurrentShippingData } from '@shop/shared/contracts/shipping';
 import { makeProduct } from '../../components/product/product.fixture';
 import type { FetchLike } from '../../lib/api-client';
-import { cartProductOf } from '../offline/offline-cart';
+import { cartProductOf, emptyCart } from '../offline/offline-cart';
 import { jsonResponse } from '../../test/render-app';
 
 /** Test data and a fake API for the cart feature's component tests (not used by the app). */
@@ -66,9 +66,9 @@ export function makeCart(
   const method = overrides.currentShippingMethod ?? null;
   const logisticsCost = method?.isHomeDelivery ? 150000 : 0;
   return {
+    ...emptyCart(7),
     cartId: 1,
     version: 1,
-    customerId: 7,
     shippingAddressId: 3,
     cartItems: items,
     count: items.length,
@@ -82,17 +82,7 @@ export function makeCart(
       shippingMethodCost: method?.cost ?? 0,
       grandTotal: gross + logisticsCost + (method?.cost ?? 0),
     },
-    currentShippingMethod: null,
-    currentPaymentMethod: null,
-    paymentMethodId: null,
-    deliveryDate: null,
-    commentWebshop: '',
-    commentSupplier: '',
     containsNonOrderableProduct: items.some((item) => !item.orderable),
-    purchaseOrderNumber: '',
-    purchaseOrderNumberRequired: false,
-    minimumOrder: null,
-    credit: null,
     ...overrides,
   };
 }
