@@ -6,7 +6,7 @@ import { cartApi, makeCart } from '../features/cart/cart.fixture';
 import type { FetchLike } from '../lib/api-client';
 import { toastStore } from '../lib/toast-store';
 import { jsonResponse, renderApp } from '../test/render-app';
-import { validToken } from '../test/tokens';
+import { CUSTOMER_ME, validToken } from '../test/tokens';
 
 /**
  * Issue 8: form errors are announced. A field's error marks its input aria-invalid and is the text
@@ -84,15 +84,7 @@ describe('form errors are announced', () => {
   it('password change: both fields are described by their errors', async () => {
     localStorage.setItem('access_token', validToken());
     const fetch = fakeApi({
-      'GET /api/auth/me': () =>
-        jsonResponse(200, {
-          userId: 42,
-          customerId: 7,
-          isAgent: false,
-          name: 'Példa Kft.',
-          mustChangePassword: false,
-          currentCustomerId: 7,
-        }),
+      'GET /api/auth/me': () => jsonResponse(200, CUSTOMER_ME),
     });
     const user = userEvent.setup();
     await renderApp({ path: '/profile/change-password', fetch });

@@ -1,11 +1,8 @@
-import Close from '@mui/icons-material/Close';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DialogCloseTitle } from './dialog-close-title';
 
 /** A dialog that is a route of its own (login, registration, ...); closing it goes to `closeTo`. */
 export function RouteDialog({
@@ -19,23 +16,14 @@ export function RouteDialog({
   closeTo?: string;
   maxWidth?: 'xs' | 'sm' | 'md';
 }) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const titleId = useId();
   const close = () => void navigate(closeTo);
   return (
     <Dialog open onClose={close} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+      <DialogCloseTitle id={titleId} onClose={close}>
         {title}
-      </DialogTitle>
-      <IconButton
-        onClick={close}
-        aria-label={t('dialog.close')}
-        title={t('dialog.close')}
-        sx={{ position: 'absolute', right: 8, top: 8 }}
-      >
-        <Close />
-      </IconButton>
+      </DialogCloseTitle>
       <DialogContent>{children}</DialogContent>
     </Dialog>
   );

@@ -18,3 +18,13 @@ export function validToken(extra: Record<string, unknown> = {}): string {
     ...extra,
   });
 }
+
+/** `GET /api/auth/me`'s answer for the customer of {@link validToken}. */
+export const CUSTOMER_ME = {
+  userId: 42,
+  customerId: 7,
+  isAgent: false,
+  name: 'Példa Kft.',
+  mustChangePassword: false,
+  currentCustomerId: 7,
+};

@@ -1,11 +1,8 @@
-import Close from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -29,6 +26,7 @@ import { productCache, productCacheKey } from '../../lib/product-cache';
 import { OnSaleBadge, PriceChangedBadge, StockChip } from './product-badges';
 import { OrderLimits, PackSizeList, ProductImage } from './product-box';
 import { netOf, productDescription, productName } from './product-helpers';
+import { DialogCloseTitle } from '../dialog-close-title';
 import { ProductPurchase } from './product-purchase';
 import { PRODUCT_PARAM, useProductScope, type ProductDialogState } from './product-scope';
 import { useNowMs } from './use-now';
@@ -243,17 +241,9 @@ function ProductDetailsDialog({ sku }: { sku: string }) {
 
   return (
     <Dialog open onClose={close} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={fullScreen}>
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+      <DialogCloseTitle id={titleId} onClose={close}>
         {product ? productName(product) : sku}
-      </DialogTitle>
-      <IconButton
-        onClick={close}
-        aria-label={t('dialog.close')}
-        title={t('dialog.close')}
-        sx={{ position: 'absolute', right: 8, top: 8 }}
-      >
-        <Close />
-      </IconButton>
+      </DialogCloseTitle>
       <DialogContent dividers>
         {product ? (
           <ProductDetails product={product} />

@@ -2,6 +2,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CartResponse } from '@shop/shared/contracts/cart';
+import { makeCart, makeItem } from '../../features/cart/cart.fixture';
+import { cartProductOf } from '../../features/offline/offline-cart';
 import { toastStore } from '../../lib/toast-store';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { validToken } from '../../test/tokens';
@@ -34,43 +36,17 @@ function quantityAnswer(quantity: number, warnings: string[] = []) {
 }
 
 function cartWithLine(quantity: number): CartResponse {
-  return {
-    cartId: 1,
-    version: 1,
-    customerId: 7,
+  const line = makeItem(
+    {
+      quantity,
+      lineNet: 0,
+      lineWeight: 0,
+      product: { ...cartProductOf(product), limits: { minimum: 12, maximum: 480 } },
+    },
+    product.sku,
+  );
+  return makeCart([line], {
     shippingAddressId: 1,
-    cartItems: [
-      {
-        quantity,
-        price: 90000,
-        specialPrice: null,
-        currentPrice: 90000,
-        lineGross: 90000 * quantity,
-        lineNet: 0,
-        lineWeight: 0,
-        orderable: true,
-        product: {
-          id: product.id,
-          sku: product.sku,
-          productDetails: product.productDetails,
-          vat: product.vat,
-          weight: product.weight,
-          image: product.image,
-          stock: product.stock,
-          stockStatus: product.stockStatus,
-          isActive: true,
-          isOrderable: true,
-          prices: product.prices,
-          minOrderQuantity: product.minOrderQuantity,
-          maxOrderQuantity: product.maxOrderQuantity,
-          orderQuantityStep: product.orderQuantityStep,
-          limits: { minimum: 12, maximum: 480 },
-          packSizes: product.packSizes,
-        },
-      },
-    ],
-    count: 1,
-    cartItemIds: [product.sku],
     totals: {
       gross: 0,
       net: 0,
@@ -80,18 +56,7 @@ function cartWithLine(quantity: number): CartResponse {
       shippingMethodCost: 0,
       grandTotal: 0,
     },
-    currentShippingMethod: null,
-    currentPaymentMethod: null,
-    paymentMethodId: null,
-    deliveryDate: null,
-    commentWebshop: '',
-    commentSupplier: '',
-    containsNonOrderableProduct: false,
-    purchaseOrderNumber: '',
-    purchaseOrderNumberRequired: false,
-    minimumOrder: null,
-    credit: null,
-  };
+  });
 }
 
 async function renderBox(other?: (call: ApiCall) => Response | undefined) {

@@ -8,6 +8,7 @@ import type {
 import type { CurrentShippingData } from '@shop/shared/contracts/shipping';
 import { makeProduct } from '../../components/product/product.fixture';
 import type { FetchLike } from '../../lib/api-client';
+import { cartProductOf, emptyCart } from '../offline/offline-cart';
 import { jsonResponse } from '../../test/render-app';
 
 /** Test data and a fake API for the cart feature's component tests (not used by the app). */
@@ -24,24 +25,7 @@ export function makeItem(overrides: Partial<CartItem> = {}, sku = 'KV-001'): Car
     lineNet: Math.round((90000 * quantity) / 1.27),
     lineWeight: 260 * quantity,
     orderable: true,
-    product: {
-      id: product.id,
-      sku: product.sku,
-      productDetails: product.productDetails,
-      vat: product.vat,
-      weight: product.weight,
-      image: product.image,
-      stock: product.stock,
-      stockStatus: product.stockStatus,
-      isActive: true,
-      isOrderable: true,
-      prices: product.prices,
-      minOrderQuantity: product.minOrderQuantity,
-      maxOrderQuantity: product.maxOrderQuantity,
-      orderQuantityStep: product.orderQuantityStep,
-      limits: { minimum: 12, maximum: null },
-      packSizes: product.packSizes,
-    },
+    product: { ...cartProductOf(product), limits: { minimum: 12, maximum: null } },
     ...overrides,
   };
 }
@@ -82,9 +66,9 @@ export function makeCart(
   const method = overrides.currentShippingMethod ?? null;
   const logisticsCost = method?.isHomeDelivery ? 150000 : 0;
   return {
+    ...emptyCart(7),
     cartId: 1,
     version: 1,
-    customerId: 7,
     shippingAddressId: 3,
     cartItems: items,
     count: items.length,
@@ -98,17 +82,7 @@ export function makeCart(
       shippingMethodCost: method?.cost ?? 0,
       grandTotal: gross + logisticsCost + (method?.cost ?? 0),
     },
-    currentShippingMethod: null,
-    currentPaymentMethod: null,
-    paymentMethodId: null,
-    deliveryDate: null,
-    commentWebshop: '',
-    commentSupplier: '',
     containsNonOrderableProduct: items.some((item) => !item.orderable),
-    purchaseOrderNumber: '',
-    purchaseOrderNumberRequired: false,
-    minimumOrder: null,
-    credit: null,
     ...overrides,
   };
 }

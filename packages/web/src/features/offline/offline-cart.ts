@@ -50,7 +50,8 @@ export function emptyCart(customerId: number): CartResponse {
   };
 }
 
-function cartProductOf(product: Product): CartProduct {
+/** A stored product as a cart line carries it, with its order limits. */
+export function cartProductOf(product: Product): CartProduct {
   return {
     id: product.id,
     sku: product.sku,

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -11,18 +10,16 @@ import {
 import { formatDateTime } from '@shop/shared/format/format';
 import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
-import { actionsColumn, CrudDeleteDialog, CrudFormDialog, useAdminCrud } from '../../components/crud';
+import { actionsColumn, useAdminCrud } from '../../components/crud';
 import type { DataTableColumn } from '../../components/data-table';
-import { SectionHeading } from '../../components/section-heading';
-import { WholeListTable } from '../../components/whole-list-table';
 import {
   draftsOf,
   draftsToTranslations,
   emptyDrafts,
   type TranslationDrafts,
-  TranslationsEditor,
   translationMessages,
 } from './translations-editor';
+import { TranslatedRecordsSection } from './translated-records-section';
 
 /** The list's query key, defined once: read by the list and refreshed after each change. */
 const CONTENT_PAGES_KEY = ['admin', 'content-pages'];
@@ -110,63 +107,39 @@ export default function ContentPagesPage() {
   ];
 
   return (
-    <Box>
-      <SectionHeading
-        title={t('title')}
-        add={{
-          label: t('create'),
-          onClick: () => crud.edit(null, { path: '', sortOrder: '0', drafts: emptyDrafts() }),
-        }}
-      />
-      <WholeListTable
-        label={t('tableLabel')}
-        columns={columns}
-        rows={pages.data ?? []}
-        loading={pages.isFetching}
-        error={pages.error}
-        emptyText={t('empty')}
-      />
-      <CrudFormDialog
-        crud={crud}
-        maxWidth="md"
-        title={(isNew) => (isNew ? t('createTitle') : t('editTitle'))}
-      >
-        {(draft) => (
-          <>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label={t('fields.path')}
-                value={draft.path}
-                onChange={(event) => crud.setDraft({ path: event.target.value.toLowerCase() })}
-                required
-                {...crud.errors.props('path', t('fields.pathHelp'))}
-                sx={{ flexGrow: 1 }}
-                slotProps={{ htmlInput: { maxLength: 255 } }}
-              />
-              <TextField
-                label={t('fields.sortOrder')}
-                type="number"
-                value={draft.sortOrder}
-                onChange={(event) => crud.setDraft({ sortOrder: event.target.value })}
-                {...crud.errors.props('sortOrder')}
-                sx={{ width: { sm: 160 } }}
-                slotProps={{ htmlInput: { min: 0, step: 1 } }}
-              />
-            </Stack>
-            <TranslationsEditor
-              t={t}
-              drafts={draft.drafts}
-              onChange={(drafts) => crud.setDraft({ drafts })}
-              errors={crud.errors}
+    <TranslatedRecordsSection
+      t={t}
+      crud={crud}
+      empty={() => ({ path: '', sortOrder: '0', drafts: emptyDrafts() })}
+      columns={columns}
+      list={pages}
+      deleteMessage={(row) => t('deleteMessage', { name: row.title, path: row.path })}
+    >
+      {(draft, translations) => (
+        <>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label={t('fields.path')}
+              value={draft.path}
+              onChange={(event) => crud.setDraft({ path: event.target.value.toLowerCase() })}
+              required
+              {...crud.errors.props('path', t('fields.pathHelp'))}
+              sx={{ flexGrow: 1 }}
+              slotProps={{ htmlInput: { maxLength: 255 } }}
             />
-          </>
-        )}
-      </CrudFormDialog>
-      <CrudDeleteDialog
-        crud={crud}
-        t={t}
-        message={(row) => t('deleteMessage', { name: row.title, path: row.path })}
-      />
-    </Box>
+            <TextField
+              label={t('fields.sortOrder')}
+              type="number"
+              value={draft.sortOrder}
+              onChange={(event) => crud.setDraft({ sortOrder: event.target.value })}
+              {...crud.errors.props('sortOrder')}
+              sx={{ width: { sm: 160 } }}
+              slotProps={{ htmlInput: { min: 0, step: 1 } }}
+            />
+          </Stack>
+          {translations}
+        </>
+      )}
+    </TranslatedRecordsSection>
   );
 }

@@ -1,10 +1,8 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { saveHolidayPeriodSchema, type AdminHolidayPeriod } from '@shop/shared/contracts/admin-logistics';
 import type { AdminT } from '../../admin-i18n';
-import { Crud, nameField, yesNo, type Change, type Errors } from './logistics-crud';
+import { Crud, nameField, switchField, yesNo, type Change, type Errors } from './logistics-crud';
 
 export function Holidays({ t }: { t: AdminT }) {
   type Draft = {
@@ -82,15 +80,9 @@ export function Holidays({ t }: { t: AdminT }) {
             {...errors.props('replacementDates', t('fields.replacementHelp'))}
             onChange={(e) => set({ replacementDates: e.target.value })}
           />
-          <FormControlLabel
-            control={
-              <Switch
-                checked={d.hidesRouteTimes}
-                onChange={(e) => set({ hidesRouteTimes: e.target.checked })}
-              />
-            }
-            label={t('fields.hidesRouteTimes')}
-          />
+          {switchField(t('fields.hidesRouteTimes'), d.hidesRouteTimes, (hidesRouteTimes) =>
+            set({ hidesRouteTimes }),
+          )}
         </>
       )}
     />

@@ -152,15 +152,18 @@ export function codeFields<D extends { code: string; sortOrder: string; isActive
         onChange={(e) => set({ sortOrder: e.target.value } as Partial<D>)}
       />
     ),
-    active: (
-      <FormControlLabel
-        control={
-          <Switch checked={d.isActive} onChange={(e) => set({ isActive: e.target.checked } as Partial<D>)} />
-        }
-        label={t('fields.active')}
-      />
-    ),
+    active: switchField(t('fields.active'), d.isActive, (isActive) => set({ isActive } as Partial<D>)),
   };
+}
+
+/** A labelled on/off switch of the draft. */
+export function switchField(label: string, checked: boolean, onChange: (checked: boolean) => void) {
+  return (
+    <FormControlLabel
+      control={<Switch checked={checked} onChange={(e) => onChange(e.target.checked)} />}
+      label={label}
+    />
+  );
 }
 export const sortNumber = (text: string) => (text.trim() === '' ? 0 : Number(text));
 

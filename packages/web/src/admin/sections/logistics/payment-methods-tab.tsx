@@ -1,10 +1,17 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { savePaymentMethodSchema, type AdminPaymentMethod } from '@shop/shared/contracts/admin-logistics';
 import type { AdminT } from '../../admin-i18n';
 import type { MethodDraft } from './logistics-crud';
-import { Crud, codeFields, methodBody, methodColumns, methodDraft, nameField, yesNo } from './logistics-crud';
+import {
+  Crud,
+  codeFields,
+  methodBody,
+  methodColumns,
+  methodDraft,
+  nameField,
+  switchField,
+  yesNo,
+} from './logistics-crud';
 
 export function PaymentMethods({ t }: { t: AdminT }) {
   type Draft = MethodDraft & { termDays: string; isDeferred: boolean };
@@ -57,12 +64,7 @@ export function PaymentMethods({ t }: { t: AdminT }) {
               onChange={(e) => set({ termDays: e.target.value })}
               slotProps={{ htmlInput: { min: 0, max: 365 } }}
             />
-            <FormControlLabel
-              control={
-                <Switch checked={d.isDeferred} onChange={(e) => set({ isDeferred: e.target.checked })} />
-              }
-              label={t('fields.deferred')}
-            />
+            {switchField(t('fields.deferred'), d.isDeferred, (isDeferred) => set({ isDeferred }))}
             {shared.sortOrder}
             {shared.active}
           </>

@@ -1,12 +1,19 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { saveShippingMethodSchema, type AdminShippingMethod } from '@shop/shared/contracts/admin-logistics';
 import { formatMoney } from '@shop/shared/format/format';
 import type { AdminT } from '../../admin-i18n';
 import { forintsText, parseForints } from '../../components/forints';
 import type { MethodDraft } from './logistics-crud';
-import { Crud, codeFields, methodBody, methodColumns, methodDraft, nameField, yesNo } from './logistics-crud';
+import {
+  Crud,
+  codeFields,
+  methodBody,
+  methodColumns,
+  methodDraft,
+  nameField,
+  switchField,
+  yesNo,
+} from './logistics-crud';
 
 export function ShippingMethods({ t }: { t: AdminT }) {
   type Draft = MethodDraft & { cost: string; isHomeDelivery: boolean; minimumOrderValue: string };
@@ -79,15 +86,9 @@ export function ShippingMethods({ t }: { t: AdminT }) {
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
             {shared.sortOrder}
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={d.isHomeDelivery}
-                  onChange={(e) => set({ isHomeDelivery: e.target.checked })}
-                />
-              }
-              label={t('fields.homeDelivery')}
-            />
+            {switchField(t('fields.homeDelivery'), d.isHomeDelivery, (isHomeDelivery) =>
+              set({ isHomeDelivery }),
+            )}
             {shared.active}
           </>
         );

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -9,18 +8,16 @@ import { saveNewsSchema, type AdminNews, type AdminNewsSummary } from '@shop/sha
 import { formatDateTime } from '@shop/shared/format/format';
 import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
-import { actionsColumn, CrudDeleteDialog, CrudFormDialog, useAdminCrud } from '../../components/crud';
+import { actionsColumn, useAdminCrud } from '../../components/crud';
 import type { DataTableColumn } from '../../components/data-table';
-import { SectionHeading } from '../../components/section-heading';
-import { WholeListTable } from '../../components/whole-list-table';
 import {
   draftsOf,
   draftsToTranslations,
   emptyDrafts,
   type TranslationDrafts,
-  TranslationsEditor,
   translationMessages,
 } from '../content/translations-editor';
+import { TranslatedRecordsSection } from '../content/translated-records-section';
 
 /** The list's query key, defined once: read by the list and refreshed after each change. */
 const NEWS_KEY = ['admin', 'news'];
@@ -134,81 +131,60 @@ export default function NewsPage() {
     }),
   ];
   return (
-    <Box>
-      <SectionHeading
-        title={t('title')}
-        add={{
-          label: t('create'),
-          onClick: () =>
-            crud.edit(null, { startsAt: '', endsAt: '', isActive: true, skus: '', drafts: emptyDrafts() }),
-        }}
-      />
-      <WholeListTable
-        label={t('tableLabel')}
-        columns={columns}
-        rows={news.data ?? []}
-        loading={news.isFetching}
-        error={news.error}
-        emptyText={t('empty')}
-      />
-      <CrudFormDialog
-        crud={crud}
-        maxWidth="md"
-        title={(isNew) => (isNew ? t('createTitle') : t('editTitle'))}
-      >
-        {(draft) => (
-          <>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label={t('fields.startsAt')}
-                type="datetime-local"
-                value={draft.startsAt}
-                onChange={(event) => crud.setDraft({ startsAt: event.target.value })}
-                {...crud.errors.props('startsAt', t('fields.dateHelp'))}
-                slotProps={{ inputLabel: { shrink: true } }}
-                fullWidth
-              />
-              <TextField
-                label={t('fields.endsAt')}
-                type="datetime-local"
-                value={draft.endsAt}
-                onChange={(event) => crud.setDraft({ endsAt: event.target.value })}
-                {...crud.errors.props('endsAt', t('fields.dateHelp'))}
-                slotProps={{ inputLabel: { shrink: true } }}
-                fullWidth
-              />
-            </Stack>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={draft.isActive}
-                  onChange={(event) => crud.setDraft({ isActive: event.target.checked })}
-                />
-              }
-              label={t('fields.isActive')}
-            />
-            <TranslationsEditor
-              t={t}
-              drafts={draft.drafts}
-              onChange={(drafts) => crud.setDraft({ drafts })}
-              errors={crud.errors}
-            />
+    <TranslatedRecordsSection
+      t={t}
+      crud={crud}
+      empty={() => ({ startsAt: '', endsAt: '', isActive: true, skus: '', drafts: emptyDrafts() })}
+      columns={columns}
+      list={news}
+      deleteMessage={(row) => t('deleteMessage', { name: row.title })}
+    >
+      {(draft, translations) => (
+        <>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
-              label={t('fields.products')}
-              value={draft.skus}
-              onChange={(event) => {
-                crud.errors.clear('productSkus');
-                crud.setDraft({ skus: event.target.value });
-              }}
-              {...crud.errors.props('productSkus', t('fields.productsHelp'))}
-              multiline
-              minRows={2}
+              label={t('fields.startsAt')}
+              type="datetime-local"
+              value={draft.startsAt}
+              onChange={(event) => crud.setDraft({ startsAt: event.target.value })}
+              {...crud.errors.props('startsAt', t('fields.dateHelp'))}
+              slotProps={{ inputLabel: { shrink: true } }}
               fullWidth
             />
-          </>
-        )}
-      </CrudFormDialog>
-      <CrudDeleteDialog crud={crud} t={t} message={(row) => t('deleteMessage', { name: row.title })} />
-    </Box>
+            <TextField
+              label={t('fields.endsAt')}
+              type="datetime-local"
+              value={draft.endsAt}
+              onChange={(event) => crud.setDraft({ endsAt: event.target.value })}
+              {...crud.errors.props('endsAt', t('fields.dateHelp'))}
+              slotProps={{ inputLabel: { shrink: true } }}
+              fullWidth
+            />
+          </Stack>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={draft.isActive}
+                onChange={(event) => crud.setDraft({ isActive: event.target.checked })}
+              />
+            }
+            label={t('fields.isActive')}
+          />
+          {translations}
+          <TextField
+            label={t('fields.products')}
+            value={draft.skus}
+            onChange={(event) => {
+              crud.errors.clear('productSkus');
+              crud.setDraft({ skus: event.target.value });
+            }}
+            {...crud.errors.props('productSkus', t('fields.productsHelp'))}
+            multiline
+            minRows={2}
+            fullWidth
+          />
+        </>
+      )}
+    </TranslatedRecordsSection>
   );
 }

@@ -1,5 +1,5 @@
-import { Route, Routes } from 'react-router';
-import { messageLoaders, useAdminMessages } from '../../admin-i18n';
+import { messageLoaders } from '../../admin-i18n';
+import { ListAndDetailRoutes } from '../../components/list-and-detail-routes';
 import { OrderDetailView } from './order-detail';
 import { OrderList } from './order-list';
 
@@ -7,12 +7,13 @@ const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
 /** Orders: the filtered list with CSV export, and one order's detail with its status changes. */
 export default function OrdersPage() {
-  const { t, ready } = useAdminMessages('admin-orders', loaders);
-  if (!ready) return null;
   return (
-    <Routes>
-      <Route index element={<OrderList t={t} />} />
-      <Route path=":orderId" element={<OrderDetailView t={t} />} />
-    </Routes>
+    <ListAndDetailRoutes
+      namespace="admin-orders"
+      loaders={loaders}
+      param="orderId"
+      List={OrderList}
+      Detail={OrderDetailView}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { OPEN_SHOP } from '../../../features/cart/cart.fixture';
 import { fieldError, jsonResponse, renderAdmin } from '../../test/render-admin';
 import ProductsPage from './products-page';
 
@@ -11,15 +12,7 @@ const answer = (url: string) => {
     return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 25 });
   if (url === '/api/admin/catalogue/categories') return jsonResponse(200, { items: [] });
   if (url === '/api/admin/catalogue/manufacturers') return jsonResponse(200, { items: [] });
-  if (url === '/api/shop/state')
-    return jsonResponse(200, {
-      closed: false,
-      forceClosed: false,
-      window: null,
-      upcoming: null,
-      notice: null,
-      timeZone: 'Europe/Budapest',
-    });
+  if (url === '/api/shop/state') return jsonResponse(200, OPEN_SHOP);
   return undefined;
 };
 

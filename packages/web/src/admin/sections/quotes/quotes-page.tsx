@@ -1,5 +1,5 @@
-import { Route, Routes } from 'react-router';
-import { messageLoaders, useAdminMessages } from '../../admin-i18n';
+import { messageLoaders } from '../../admin-i18n';
+import { ListAndDetailRoutes } from '../../components/list-and-detail-routes';
 import { QuoteDetailView } from './quote-detail';
 import { QuoteList } from './quote-list';
 
@@ -7,12 +7,13 @@ const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
 /** Quotes (issue 16): the inbox of requests for quote, and one quote with its answer form. */
 export default function QuotesPage() {
-  const { t, ready } = useAdminMessages('admin-quotes', loaders);
-  if (!ready) return null;
   return (
-    <Routes>
-      <Route index element={<QuoteList t={t} />} />
-      <Route path=":quoteId" element={<QuoteDetailView t={t} />} />
-    </Routes>
+    <ListAndDetailRoutes
+      namespace="admin-quotes"
+      loaders={loaders}
+      param="quoteId"
+      List={QuoteList}
+      Detail={QuoteDetailView}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   ApprovalDetailResponse,
   ApprovalsResponse,
@@ -6,8 +6,7 @@ import type {
   RejectResponse,
 } from '@shop/shared/contracts/approvals';
 import { useApiClient } from '../../../lib/api-client-context';
-import { useAuth } from '../../../lib/auth-store';
-import { FRESH_ON_MOUNT } from '../../../lib/page-data';
+import { useSignedInQuery } from '../../../lib/signed-in-query';
 
 /**
  * Order approvals (issue 15, docs/product.md §3.4): the calls of /api/company/approvals as
@@ -25,34 +24,21 @@ export const APPROVAL_KEYS = {
 
 /** `GET /api/company/approvals`. */
 export function useApprovals() {
-  const api = useApiClient();
-  const signedIn = useAuth() !== null;
-  return useQuery({
+  return useSignedInQuery<ApprovalsResponse>({
     queryKey: APPROVAL_KEYS.all,
-    queryFn: ({ signal }) =>
-      api.get<ApprovalsResponse>('/company/approvals', {
-        signal,
-        schema: contracts().then((c) => c.approvalsResponseSchema),
-      }),
-    enabled: signedIn,
-    ...FRESH_ON_MOUNT,
+    path: '/company/approvals',
+    schema: () => contracts().then((c) => c.approvalsResponseSchema),
   });
 }
 
 /** `GET /api/company/approvals/{approvalId}`. */
 export function useApproval(approvalId: number) {
-  const api = useApiClient();
-  const signedIn = useAuth() !== null;
-  return useQuery({
+  return useSignedInQuery<ApprovalDetailResponse>({
     queryKey: APPROVAL_KEYS.one(approvalId),
-    queryFn: ({ signal }) =>
-      api.get<ApprovalDetailResponse>(`/company/approvals/${approvalId}`, {
-        signal,
-        schema: contracts().then((c) => c.approvalDetailResponseSchema),
-      }),
-    enabled: signedIn && Number.isInteger(approvalId) && approvalId > 0,
-    retry: false,
-    ...FRESH_ON_MOUNT,
+    path: `/company/approvals/${approvalId}`,
+    schema: () => contracts().then((c) => c.approvalDetailResponseSchema),
+    enabled: Number.isInteger(approvalId) && approvalId > 0,
+    single: true,
   });
 }
 

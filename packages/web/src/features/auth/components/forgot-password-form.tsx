@@ -1,11 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -16,6 +13,7 @@ import { useApiClient } from '../../../lib/api-client-context';
 import { lengthLimits } from '../../../lib/form-validation';
 import { useToast } from '../../../lib/toast-store';
 import { requestPasswordReset } from '../api/auth.api';
+import { AttemptErrorAlert, AuthFormStack, useAuthForm } from './auth-form';
 
 type ForgotValues = z.input<typeof forgotPasswordRequestSchema>;
 type ForgotRequest = z.output<typeof forgotPasswordRequestSchema>;
@@ -32,12 +30,7 @@ export function ForgotPasswordForm() {
   const client = useApiClient();
   const toast = useToast();
   const navigate = useNavigate();
-  const form = useForm<ForgotValues, unknown, ForgotRequest>({
-    resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { email: '' },
-  });
+  const form = useAuthForm<ForgotValues, ForgotRequest>(resolver, { email: '' });
   const mutation = useMutation({
     mutationFn: (request: ForgotRequest) => requestPasswordReset(client, request.email),
     onSuccess: async () => {
@@ -47,19 +40,12 @@ export function ForgotPasswordForm() {
   });
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2}
-      onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values))(event)}
-      sx={{ pt: 1 }}
-    >
+    <AuthFormStack form={form} onValid={(values) => mutation.mutate(values)}>
       <Typography>{t('auth.forgotIntro')}</Typography>
       {mutation.error && (
-        // A new alert for every failed attempt, so the same message is announced again.
-        <Alert key={mutation.submittedAt} severity="error" role="alert">
+        <AttemptErrorAlert attempt={mutation.submittedAt}>
           {translateError(t, mutation.error)}
-        </Alert>
+        </AttemptErrorAlert>
       )}
       <FormTextField
         control={form.control}
@@ -77,6 +63,6 @@ export function ForgotPasswordForm() {
       <Link component={RouterLink} to="/login" replace sx={{ alignSelf: 'flex-start' }}>
         {t('auth.backToLogin')}
       </Link>
-    </Stack>
+    </AuthFormStack>
   );
 }

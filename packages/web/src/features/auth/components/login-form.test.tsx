@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { FetchLike } from '../../../lib/api-client';
 import { jsonResponse, renderApp } from '../../../test/render-app';
-import { validToken } from '../../../test/tokens';
+import { CUSTOMER_ME, validToken } from '../../../test/tokens';
 
 // Screens are lazy modules; on a busy machine their first load can take longer than 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -113,15 +113,7 @@ describe('login dialog', () => {
     const token = validToken();
     const { user, dialog, calls, router } = await openLogin({
       'POST /api/auth/login': () => jsonResponse(200, { access_token: token }),
-      'GET /api/auth/me': () =>
-        jsonResponse(200, {
-          userId: 42,
-          customerId: 7,
-          isAgent: false,
-          name: 'Anna Kft.',
-          mustChangePassword: false,
-          currentCustomerId: 7,
-        }),
+      'GET /api/auth/me': () => jsonResponse(200, { ...CUSTOMER_ME, name: 'Anna Kft.' }),
     });
     await user.type(within(dialog).getByLabelText(/E-mail-cím vagy felhasználónév/), ' Anna@Example.com ');
     await user.type(within(dialog).getByLabelText(/^Jelszó/, { selector: 'input' }), 'secret1');

@@ -5,9 +5,8 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -19,6 +18,7 @@ import { authStore } from '../../../lib/auth-store';
 import { lengthLimits } from '../../../lib/form-validation';
 import { passwordChangeStore } from '../../../lib/password-change-store';
 import { login, resendVerification } from '../api/auth.api';
+import { AttemptErrorAlert, AuthFormStack, useAuthForm } from './auth-form';
 
 type LoginValues = z.input<typeof loginRequestSchema>;
 
@@ -43,11 +43,10 @@ export function LoginForm() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const form = useForm<LoginValues, unknown, LoginRequest>({
-    resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { emailorusername: '', password: '', keepMeLoggedIn: false },
+  const form = useAuthForm<LoginValues, LoginRequest>(resolver, {
+    emailorusername: '',
+    password: '',
+    keepMeLoggedIn: false,
   });
 
   const mutation = useMutation({
@@ -73,19 +72,8 @@ export function LoginForm() {
         : translateError(t, error);
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2}
-      onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values))(event)}
-      sx={{ pt: 1 }}
-    >
-      {errorText && (
-        // A new alert for every failed attempt, so the same message is announced again.
-        <Alert key={mutation.submittedAt} severity="error" role="alert">
-          {errorText}
-        </Alert>
-      )}
+    <AuthFormStack form={form} onValid={(values) => mutation.mutate(values)}>
+      {errorText && <AttemptErrorAlert attempt={mutation.submittedAt}>{errorText}</AttemptErrorAlert>}
       {unconfirmed && (
         <Button
           variant="outlined"
@@ -101,9 +89,7 @@ export function LoginForm() {
         </Alert>
       )}
       {resend.error && (
-        <Alert key={resend.submittedAt} severity="error" role="alert">
-          {translateError(t, resend.error)}
-        </Alert>
+        <AttemptErrorAlert attempt={resend.submittedAt}>{translateError(t, resend.error)}</AttemptErrorAlert>
       )}
       <FormTextField
         control={form.control}
@@ -151,6 +137,6 @@ export function LoginForm() {
           {t('auth.register')}
         </Link>
       </Box>
-    </Stack>
+    </AuthFormStack>
   );
 }

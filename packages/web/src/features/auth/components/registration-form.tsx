@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { ErrorCode } from '@shop/shared/errors/error-codes';
@@ -20,6 +20,7 @@ import { ApiError, translateError } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-client-context';
 import { useToast } from '../../../lib/toast-store';
 import { register } from '../api/auth.api';
+import { AttemptErrorAlert, useAuthForm } from './auth-form';
 import {
   registrationDefaults,
   registrationLimits as limits,
@@ -42,6 +43,25 @@ const grid = {
   columnGap: 2,
   rowGap: 2,
 } as const;
+
+/** The billing address's fields, in the order of the form (the street line spans the grid). */
+const BILLING_FIELDS = [
+  { name: 'country', label: 'registration.country', autoComplete: 'billing country-name', required: true },
+  {
+    name: 'countryCode',
+    label: 'registration.countryCode',
+    autoComplete: 'billing country',
+    required: false,
+  },
+  { name: 'zip', label: 'registration.zip', autoComplete: 'billing postal-code', required: true },
+  { name: 'city', label: 'registration.city', autoComplete: 'billing address-level2', required: true },
+  {
+    name: 'aptSuite',
+    label: 'registration.aptSuite',
+    autoComplete: 'billing street-address',
+    required: true,
+  },
+] as const;
 
 function RegistrationSuccess({ email }: { email: string }) {
   const { t } = useTranslation();
@@ -78,12 +98,10 @@ export function RegistrationForm() {
   const client = useApiClient();
   const toast = useToast();
   const formMessageId = useId();
-  const form = useForm<RegistrationValues, unknown, RegistrationOutput>({
-    resolver: registrationResolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: registrationDefaults,
-  });
+  const form = useAuthForm<RegistrationValues, RegistrationOutput>(
+    registrationResolver,
+    registrationDefaults,
+  );
   const isCompany = useWatch({ control: form.control, name: 'isCompany' }) === true;
   const [registered, setRegistered] = useState<string | null>(null);
 
@@ -218,46 +236,18 @@ export function RegistrationForm() {
           {t('registration.billingHeading')}
         </Typography>
         <Box sx={grid}>
-          <FormTextField
-            control={control}
-            name="billing.country"
-            label={t('registration.country')}
-            limits={limits.country}
-            autoComplete="billing country-name"
-            required
-          />
-          <FormTextField
-            control={control}
-            name="billing.countryCode"
-            label={t('registration.countryCode')}
-            limits={limits.countryCode}
-            autoComplete="billing country"
-          />
-          <FormTextField
-            control={control}
-            name="billing.zip"
-            label={t('registration.zip')}
-            limits={limits.zip}
-            autoComplete="billing postal-code"
-            required
-          />
-          <FormTextField
-            control={control}
-            name="billing.city"
-            label={t('registration.city')}
-            limits={limits.city}
-            autoComplete="billing address-level2"
-            required
-          />
-          <FormTextField
-            control={control}
-            name="billing.aptSuite"
-            label={t('registration.aptSuite')}
-            limits={limits.aptSuite}
-            autoComplete="billing street-address"
-            required
-            sx={{ gridColumn: '1 / -1' }}
-          />
+          {BILLING_FIELDS.map((field) => (
+            <FormTextField
+              key={field.name}
+              control={control}
+              name={`billing.${field.name}`}
+              label={t(field.label)}
+              limits={limits[field.name]}
+              autoComplete={field.autoComplete}
+              required={field.required}
+              sx={field.name === 'aptSuite' ? { gridColumn: '1 / -1' } : undefined}
+            />
+          ))}
         </Box>
         {invalid && (
           <Alert id={formMessageId} severity="warning" role="alert">
@@ -265,10 +255,9 @@ export function RegistrationForm() {
           </Alert>
         )}
         {mutation.error && (
-          // A new alert for every failed attempt, so the same message is announced again.
-          <Alert key={mutation.submittedAt} severity="error" role="alert">
+          <AttemptErrorAlert attempt={mutation.submittedAt}>
             {translateError(t, mutation.error)}
-          </Alert>
+          </AttemptErrorAlert>
         )}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
           <Button type="submit" variant="contained" size="large" loading={mutation.isPending}>

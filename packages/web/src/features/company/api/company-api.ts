@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CompanyUser,
   CompanyUsersResponse,
@@ -7,8 +7,7 @@ import type {
 } from '@shop/shared/contracts/company';
 import { useApiClient } from '../../../lib/api-client-context';
 import type { ApiClient } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-store';
-import { FRESH_ON_MOUNT } from '../../../lib/page-data';
+import { useSignedInQuery } from '../../../lib/signed-in-query';
 
 /**
  * Company users (issue 15, docs/product.md §3.4): the owner's calls of /api/company/users as
@@ -20,17 +19,11 @@ export const COMPANY_USERS_KEY = ['company', 'users'] as const;
 
 /** `GET /api/company/users`: users, the company's addresses and the latest changes. */
 export function useCompanyUsers(enabled = true) {
-  const api = useApiClient();
-  const signedIn = useAuth() !== null;
-  return useQuery({
+  return useSignedInQuery<CompanyUsersResponse>({
     queryKey: COMPANY_USERS_KEY,
-    queryFn: ({ signal }) =>
-      api.get<CompanyUsersResponse>('/company/users', {
-        signal,
-        schema: contracts().then((c) => c.companyUsersResponseSchema),
-      }),
-    enabled: signedIn && enabled,
-    ...FRESH_ON_MOUNT,
+    path: '/company/users',
+    schema: () => contracts().then((c) => c.companyUsersResponseSchema),
+    enabled,
   });
 }
 

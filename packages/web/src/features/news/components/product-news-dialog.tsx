@@ -1,20 +1,12 @@
-import Close from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { focusMainFromClosedDialog } from '../../../lib/focus-main';
 import { Link as RouterLink } from 'react-router';
 import type { Product } from '@shop/shared/contracts/products';
 import { formatMoney } from '@shop/shared/format/format';
 import { netFromGrossMinor } from '@shop/shared/rules/net-price';
+import { NewsDialog } from './news-dialog';
 
 function ProductRow({ product, onOpen }: { product: Product; onOpen: () => void }) {
   const { t } = useTranslation();
@@ -85,47 +77,16 @@ export function ProductNewsDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      scroll="paper"
-      // The dialog itself takes focus when it opens; the ring belongs on its controls.
-      slotProps={{
-        paper: { sx: { '&:focus, &:focus-visible': { outline: 'none' } } },
-        // It opened by itself, so focus has no opener to return to: it goes to the page.
-        transition: { onExited: focusMainFromClosedDialog },
-      }}
-    >
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
-        {t('news.productsTitle')}
-        <IconButton
-          aria-label={t('news.close')}
-          onClick={onClose}
-          sx={{ position: 'absolute', right: 8, top: 8 }}
-        >
-          <Close />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers>
-        <Typography color="text.secondary" sx={{ mb: 1 }}>
-          {t('news.productsIntro', { title })}
-        </Typography>
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {products.map((product) => (
-            <ProductRow key={product.id} product={product} onOpen={onClose} />
-          ))}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          {t('news.ok')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <NewsDialog title={t('news.productsTitle')} open={open} onClose={onClose}>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {t('news.productsIntro', { title })}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {products.map((product) => (
+          <ProductRow key={product.id} product={product} onOpen={onClose} />
+        ))}
+      </Box>
+    </NewsDialog>
   );
 }

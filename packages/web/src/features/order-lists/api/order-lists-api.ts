@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartAdditionResponse } from '@shop/shared/contracts/cart';
@@ -14,8 +14,8 @@ import type {
 import { normaliseErrorCode } from '@shop/shared/errors/error-codes';
 import { ApiError } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-client-context';
-import { AuthStoreContext, useAuth } from '../../../lib/auth-store';
-import { FRESH_ON_MOUNT } from '../../../lib/page-data';
+import { AuthStoreContext } from '../../../lib/auth-store';
+import { useSignedInQuery } from '../../../lib/signed-in-query';
 
 /**
  * Saved order lists (docs/product.md §3.11): the calls of /api/order-lists as TanStack Query
@@ -39,34 +39,22 @@ function refreshLists(queryClient: QueryClient, detail?: OrderListDetail): Promi
 
 /** `GET /api/order-lists`. */
 export function useOrderLists(enabled = true) {
-  const api = useApiClient();
-  const signedIn = useAuth() !== null;
-  return useQuery({
+  return useSignedInQuery<OrderListSummary[]>({
     queryKey: ORDER_LIST_KEYS.all,
-    queryFn: ({ signal }) =>
-      api.get<OrderListSummary[]>('/order-lists', {
-        signal,
-        schema: contracts().then((c) => c.orderListsResponseSchema),
-      }),
-    enabled: signedIn && enabled,
-    ...FRESH_ON_MOUNT,
+    path: '/order-lists',
+    schema: () => contracts().then((c) => c.orderListsResponseSchema),
+    enabled,
   });
 }
 
 /** `GET /api/order-lists/{listId}`: the list with today's prices and stock. */
 export function useOrderList(listId: number) {
-  const api = useApiClient();
-  const signedIn = useAuth() !== null;
-  return useQuery({
+  return useSignedInQuery<OrderListDetail>({
     queryKey: ORDER_LIST_KEYS.list(listId),
-    queryFn: ({ signal }) =>
-      api.get<OrderListDetail>(`/order-lists/${listId}`, {
-        signal,
-        schema: contracts().then((c) => c.orderListDetailSchema),
-      }),
-    enabled: signedIn && Number.isInteger(listId) && listId > 0,
-    retry: false,
-    ...FRESH_ON_MOUNT,
+    path: `/order-lists/${listId}`,
+    schema: () => contracts().then((c) => c.orderListDetailSchema),
+    enabled: Number.isInteger(listId) && listId > 0,
+    single: true,
   });
 }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { FetchLike } from '../../../lib/api-client';
 import { jsonResponse, renderApp } from '../../../test/render-app';
-import { validToken } from '../../../test/tokens';
+import { CUSTOMER_ME, validToken } from '../../../test/tokens';
 
 // Screens are lazy modules; on a busy machine their first load can take longer than 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -15,22 +15,13 @@ function fakeApi(answers: Record<string, () => Response>) {
   });
 }
 
-const customerMe = {
-  userId: 42,
-  customerId: 7,
-  isAgent: false,
-  name: 'Példa Kft.',
-  mustChangePassword: false,
-  currentCustomerId: 7,
-};
-
 const fieldValue = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
 
 describe('own data', () => {
   it('shows a customer its data from get-user-data, read-only, without the agent field', async () => {
     localStorage.setItem('access_token', validToken());
     const fetch = fakeApi({
-      'GET /api/auth/me': () => jsonResponse(200, customerMe),
+      'GET /api/auth/me': () => jsonResponse(200, CUSTOMER_ME),
       'GET /api/users/get-user-data': () =>
         jsonResponse(200, {
           email: 'customer@example.com',
@@ -66,7 +57,7 @@ describe('own data', () => {
     const fetch = fakeApi({
       'GET /api/auth/me': () =>
         jsonResponse(200, {
-          ...customerMe,
+          ...CUSTOMER_ME,
           userId: 3,
           customerId: null,
           isAgent: true,
@@ -137,7 +128,7 @@ describe('change password', () => {
     localStorage.setItem('access_token', before);
     let answer = () => jsonResponse(400, { error: 'ERR_VALIDATION' });
     const fetch = fakeApi({
-      'GET /api/auth/me': () => jsonResponse(200, customerMe),
+      'GET /api/auth/me': () => jsonResponse(200, CUSTOMER_ME),
       'POST /api/users/change-password': () => answer(),
     });
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   DeclineQuoteRequest,
   OfferQuoteRequest,
@@ -7,8 +7,7 @@ import type {
   QuoteSummary,
 } from '@shop/shared/contracts/quotes';
 import { useApiClient } from '../../../lib/api-client-context';
-import { useAuth } from '../../../lib/auth-store';
-import { FRESH_ON_MOUNT } from '../../../lib/page-data';
+import { useSignedInQuery } from '../../../lib/signed-in-query';
 import { QUOTE_KEYS } from './quotes-api';
 
 /**
@@ -24,18 +23,11 @@ export const AGENT_QUOTE_KEYS = {
 
 /** `GET /api/quotes?status=`: every customer's quotes in that status (null: all of them). */
 export function useAgentQuotes(status: QuoteStatus | null) {
-  const api = useApiClient();
-  const signedIn = useAuth() !== null;
-  return useQuery({
+  return useSignedInQuery<QuoteSummary[]>({
     queryKey: AGENT_QUOTE_KEYS.list(status),
-    queryFn: ({ signal }) =>
-      api.get<QuoteSummary[]>('/quotes', {
-        signal,
-        query: { status: status ?? undefined },
-        schema: contracts().then((c) => c.quoteListResponseSchema),
-      }),
-    enabled: signedIn,
-    ...FRESH_ON_MOUNT,
+    path: '/quotes',
+    schema: () => contracts().then((c) => c.quoteListResponseSchema),
+    query: { status: status ?? undefined },
   });
 }
 

@@ -1,8 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AcceptQuoteResponse, QuoteDetail, QuoteSummary } from '@shop/shared/contracts/quotes';
 import { useApiClient } from '../../../lib/api-client-context';
-import { useAuth } from '../../../lib/auth-store';
-import { FRESH_ON_MOUNT } from '../../../lib/page-data';
+import { useSignedInQuery } from '../../../lib/signed-in-query';
 
 /**
  * Quotes (issue 16, docs/product.md §5.12): the calls of /api/quotes as TanStack Query queries and
@@ -17,34 +16,21 @@ export const QUOTE_KEYS = {
 
 /** `GET /api/quotes`. */
 export function useQuotes() {
-  const api = useApiClient();
-  const signedIn = useAuth() !== null;
-  return useQuery({
+  return useSignedInQuery<QuoteSummary[]>({
     queryKey: QUOTE_KEYS.all,
-    queryFn: ({ signal }) =>
-      api.get<QuoteSummary[]>('/quotes', {
-        signal,
-        schema: contracts().then((c) => c.quoteListResponseSchema),
-      }),
-    enabled: signedIn,
-    ...FRESH_ON_MOUNT,
+    path: '/quotes',
+    schema: () => contracts().then((c) => c.quoteListResponseSchema),
   });
 }
 
 /** `GET /api/quotes/{quoteId}`. */
 export function useQuote(quoteId: number) {
-  const api = useApiClient();
-  const signedIn = useAuth() !== null;
-  return useQuery({
+  return useSignedInQuery<QuoteDetail>({
     queryKey: QUOTE_KEYS.one(quoteId),
-    queryFn: ({ signal }) =>
-      api.get<QuoteDetail>(`/quotes/${quoteId}`, {
-        signal,
-        schema: contracts().then((c) => c.quoteDetailSchema),
-      }),
-    enabled: signedIn && Number.isInteger(quoteId) && quoteId > 0,
-    retry: false,
-    ...FRESH_ON_MOUNT,
+    path: `/quotes/${quoteId}`,
+    schema: () => contracts().then((c) => c.quoteDetailSchema),
+    enabled: Number.isInteger(quoteId) && quoteId > 0,
+    single: true,
   });
 }
 

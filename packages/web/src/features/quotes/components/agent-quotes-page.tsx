@@ -9,10 +9,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QUOTE_STATUSES, type QuoteStatus } from '@shop/shared/contracts/quotes';
-import { formatDateTime, formatMoney } from '@shop/shared/format/format';
+import { formatDateTime } from '@shop/shared/format/format';
 import { useAgentQuotes } from '../api/agent-quotes-api';
 import { AgentQuoteStatusChip } from './agent-quote-status-chip';
-import { QuoteLink, QuoteListView } from './quote-list-view';
+import { QuoteLink, QuoteListView, QuoteTotalCell } from './quote-list-view';
 
 /** The filter of the URL (`?status=`): a status, `all`, or none (the open requests). */
 function statusOf(value: string | null): QuoteStatus | null {
@@ -89,9 +89,7 @@ export function AgentQuotesPage() {
                   <TableCell align="right" sx={NARROW_HIDDEN}>
                     {quote.lineCount}
                   </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {quote.totalGross === null ? '—' : formatMoney(quote.totalGross)}
-                  </TableCell>
+                  <QuoteTotalCell totalGross={quote.totalGross} />
                 </TableRow>
               ))}
             </TableBody>

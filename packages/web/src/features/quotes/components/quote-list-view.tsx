@@ -2,9 +2,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
+import TableCell from '@mui/material/TableCell';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { formatMoney } from '@shop/shared/format/format';
 import { LoadingStatus } from '../../../components/loading-status';
 
 /**
@@ -47,5 +49,14 @@ export function QuoteLink({ id }: { id: number }) {
     <Link component={RouterLink} to={`/profile/quotes/${id}`}>
       {t('quotes.title', { id })}
     </Link>
+  );
+}
+
+/** A quote's gross total in the list (a dash while the quote has no offer). */
+export function QuoteTotalCell({ totalGross }: { totalGross: number | null }) {
+  return (
+    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+      {totalGross === null ? '—' : formatMoney(totalGross)}
+    </TableCell>
   );
 }

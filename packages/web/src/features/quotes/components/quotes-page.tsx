@@ -5,10 +5,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatMoney } from '@shop/shared/format/format';
+import { formatDateTime } from '@shop/shared/format/format';
 import { useQuotes } from '../api/quotes-api';
 import { QuoteStatusChip } from './quote-status-chip';
-import { QuoteLink, QuoteListView } from './quote-list-view';
+import { QuoteLink, QuoteListView, QuoteTotalCell } from './quote-list-view';
 
 /** /profile/quotes: the quotes asked for from the cart, newest first (issue 16). */
 export function QuotesPage() {
@@ -42,9 +42,7 @@ export function QuotesPage() {
                   </TableCell>
                   <TableCell align="right">{quote.lineCount}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{quote.validUntil ?? '—'}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {quote.totalGross === null ? '—' : formatMoney(quote.totalGross)}
-                  </TableCell>
+                  <QuoteTotalCell totalGross={quote.totalGross} />
                 </TableRow>
               ))}
             </TableBody>

@@ -1,13 +1,10 @@
-import Close from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
@@ -15,6 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogCloseTitle } from '../../../components/dialog-close-title';
 import { StockChip } from '../../../components/product/product-badges';
 import { ProductImage } from '../../../components/product/product-box';
 import { productName } from '../../../components/product/product-helpers';
@@ -184,17 +182,9 @@ export function ScannerDialog({ request }: { request: ScanRequest }) {
       maxWidth="sm"
       fullScreen={fullScreen}
     >
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+      <DialogCloseTitle id={titleId} onClose={closeScanner}>
         {t('scanner.title')}
-      </DialogTitle>
-      <IconButton
-        onClick={closeScanner}
-        aria-label={t('dialog.close')}
-        title={t('dialog.close')}
-        sx={{ position: 'absolute', right: 8, top: 8 }}
-      >
-        <Close />
-      </IconButton>
+      </DialogCloseTitle>
       <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {camera && (
           <>
