@@ -59,8 +59,11 @@ export function openSqlite(file: string): SQLite.Database {
  * or by a bulk load is followed by the same state. Returns whether samples were dropped.
  */
 export function dropStat4Samples(raw: SQLite.Database): boolean {
-  const table = raw.prepare("select 1 from sqlite_master where type = 'table' and name = 'sqlite_stat4'").get();
-  if (table === undefined || raw.prepare('select 1 from sqlite_stat4 limit 1').get() === undefined) return false;
+  const table = raw
+    .prepare("select 1 from sqlite_master where type = 'table' and name = 'sqlite_stat4'")
+    .get();
+  if (table === undefined || raw.prepare('select 1 from sqlite_stat4 limit 1').get() === undefined)
+    return false;
   raw.exec('DELETE FROM sqlite_stat4');
   // Reload the statistics this connection plans with.
   raw.exec('ANALYZE sqlite_schema');

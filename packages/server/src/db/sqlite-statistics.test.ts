@@ -23,7 +23,9 @@ describe('SQLite planner statistics', () => {
       for (let i = 0; i < 2000; i += 1) insert.run(`SKU${i}`, i % 7);
     })();
     raw.exec('ANALYZE');
-    expect((raw.prepare('select count(*) as n from sqlite_stat4').get() as { n: number }).n).toBeGreaterThan(0);
+    expect((raw.prepare('select count(*) as n from sqlite_stat4').get() as { n: number }).n).toBeGreaterThan(
+      0,
+    );
     raw.close();
     return file;
   }
@@ -35,9 +37,9 @@ describe('SQLite planner statistics', () => {
       const averages = raw.prepare('select tbl, idx, stat from sqlite_stat1').all() as { tbl: string }[];
       expect(averages.map((row) => row.tbl)).toContain('items');
       // The plan still uses the index, from the averages alone.
-      const plan = raw
-        .prepare('explain query plan select stock from items where sku = ?')
-        .all('SKU5') as { detail: string }[];
+      const plan = raw.prepare('explain query plan select stock from items where sku = ?').all('SKU5') as {
+        detail: string;
+      }[];
       expect(plan.map((row) => row.detail).join(' ')).toMatch(/USING INDEX/);
     } finally {
       raw.close();
