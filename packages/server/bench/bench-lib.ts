@@ -361,3 +361,30 @@ export async function databasesToMeasure(
   for (const line of skipped) console.log(`SKIPPED ${line}`);
   return { dialects, skipped };
 }
+
+/** The value after `--name` on the command line, if given. */
+export function stringOption(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return undefined;
+  const value = process.argv[at + 1];
+  if (!value || value.startsWith('--')) throw new Error(`--${name} needs a value`);
+  return value;
+}
+
+/**
+ * `--database-url URL --data-dir DIR`: an already seeded database (a million products take minutes to
+ * seed; seed it once with the CLI's `seed` and `seed-large`), measured as it is: nothing seeded, nothing
+ * dropped, the dialect follows the URL. Undefined without `--database-url`.
+ */
+export function existingTargetOption(): BenchTarget | undefined {
+  const url = stringOption('database-url');
+  if (url === undefined) return undefined;
+  const dataDir = stringOption('data-dir');
+  if (!dataDir) throw new Error('--database-url needs --data-dir (the DATA_DIR it was seeded with)');
+  return {
+    dialect: url.startsWith('postgres') ? 'postgres' : 'sqlite',
+    databaseUrl: url,
+    dataDir,
+    async cleanup() {},
+  };
+}
