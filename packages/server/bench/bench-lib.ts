@@ -121,13 +121,18 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built server (packages/server/dist/server.js) in its own process. */
+/**
+ * Starts the built server (packages/server/dist/server.js) in its own process. BENCH_NODE_ARGS adds
+ * Node options to it, e.g. `BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` for a CPU profile
+ * of the server under the benchmark's load (written when the benchmark stops it).
+ */
 export async function startServer(
   target: BenchTarget,
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['dist/server.js'], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'dist/server.js'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
