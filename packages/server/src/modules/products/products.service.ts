@@ -16,6 +16,7 @@ import type { AuthUser } from '../../http/auth';
 import {
   CACHE_TTL_MS,
   CatalogueCache,
+  catalogueSettingsOf,
   readCatalogueSettings,
   type CatalogueSettings,
 } from './catalogue-cache.service';
@@ -268,9 +269,15 @@ async function catalogueRequestContext(
   caches: ListingCaches,
 ): Promise<{ pricing: PricingContext; settings: CatalogueSettings }> {
   const catalogue = readDatabase(ctx).db;
+  // A signed-in request's token check read the settings with the user (acting-customer.service.ts),
+  // from the primary: used only when the catalogue is read there too (a replica's read model must be
+  // brought to the replica's own version).
+  const known = request.auth && catalogue === ctx.database.db ? tokenCheckRow(request.auth) : undefined;
   const [pricing, settings] = await Promise.all([
     resolvePricingContext(ctx, request.auth),
-    readCatalogueSettings(catalogue),
+    known
+      ? catalogueSettingsOf(known.catalogue_version, known.few_stock_threshold)
+      : readCatalogueSettings(catalogue),
   ]);
   await caches.model.adopt(catalogue, settings.version);
   return { pricing, settings };

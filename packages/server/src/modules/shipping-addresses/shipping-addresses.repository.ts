@@ -1,14 +1,17 @@
 import type { Kysely } from 'kysely';
 import { PreparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
+import { FEW_STOCK_THRESHOLD_KEY } from '../products/catalogue-cache.service';
+import { CATALOGUE_VERSION_KEY } from '../products/catalogue-version';
 
 type Db = Kysely<Database>;
 
 /**
  * In one query: the user (with what its token check needs), its current shipping address with that
  * address's customer (pricing, agent and assortment), the user's own customer (pricing and
- * assortment) and that customer's first active address. The token check of every signed-in request
- * reads it (http/auth.ts), so the request's acting customer and catalogue pricing cost no other query.
+ * assortment), that customer's first active address and the catalogue settings. The token check of
+ * every signed-in request reads it (http/auth.ts), so the request's acting customer, catalogue pricing
+ * and catalogue settings cost no other query.
  */
 export async function findUserWithCurrentAddress(db: Db, userId: number) {
   return userWithCurrentAddressQuery.executeTakeFirst(db, userId);
@@ -109,6 +112,20 @@ function userWithCurrentAddressSelect(db: Db, userId: number) {
           .limit(1)
           .as('first_allowed_address_id'),
       )
+      // The catalogue settings, so a signed-in catalogue request needs no statement of its own for them
+      // (products.service.ts, catalogueRequestContext).
+      .select((eb) => [
+        eb
+          .selectFrom('settings')
+          .select('value')
+          .where('key', '=', CATALOGUE_VERSION_KEY)
+          .as('catalogue_version'),
+        eb
+          .selectFrom('settings')
+          .select('value')
+          .where('key', '=', FEW_STOCK_THRESHOLD_KEY)
+          .as('few_stock_threshold'),
+      ])
       .where('u.id', '=', userId)
   );
 }

@@ -25,6 +25,8 @@ describe.each(TEST_DIALECTS)('findUserWithCurrentAddress (%s)', (dialect) => {
     groupAssortment: number;
     ownAssortment: number;
   };
+  // The catalogue settings as stored (the row carries them for the catalogue's requests).
+  const settings = { catalogue_version: null as string | null, few_stock_threshold: null as string | null };
 
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect);
@@ -62,6 +64,14 @@ describe.each(TEST_DIALECTS)('findUserWithCurrentAddress (%s)', (dialect) => {
       .insertInto('assortment_customers')
       .values({ customer_id: ids.company, assortment_id: ids.ownAssortment })
       .execute();
+    await database.db
+      .insertInto('settings')
+      .values({ key: 'shop.fewStockThreshold', value: '7' })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: '7' }))
+      .execute();
+    const stored = await database.db.selectFrom('settings').select(['key', 'value']).execute();
+    settings.catalogue_version = stored.find((row) => row.key === 'catalogue.version')?.value ?? null;
+    settings.few_stock_threshold = '7';
     ids.inactiveAddress = await insertAddress(database, ids.company, { isActive: false });
     ids.firstAddress = await insertAddress(database, ids.company);
     ids.secondAddress = await insertAddress(database, ids.company, { city: 'Pécs' });
@@ -136,6 +146,7 @@ describe.each(TEST_DIALECTS)('findUserWithCurrentAddress (%s)', (dialect) => {
       address_restricted: 0,
       current_address_allowed: 0,
       first_allowed_address_id: null,
+      ...settings,
     };
   }
 
@@ -182,6 +193,7 @@ describe.each(TEST_DIALECTS)('findUserWithCurrentAddress (%s)', (dialect) => {
       address_restricted: 0,
       current_address_allowed: 0,
       first_allowed_address_id: null,
+      ...settings,
     });
     expect(await rowOf(ids.owner)).toEqual(expectedOwner());
     expect(await rowOf(ids.agent + ids.owner + ids.member + 1000)).toBeUndefined();
