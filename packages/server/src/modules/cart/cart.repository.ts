@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryCreator } from 'kysely';
 import type { DialectName } from '../../db/connection';
 import { PreparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
@@ -97,23 +97,34 @@ export async function openCartForWrite(
 const openCartStatement = new PreparedQuery(
   4,
   (db, _dialect, [userId, customerId, createdAt, updatedAt]: [number, number, string, string]) =>
-    db
-      .insertInto('carts')
-      .values({
-        user_id: userId,
-        customer_id: customerId,
-        version: 1,
-        created_at: createdAt,
-        updated_at: updatedAt,
-      })
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'customer_id']).doUpdateSet((eb) => ({
-          version: eb('carts.version', '+', 1),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .returningAll(),
+    cartUpsert(db, userId, customerId, createdAt, updatedAt),
 );
+
+/** The cart row created (version 1), or its version bumped when it exists; answers the row. */
+function cartUpsert(
+  db: QueryCreator<Database>,
+  userId: number,
+  customerId: number,
+  createdAt: string,
+  updatedAt: string,
+) {
+  return db
+    .insertInto('carts')
+    .values({
+      user_id: userId,
+      customer_id: customerId,
+      version: 1,
+      created_at: createdAt,
+      updated_at: updatedAt,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'customer_id']).doUpdateSet((eb) => ({
+        version: eb('carts.version', '+', 1),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .returningAll();
+}
 
 /**
  * Set-product-quantity's write: the acting user's cart row opened (openCartForWrite: created, or its
@@ -148,24 +159,7 @@ export async function writeCartLine(
 
 /** PostgreSQL: openCartStatement's upsert of the cart row as a CTE named `c` (see writeCartLine). */
 function withOpenedCart(db: Db, userId: number, customerId: number, createdAt: string, updatedAt: string) {
-  return db.with('c', (qb) =>
-    qb
-      .insertInto('carts')
-      .values({
-        user_id: userId,
-        customer_id: customerId,
-        version: 1,
-        created_at: createdAt,
-        updated_at: updatedAt,
-      })
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'customer_id']).doUpdateSet((eb) => ({
-          version: eb('carts.version', '+', 1),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .returningAll(),
-  );
+  return db.with('c', (qb) => cartUpsert(qb, userId, customerId, createdAt, updatedAt));
 }
 
 const setLineStatement = new PreparedQuery(

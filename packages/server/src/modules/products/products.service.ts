@@ -84,29 +84,19 @@ export async function resolvePricingContext(ctx: AppContext, auth: AuthUser | nu
  * (what findCustomerPricing / findAgentCustomerPricing read).
  */
 function pricingOfTokenCheckRow(auth: AuthUser, row: UserWithCurrentAddress): PricingContext {
-  if (auth.role === 'customer' && auth.customerId !== null && row.own_customer_id !== null) {
-    return {
-      kind: 'customer',
-      customerId: row.own_customer_id,
-      priceGroup: row.own_price_group,
-      discountBp: row.own_discount_bp ?? 0,
-      assortmentId: row.own_assortment_id ?? row.own_group_assortment_id,
-    };
-  }
-  if (
-    auth.role === 'agent' &&
-    row.address_customer_id !== null &&
-    row.address_agent_user_id === auth.userId
-  ) {
-    return {
-      kind: 'customer',
-      customerId: row.address_customer_id,
-      priceGroup: row.address_price_group,
-      discountBp: row.address_discount_bp ?? 0,
-      assortmentId: row.address_own_assortment_id ?? row.address_group_assortment_id,
-    };
-  }
-  return { kind: 'list' };
+  const own = auth.role === 'customer' && auth.customerId !== null;
+  const agents = auth.role === 'agent' && row.address_agent_user_id === auth.userId;
+  const customerId = own ? row.own_customer_id : agents ? row.address_customer_id : null;
+  if (customerId === null) return { kind: 'list' };
+  return {
+    kind: 'customer',
+    customerId,
+    priceGroup: own ? row.own_price_group : row.address_price_group,
+    discountBp: (own ? row.own_discount_bp : row.address_discount_bp) ?? 0,
+    assortmentId: own
+      ? (row.own_assortment_id ?? row.own_group_assortment_id)
+      : (row.address_own_assortment_id ?? row.address_group_assortment_id),
+  };
 }
 
 /** The assortment a pricing context is limited to (null: the whole catalogue). */
