@@ -16,6 +16,8 @@
  */
 import { cpus, loadavg } from 'node:os';
 import {
+  demoAdminToken,
+  fetchJson,
   type BenchTarget,
   createTarget,
   databasesToMeasure,
@@ -51,12 +53,6 @@ function stringOption(name: string): string | undefined {
 }
 const CONNECTIONS = 10;
 const PAGE_SIZE = 25;
-
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(url, init);
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 interface Page<T> {
   total: number;
@@ -104,13 +100,9 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<AdminRow[]>
     }
     return withServer(target, async (server) => {
       const base = `${server.url}/api`;
-      const admin = await json<{ access_token: string }>(`${base}/admin/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@example.com', password: 'admin123' }),
-      });
-      const headers = { authorization: `Bearer ${admin.access_token}`, 'accept-language': 'hu' };
-      const get = <T>(path: string) => json<T>(`${base}${path}`, { headers });
+      const adminToken = await demoAdminToken(base);
+      const headers = { authorization: `Bearer ${adminToken}`, 'accept-language': 'hu' };
+      const get = <T>(path: string) => fetchJson<T>(`${base}${path}`, { headers });
 
       // The searched values come from the data, from the middle of the lists, so they are typical.
       const productPage = await get<Page<{ id: number; sku: string; name: string }>>(
