@@ -3,6 +3,28 @@ import type { Database, NewspapersTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
+/** The table that holds the texts of news items and of content pages, and its column naming the owner. */
+const TEXT_TABLES = {
+  news: { table: 'news_translations', owner: 'news_id' },
+  page: { table: 'content_page_translations', owner: 'page_id' },
+} as const;
+
+/** Replaces the texts (one per language) of a news item or a content page. */
+export async function replaceTexts(
+  db: Db,
+  kind: keyof typeof TEXT_TABLES,
+  ownerId: number,
+  texts: { language: string; title: string; description: string }[],
+) {
+  const { table, owner } = TEXT_TABLES[kind];
+  await db.deleteFrom(table).where(owner, '=', ownerId).execute();
+  if (texts.length > 0)
+    await db
+      .insertInto(table)
+      .values(texts.map((t) => ({ [owner]: ownerId, ...t })))
+      .execute();
+}
+
 // News --------------------------------------------------------------------------------------------
 export async function listNews(db: Db) {
   return db
@@ -56,18 +78,6 @@ export async function updateNews(
 ) {
   await db.updateTable('news').set(values).where('id', '=', id).execute();
 }
-export async function replaceNewsTexts(
-  db: Db,
-  newsId: number,
-  texts: { language: string; title: string; description: string }[],
-) {
-  await db.deleteFrom('news_translations').where('news_id', '=', newsId).execute();
-  if (texts.length > 0)
-    await db
-      .insertInto('news_translations')
-      .values(texts.map((t) => ({ news_id: newsId, ...t })))
-      .execute();
-}
 export async function replaceNewsProducts(db: Db, newsId: number, productIds: number[]) {
   await db.deleteFrom('news_products').where('news_id', '=', newsId).execute();
   if (productIds.length > 0)
@@ -104,18 +114,6 @@ export async function updatePage(
   values: { path: string; sort_order: number; updated_at: string },
 ) {
   await db.updateTable('content_pages').set(values).where('id', '=', id).execute();
-}
-export async function replacePageTexts(
-  db: Db,
-  pageId: number,
-  texts: { language: string; title: string; description: string }[],
-) {
-  await db.deleteFrom('content_page_translations').where('page_id', '=', pageId).execute();
-  if (texts.length > 0)
-    await db
-      .insertInto('content_page_translations')
-      .values(texts.map((t) => ({ page_id: pageId, ...t })))
-      .execute();
 }
 export async function deletePage(db: Db, id: number) {
   await db.deleteFrom('content_page_translations').where('page_id', '=', id).execute();

@@ -128,7 +128,7 @@ export async function saveNews(
     const before = id === null ? null : await readNews(trx, id);
     const savedId = id ?? (await repo.insertNews(trx, { ...values, created_at: ctx.now().toISOString() }));
     if (id !== null) await repo.updateNews(trx, id, values);
-    await repo.replaceNewsTexts(trx, savedId, texts);
+    await repo.replaceTexts(trx, 'news', savedId, texts);
     await repo.replaceNewsProducts(trx, savedId, productIds);
     const after = await readNews(trx, savedId);
     return { id: savedId, before, after, result: after };
@@ -193,7 +193,7 @@ export async function savePage(
     const before = id === null ? null : await readPage(trx, id);
     const savedId = id ?? (await repo.insertPage(trx, values));
     if (id !== null) await repo.updatePage(trx, id, values);
-    await repo.replacePageTexts(trx, savedId, texts);
+    await repo.replaceTexts(trx, 'page', savedId, texts);
     const after = await readPage(trx, savedId);
     return { id: savedId, before, after, result: after };
   });
