@@ -9,6 +9,17 @@ const TEXT_TABLES = {
   page: { table: 'content_page_translations', owner: 'page_id' },
 } as const;
 
+/** The texts of news items or of content pages, each with the id of the record it belongs to. */
+export async function findTexts(db: Db, kind: keyof typeof TEXT_TABLES, ownerIds: readonly number[]) {
+  if (ownerIds.length === 0) return [];
+  const { table, owner } = TEXT_TABLES[kind];
+  return db
+    .selectFrom(table)
+    .select([`${owner} as owner_id`, 'language', 'title', 'description'])
+    .where(owner, 'in', ownerIds)
+    .execute();
+}
+
 /** Replaces the texts (one per language) of a news item or a content page. */
 export async function replaceTexts(
   db: Db,
@@ -43,10 +54,6 @@ export async function listNews(db: Db) {
 }
 export async function findNews(db: Db, id: number) {
   return db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
-}
-export async function findNewsTranslations(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db.selectFrom('news_translations').selectAll().where('news_id', 'in', ids).execute();
 }
 export async function findNewsProducts(db: Db, newsId: number) {
   return db
@@ -100,10 +107,6 @@ export async function listPages(db: Db) {
 }
 export async function findPage(db: Db, id: number) {
   return db.selectFrom('content_pages').selectAll().where('id', '=', id).executeTakeFirst();
-}
-export async function findPageTranslations(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db.selectFrom('content_page_translations').selectAll().where('page_id', 'in', ids).execute();
 }
 export async function insertPage(db: Db, values: { path: string; sort_order: number; updated_at: string }) {
   return (await db.insertInto('content_pages').values(values).returning('id').executeTakeFirstOrThrow()).id;
