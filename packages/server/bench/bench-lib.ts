@@ -138,13 +138,18 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built server (packages/server/dist/server.js) in its own process. */
+/**
+ * Starts the built server (packages/server/dist/server.js) in its own process. BENCH_NODE_ARGS adds
+ * Node options to it, e.g. `BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` for a CPU profile
+ * of the server under the benchmark's load (written when the benchmark stops it).
+ */
 export async function startServer(
   target: BenchTarget,
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['dist/server.js'], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'dist/server.js'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
@@ -377,4 +382,31 @@ export async function databasesToMeasure(
     );
   for (const line of skipped) console.log(`SKIPPED ${line}`);
   return { dialects, skipped };
+}
+
+/** The value after `--name` on the command line, if given. */
+export function stringOption(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return undefined;
+  const value = process.argv[at + 1];
+  if (!value || value.startsWith('--')) throw new Error(`--${name} needs a value`);
+  return value;
+}
+
+/**
+ * `--database-url URL --data-dir DIR`: an already seeded database (a million products take minutes to
+ * seed; seed it once with the CLI's `seed` and `seed-large`), measured as it is: nothing seeded, nothing
+ * dropped, the dialect follows the URL. Undefined without `--database-url`.
+ */
+export function existingTargetOption(): BenchTarget | undefined {
+  const url = stringOption('database-url');
+  if (url === undefined) return undefined;
+  const dataDir = stringOption('data-dir');
+  if (!dataDir) throw new Error('--database-url needs --data-dir (the DATA_DIR it was seeded with)');
+  return {
+    dialect: url.startsWith('postgres') ? 'postgres' : 'sqlite',
+    databaseUrl: url,
+    dataDir,
+    async cleanup() {},
+  };
 }

@@ -8,7 +8,9 @@
  * Then (issue 17 point 6) the same customer gets an assortment of 30 % of the products (30,000 of
  * 100,000; by subcategories above 166,666 products, see assignAssortment) and the listing and the product searches run again ("assortment 30%: ...").
  * Options: --products N (default 100000), --duration S (default 8), --warmup S (default 2),
- * --only sqlite|postgres.
+ * --only sqlite|postgres. --database-url URL with --data-dir DIR: measure an already seeded database
+ * (`seed` then `seed-large --products N`, N given as --products too) instead of a fresh one, only that
+ * database; --no-build: measure packages/server/dist as it is.
  * Exits 1 when a SQLite p95 misses its target (listing under 25 ms, search under 40 ms) or a request
  * failed; a database that was not measured is printed as SKIPPED.
  */
@@ -18,6 +20,7 @@ import {
   createTarget,
   databasesToMeasure,
   demoCustomerToken,
+  existingTargetOption,
   largeCatalogueOptions,
   measure,
   numberOption,
@@ -32,6 +35,7 @@ import { finish, judgeCatalogue, type CatalogueRow } from './bench-verdict';
 
 const { products, duration, only } = largeCatalogueOptions(100_000);
 const warmup = numberOption('warmup', 2, 0, 60);
+const existing = existingTargetOption();
 
 interface ProductLite {
   sku: string;
@@ -58,13 +62,15 @@ async function assignAssortment(base: string, count: number): Promise<number> {
   // other one in the back office's order, until they hold 30 % of the products, as a wholesaler
   // would set a restaurant chain's range.
   const target = Math.round(count * 0.3);
+  // Named by the time: a seeded database measured again (--database-url) already has an earlier one.
+  const name = `Bench 30 % ${new Date().toISOString()}`;
   let body: Record<string, unknown>;
   if (target <= 50_000) {
     const includedSkus: string[] = [];
     for (let n = 1; n <= count; n += 1) {
       if (n % 10 === 1 || n % 10 === 4 || n % 10 === 7) includedSkus.push(`BM${String(n).padStart(7, '0')}`);
     }
-    body = { name: 'Bench 30 %', includedSkus, customerIds: [customerId] };
+    body = { name, includedSkus, customerIds: [customerId] };
   } else {
     const { items } = await fetchJson<{
       items: { id: number; parentId: number | null; productCount: number }[];
@@ -83,7 +89,7 @@ async function assignAssortment(base: string, count: number): Promise<number> {
       categoryIds.push(category.id);
       held += category.productCount;
     }
-    body = { name: 'Bench 30 %', categoryIds, customerIds: [customerId] };
+    body = { name, categoryIds, customerIds: [customerId] };
   }
   const saved = await fetchJson<{ productCount: number }>(`${base}/admin/assortments`, {
     method: 'POST',
@@ -105,9 +111,10 @@ function peakResidentMb(pid: number): number {
 }
 
 async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<CatalogueRow[]> {
-  const target = await createTarget(dialect);
+  const target = existing ?? (await createTarget(dialect));
   return withTarget(target, async () => {
-    await seedLargeCatalogue(target, products);
+    if (existing) console.log(`[${dialect}] measuring the seeded database at ${existing.databaseUrl}`);
+    else await seedLargeCatalogue(target, products);
     return withServer(target, async (server) => {
       const base = `${server.url}/api`;
       const headers = { authorization: `Bearer ${await demoCustomerToken(base)}`, 'accept-language': 'hu' };
@@ -238,8 +245,11 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<CatalogueRo
 }
 
 async function main(): Promise<void> {
-  await run('npm', ['run', 'build'], {});
-  const { dialects, skipped } = await databasesToMeasure(only);
+  if (!process.argv.includes('--no-build')) await run('npm', ['run', 'build'], {});
+  const { dialects, skipped } = existing
+    ? { dialects: [existing.dialect], skipped: [`the other database: not measured (--database-url)`] }
+    : await databasesToMeasure(only);
+  if (existing) console.log(`SKIPPED ${skipped[0]}`);
   const rows: CatalogueRow[] = [];
   for (const dialect of dialects) rows.push(...(await benchDialect(dialect)));
   printTable(`Catalogue benchmark: ${products} products, 20 connections, ${duration} s per scenario`, rows);

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../app-context';
-import { PreparedQuery } from '../db/prepared-query';
 import type { CompanyRole, UserRole } from '../db/schema';
+import { rememberTokenCheckRow } from '../modules/shipping-addresses/acting-customer.service';
+import { findUserWithCurrentAddress } from '../modules/shipping-addresses/shipping-addresses.repository';
 import { AppError } from './app-error';
 
 /** Who is calling, as the server knows it after checking the token against the database. */
@@ -78,23 +79,6 @@ export interface Auth {
   optional(request: FastifyRequest): Promise<void>;
 }
 
-/** The user row a token check reads on every request (revocation, disabling). */
-const tokenUserQuery = new PreparedQuery(1, (db, _dialect, [userId]: [number]) =>
-  db
-    .selectFrom('users')
-    .select([
-      'id',
-      'role',
-      'company_role',
-      'customer_id',
-      'token_version',
-      'is_disabled',
-      'is_active',
-      'must_change_password',
-    ])
-    .where('id', '=', userId),
-);
-
 export function createAuth(ctx: AppContext): Auth {
   const key = new TextEncoder().encode(ctx.config.jwtSecret);
 
@@ -165,22 +149,23 @@ export function createAuth(ctx: AppContext): Auth {
 
   async function userOf(token: string): Promise<{ user: AuthUser; claims: TokenClaims }> {
     const claims = await verifyToken(token);
-    const user = await tokenUserQuery.executeTakeFirst(ctx.database.db, claims.userId);
+    // The user with its current address, customers and assortments (revocation, disabling, and what
+    // the request's acting customer and catalogue pricing are made of: acting-customer.service.ts).
+    const user = await findUserWithCurrentAddress(ctx.database.db, claims.userId);
     if (!user || user.token_version !== claims.tv || user.is_disabled === 1 || user.is_active !== 1) {
       throw new AppError('ERR_TOKEN_REVOKED');
     }
-    return {
-      claims,
-      user: {
-        userId: user.id,
-        customerId: user.customer_id,
-        isAgent: user.role === 'agent',
-        role: user.role,
-        companyRole: user.role === 'customer' ? user.company_role : null,
-        mustChangePassword: user.must_change_password === 1,
-        tokenVersion: user.token_version,
-      },
+    const authUser: AuthUser = {
+      userId: user.id,
+      customerId: user.customer_id,
+      isAgent: user.role === 'agent',
+      role: user.role,
+      companyRole: user.role === 'customer' ? user.company_role : null,
+      mustChangePassword: user.must_change_password === 1,
+      tokenVersion: user.token_version,
     };
+    rememberTokenCheckRow(authUser, user);
+    return { claims, user: authUser };
   }
 
   async function checkShopToken(token: string): Promise<{ user: AuthUser; claims: TokenClaims } | null> {

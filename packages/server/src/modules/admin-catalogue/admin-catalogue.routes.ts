@@ -23,6 +23,7 @@ import { acceptRawBodies, SPREADSHEET_TYPES, XLSX_TYPE } from '../../http/raw-bo
 import { adminDocs, crudRoutes } from '../admin/admin-crud-routes';
 import * as products from './admin-products.service';
 import { ProductPageAnchors } from './product-page-anchors.repository';
+import { ProductSearchMatches } from './product-search-matches';
 import { buildCsv, buildXlsx, readImportFile } from './import-file';
 import { TEMPLATE_ROWS, runImport } from './import.service';
 import * as taxonomy from './taxonomy.service';
@@ -37,6 +38,7 @@ const errorNote =
 export function adminCatalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // The deep pages' anchor SKUs, per app (one per server process), valid for one catalogue version.
   const pageAnchors = new ProductPageAnchors();
+  const searchMatches = new ProductSearchMatches(() => ctx.now().getTime());
   return async (app) => {
     const actor = (request: { auth: AuthUser | null }) => signedIn(request).userId;
 
@@ -54,7 +56,8 @@ export function adminCatalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: adminProductListResponseSchema },
         },
       },
-      async (request) => products.listProducts(ctx, request.query, request.language, pageAnchors),
+      async (request) =>
+        products.listProducts(ctx, request.query, request.language, pageAnchors, searchMatches),
     );
 
     const productWriteDescription =

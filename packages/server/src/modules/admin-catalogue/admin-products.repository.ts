@@ -6,6 +6,7 @@ import { ADMIN_COUNT_CAP } from '@shop/shared/contracts/admin-common';
 import { cappedTotal, offsetOf } from '../admin/admin-query';
 import { inIdList, searchTextMatches } from '../products/products.dialect';
 import type { AnchorFilter, PageStart, ProductPageAnchors } from './product-page-anchors.repository';
+import type { ProductSearchMatches, SearchMatches } from './product-search-matches';
 
 /** The back office's product list query. No logic here, only SQL. */
 
@@ -21,6 +22,8 @@ export interface ProductListFilter {
   language: Language;
   /** The process's anchor SKUs: a deep page without search words starts from the nearest one. */
   anchors?: ProductPageAnchors | undefined;
+  /** The process's kept search matches: a search's count is found once per catalogue version. */
+  searchMatches?: ProductSearchMatches | undefined;
 }
 
 /** SQLite: the index rows a page may walk, checking each row's search text, before sorting the matches wins. */
@@ -45,11 +48,7 @@ function searchTextLikes(words: readonly string[]): Expression<SqlBool> {
  * these ids instead of asking the FTS table a second time (a barcode's digit trigrams cost ~35 ms a
  * time). Otherwise: the list's own conditions, counted up to the cap.
  */
-async function countMatches(
-  db: Db,
-  dialect: DialectName,
-  query: ProductListFilter,
-): Promise<{ counted: number; ids?: number[] }> {
+async function countMatches(db: Db, dialect: DialectName, query: ProductListFilter): Promise<SearchMatches> {
   const indexed = query.words.filter((word) => [...word].length >= TRIGRAM);
   if (dialect === 'sqlite' && indexed.length > 0) {
     const match = indexed.map((word) => `"${word.replaceAll('"', '""')}"`).join(' AND ');
@@ -133,7 +132,7 @@ function barcodeSearchConditions(
 }
 
 /** The products that meet all the conditions, up to ADMIN_COUNT_CAP + 1, and their ids when within the cap. */
-async function collectMatches(db: Db, conditions: readonly Expression<SqlBool>[]) {
+async function collectMatches(db: Db, conditions: readonly Expression<SqlBool>[]): Promise<SearchMatches> {
   let matches = db.selectFrom('products as p').select('p.id');
   for (const condition of conditions) matches = matches.where(condition);
   const rows = await matches.limit(ADMIN_COUNT_CAP + 1).execute();
@@ -152,9 +151,12 @@ export async function listProductRows(db: Db, dialect: DialectName, query: Produ
   const barcodeConditions = words.some((word) => BARCODE_WORD.test(word))
     ? barcodeSearchConditions(db, dialect, query)
     : null;
-  const { counted, ids } = barcodeConditions
-    ? await collectMatches(db, barcodeConditions)
-    : await countMatches(db, dialect, query);
+  const find = (): Promise<SearchMatches> =>
+    barcodeConditions ? collectMatches(db, barcodeConditions) : countMatches(db, dialect, query);
+  const { counted, ids } =
+    words.length > 0 && query.searchMatches
+      ? await query.searchMatches.of(db, `${String(query.active)} ${words.join(' ')}`, find)
+      : await find();
   // SQLite: words found in more than 10,000 products are met every few rows of the SKU index, so the
   // page walks it and checks each row's search text; collecting and sorting every match by SKU took
   // ~100 ms at a million products. Fewer matches: the FTS table finds them, then they are sorted.

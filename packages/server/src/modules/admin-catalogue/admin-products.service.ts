@@ -12,6 +12,7 @@ import { AppError } from '../../http/app-error';
 import { recordAudit } from '../admin/admin-access';
 import { listProductRows } from './admin-products.repository';
 import type { ProductPageAnchors } from './product-page-anchors.repository';
+import type { ProductSearchMatches } from './product-search-matches';
 import {
   finishWrites,
   loadProducts,
@@ -32,6 +33,7 @@ export async function listProducts(
   rawQuery: AdminProductListQuery,
   language: Language,
   anchors?: ProductPageAnchors,
+  searchMatches?: ProductSearchMatches,
 ): Promise<AdminProductListResponse> {
   const query = adminProductListQuerySchema.parse(rawQuery);
   const { db, dialect } = ctx.database;
@@ -46,6 +48,7 @@ export async function listProducts(
     pageSize: query.pageSize,
     language,
     anchors,
+    searchMatches,
   });
   return {
     items: rows.map((row) => ({

@@ -108,7 +108,7 @@ export class ProductPageAnchors {
 }
 
 /** The catalogue version as the database holds it now ('' before the first bump). */
-async function readCatalogueVersion(db: Db): Promise<string> {
+export async function readCatalogueVersion(db: Db): Promise<string> {
   const row = await db
     .selectFrom('settings')
     .select('value')

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DialectName } from '../../db/connection';
 import { PreparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import { PRICE_ENTRY_COLUMNS } from '../products/products.repository';
@@ -112,6 +113,115 @@ const openCartStatement = new PreparedQuery(
         })),
       )
       .returningAll(),
+);
+
+/**
+ * Set-product-quantity's write: the acting user's cart row opened (openCartForWrite: created, or its
+ * version bumped, taking its lock first) and one line set (quantity > 0) or removed. Answers the cart row
+ * as written. On PostgreSQL it is one statement (data-modifying CTEs: the cart row, then the line that
+ * takes the row's id), so it is atomic without a transaction around it and costs one round trip
+ * instead of four (BEGIN, two writes, COMMIT): runWrite's `oneWriteStatement` (db/group-commit.ts).
+ * SQLite has no data-modifying CTE: there the two statements run inside the group commit's transaction.
+ */
+export async function writeCartLine(
+  db: Db,
+  dialect: DialectName,
+  userId: number,
+  customerId: number,
+  productId: number,
+  quantity: number,
+  nowIso: string,
+): Promise<CartRow> {
+  if (dialect === 'postgres') {
+    const [row] =
+      quantity > 0
+        ? await setLineStatement.execute(db, userId, customerId, nowIso, nowIso, productId, quantity, nowIso)
+        : await removeLineStatement.execute(db, userId, customerId, nowIso, nowIso, productId);
+    if (row === undefined) throw new Error('cart row not written');
+    return row;
+  }
+  const cart = await openCartForWrite(db, userId, customerId, nowIso);
+  if (quantity > 0) await upsertCartItem(db, cart.id, productId, quantity, nowIso);
+  else await deleteCartItem(db, cart.id, productId);
+  return cart;
+}
+
+/** PostgreSQL: openCartStatement's upsert of the cart row as a CTE named `c` (see writeCartLine). */
+function withOpenedCart(db: Db, userId: number, customerId: number, createdAt: string, updatedAt: string) {
+  return db.with('c', (qb) =>
+    qb
+      .insertInto('carts')
+      .values({
+        user_id: userId,
+        customer_id: customerId,
+        version: 1,
+        created_at: createdAt,
+        updated_at: updatedAt,
+      })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'customer_id']).doUpdateSet((eb) => ({
+          version: eb('carts.version', '+', 1),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .returningAll(),
+  );
+}
+
+const setLineStatement = new PreparedQuery(
+  7,
+  (
+    db,
+    _dialect,
+    [userId, customerId, createdAt, updatedAt, productId, quantity, lineUpdatedAt]: [
+      number,
+      number,
+      string,
+      string,
+      number,
+      number,
+      string,
+    ],
+  ) =>
+    withOpenedCart(db, userId, customerId, createdAt, updatedAt)
+      .with('line', (qb) =>
+        qb
+          .insertInto('cart_items')
+          .values((eb) => ({
+            cart_id: eb.selectFrom('c').select('c.id'),
+            product_id: productId,
+            quantity,
+            updated_at: lineUpdatedAt,
+          }))
+          .onConflict((oc) =>
+            oc.columns(['cart_id', 'product_id']).doUpdateSet((eb) => ({
+              quantity: eb.ref('excluded.quantity'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .returning('cart_items.cart_id'),
+      )
+      .selectFrom('c')
+      .selectAll('c'),
+);
+
+const removeLineStatement = new PreparedQuery(
+  5,
+  (
+    db,
+    _dialect,
+    [userId, customerId, createdAt, updatedAt, productId]: [number, number, string, string, number],
+  ) =>
+    withOpenedCart(db, userId, customerId, createdAt, updatedAt)
+      .with('line', (qb) =>
+        qb
+          .deleteFrom('cart_items')
+          .where('cart_items.cart_id', '=', (eb) => eb.selectFrom('c').select('c.id'))
+          .where('cart_items.product_id', '=', productId)
+          .returning('cart_items.cart_id'),
+      )
+      .selectFrom('c')
+      .selectAll('c'),
 );
 
 export async function findCartItems(db: Db, cartId: number) {

@@ -296,16 +296,25 @@ export async function setProductQuantity(
     ? { quantity: 0, warnings: [] }
     : correctFor(pricedFromReadModel(stored, Number(context.product_stock ?? 0), acting), requested);
   const nowIso = ctx.now().toISOString();
-  const written = await runWrite(ctx.database, async (trx) => {
-    // The cart row first, then its lines: the same lock order as place-order (no deadlock on PostgreSQL).
-    const cart = await repo.openCartForWrite(trx, acting.userId, acting.customerId, nowIso);
-    if (correction.quantity > 0)
-      await repo.upsertCartItem(trx, cart.id, productId, correction.quantity, nowIso);
-    else await repo.deleteCartItem(trx, cart.id, productId);
-    // The lines as this write left them, with live stock, so the answer's cart is the one it made
-    // (version included).
-    return { cart, items: await repo.findCartLinesWithStock(trx, acting.userId, acting.customerId) };
-  });
+  const written = await runWrite(
+    ctx.database,
+    async (trx) => {
+      // The cart row first, then its line: the same lock order as place-order (no deadlock on
+      // PostgreSQL); one statement there (writeCartLine), hence oneWriteStatement.
+      const cart = await repo.writeCartLine(
+        trx,
+        ctx.database.dialect,
+        acting.userId,
+        acting.customerId,
+        productId,
+        correction.quantity,
+        nowIso,
+      );
+      // The lines after this write, with live stock, so the answer's cart shows what it made.
+      return { cart, items: await repo.findCartLinesWithStock(trx, acting.userId, acting.customerId) };
+    },
+    { oneWriteStatement: true },
+  );
   // The answer's methods are those of the cart row as written: when a change of them came in between
   // (the context was read before the write), the context is read again.
   const answerContext =

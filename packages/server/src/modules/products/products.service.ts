@@ -16,6 +16,7 @@ import type { AuthUser } from '../../http/auth';
 import {
   CACHE_TTL_MS,
   CatalogueCache,
+  catalogueSettingsOf,
   readCatalogueSettings,
   type CatalogueSettings,
 } from './catalogue-cache.service';
@@ -29,7 +30,8 @@ import {
   type ViewContext,
 } from './catalogue-read-model';
 import { findCart } from '../cart/cart.repository';
-import { resolveActingCustomer } from '../shipping-addresses/acting-customer.service';
+import { resolveActingCustomer, tokenCheckRow } from '../shipping-addresses/acting-customer.service';
+import type { UserWithCurrentAddress } from '../shipping-addresses/shipping-addresses.repository';
 import { JsonPieces } from './json-pieces';
 import * as repo from './products.repository';
 import type { ProductFilter, ProductRow, ProductSort } from './products.repository';
@@ -57,6 +59,8 @@ export type PricingContext =
 
 export async function resolvePricingContext(ctx: AppContext, auth: AuthUser | null): Promise<PricingContext> {
   if (!auth) return { kind: 'anonymous' };
+  const known = tokenCheckRow(auth);
+  if (known !== undefined) return pricingOfTokenCheckRow(auth, known);
   const db = ctx.database.db;
   const row =
     auth.role === 'customer' && auth.customerId !== null
@@ -72,6 +76,37 @@ export async function resolvePricingContext(ctx: AppContext, auth: AuthUser | nu
     discountBp: row.customer_discount_bp,
     assortmentId: row.own_assortment_id ?? row.group_assortment_id,
   };
+}
+
+/**
+ * The same pricing from the row the request's token check read (acting-customer.service.ts): the
+ * customer's own customer, or the customer of the agent's current address if it is the agent's
+ * (what findCustomerPricing / findAgentCustomerPricing read).
+ */
+function pricingOfTokenCheckRow(auth: AuthUser, row: UserWithCurrentAddress): PricingContext {
+  if (auth.role === 'customer' && auth.customerId !== null && row.own_customer_id !== null) {
+    return {
+      kind: 'customer',
+      customerId: row.own_customer_id,
+      priceGroup: row.own_price_group,
+      discountBp: row.own_discount_bp ?? 0,
+      assortmentId: row.own_assortment_id ?? row.own_group_assortment_id,
+    };
+  }
+  if (
+    auth.role === 'agent' &&
+    row.address_customer_id !== null &&
+    row.address_agent_user_id === auth.userId
+  ) {
+    return {
+      kind: 'customer',
+      customerId: row.address_customer_id,
+      priceGroup: row.address_price_group,
+      discountBp: row.address_discount_bp ?? 0,
+      assortmentId: row.address_own_assortment_id ?? row.address_group_assortment_id,
+    };
+  }
+  return { kind: 'list' };
 }
 
 /** The assortment a pricing context is limited to (null: the whole catalogue). */
@@ -234,9 +269,15 @@ async function catalogueRequestContext(
   caches: ListingCaches,
 ): Promise<{ pricing: PricingContext; settings: CatalogueSettings }> {
   const catalogue = readDatabase(ctx).db;
+  // A signed-in request's token check read the settings with the user (acting-customer.service.ts),
+  // from the primary: used only when the catalogue is read there too (a replica's read model must be
+  // brought to the replica's own version).
+  const known = request.auth && catalogue === ctx.database.db ? tokenCheckRow(request.auth) : undefined;
   const [pricing, settings] = await Promise.all([
     resolvePricingContext(ctx, request.auth),
-    readCatalogueSettings(catalogue),
+    known
+      ? catalogueSettingsOf(known.catalogue_version, known.few_stock_threshold)
+      : readCatalogueSettings(catalogue),
   ]);
   await caches.model.adopt(catalogue, settings.version);
   return { pricing, settings };

@@ -42,13 +42,39 @@ export interface ActingCustomer {
   monthlyLimit: number | null;
 }
 
+/**
+ * The user's row as the request's token check read it (http/auth.ts reads findUserWithCurrentAddress),
+ * by the request's AuthUser: the acting customer and the catalogue's pricing are taken from it instead
+ * of reading the same row again (one round trip less per signed-in request on PostgreSQL). Every
+ * handler resolves its acting customer before it writes, so only the first resolution uses the row; a
+ * later one in the same request (after a write) reads the database again. The catalogue's pricing is
+ * asked only by read-only requests and may use the row at any time.
+ */
+const readByTokenCheck = new WeakMap<AuthUser, repo.UserWithCurrentAddress>();
+/** The requests (by AuthUser) whose acting customer was already made from the remembered row. */
+const actingResolved = new WeakSet<AuthUser>();
+
+/** Called by the token check with the row it read for `auth` (a fresh AuthUser per request). */
+export function rememberTokenCheckRow(auth: AuthUser, row: repo.UserWithCurrentAddress): void {
+  readByTokenCheck.set(auth, row);
+}
+
+/** The row the token check read, for read-only use (catalogue pricing); it stays remembered. */
+export function tokenCheckRow(auth: AuthUser): repo.UserWithCurrentAddress | undefined {
+  return readByTokenCheck.get(auth);
+}
+
 export async function resolveActingCustomer(
   ctx: AppContext,
   auth: AuthUser | null,
   db: Kysely<Database> = ctx.database.db,
 ): Promise<ActingCustomer> {
   if (!auth) throw new AppError('ERR_UNAUTHORIZED');
-  return actingCustomerOfUser(ctx, auth.userId, db);
+  const remembered =
+    db === ctx.database.db && !actingResolved.has(auth) ? readByTokenCheck.get(auth) : undefined;
+  if (remembered === undefined) return actingCustomerOfUser(ctx, auth.userId, db);
+  actingResolved.add(auth);
+  return actingCustomerOfRow(remembered);
 }
 
 /**
@@ -62,6 +88,10 @@ export async function actingCustomerOfUser(
 ): Promise<ActingCustomer> {
   const user = await repo.findUserWithCurrentAddress(db, userId);
   if (!user) throw new AppError('ERR_TOKEN_REVOKED');
+  return actingCustomerOfRow(user);
+}
+
+function actingCustomerOfRow(user: repo.UserWithCurrentAddress): ActingCustomer {
   const language: Language = isLanguage(user.language) ? user.language : 'hu';
 
   if (user.role === 'agent') {

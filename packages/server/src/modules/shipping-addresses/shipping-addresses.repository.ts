@@ -1,16 +1,24 @@
 import type { Kysely } from 'kysely';
 import { PreparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
+import { FEW_STOCK_THRESHOLD_KEY } from '../products/catalogue-cache.service';
+import { CATALOGUE_VERSION_KEY } from '../products/catalogue-version';
 
 type Db = Kysely<Database>;
 
 /**
- * In one query: the user, its current shipping address with that address's customer (pricing and
- * agent), the user's own customer (pricing) and that customer's first active address.
+ * In one query: the user (with what its token check needs), its current shipping address with that
+ * address's customer (pricing, agent and assortment), the user's own customer (pricing and
+ * assortment), that customer's first active address and the catalogue settings. The token check of
+ * every signed-in request reads it (http/auth.ts), so the request's acting customer, catalogue pricing
+ * and catalogue settings cost no other query.
  */
 export async function findUserWithCurrentAddress(db: Db, userId: number) {
   return userWithCurrentAddressQuery.executeTakeFirst(db, userId);
 }
+
+/** The row findUserWithCurrentAddress answers for an existing user. */
+export type UserWithCurrentAddress = NonNullable<Awaited<ReturnType<typeof findUserWithCurrentAddress>>>;
 
 /**
  * Compiled once per dialect (db/prepared-query.ts), not built by Kysely on every call: it runs on
@@ -28,9 +36,19 @@ function userWithCurrentAddressSelect(db: Db, userId: number) {
       .leftJoin('shipping_addresses as sa', 'sa.id', 'u.current_shipping_address_id')
       .leftJoin('customers as sc', 'sc.id', 'sa.customer_id')
       .leftJoin('customers as uc', 'uc.id', 'u.customer_id')
+      // The assortments of either customer, for the catalogue's pricing (products.service.ts).
+      .leftJoin('assortment_customers as aac', 'aac.customer_id', 'sc.id')
+      .leftJoin('assortment_price_groups as aapg', 'aapg.price_group', 'sc.price_group')
+      .leftJoin('assortment_customers as oac', 'oac.customer_id', 'uc.id')
+      .leftJoin('assortment_price_groups as oapg', 'oapg.price_group', 'uc.price_group')
       .select([
         'u.id',
         'u.role',
+        // What the token check needs (http/auth.ts reads this row for every signed-in request).
+        'u.token_version',
+        'u.is_disabled',
+        'u.is_active',
+        'u.must_change_password',
         'u.customer_id',
         'u.language',
         'u.company_role',
@@ -45,6 +63,10 @@ function userWithCurrentAddressSelect(db: Db, userId: number) {
         'uc.id as own_customer_id',
         'uc.price_group as own_price_group',
         'uc.customer_discount_bp as own_discount_bp',
+        'aac.assortment_id as address_own_assortment_id',
+        'aapg.assortment_id as address_group_assortment_id',
+        'oac.assortment_id as own_assortment_id',
+        'oapg.assortment_id as own_group_assortment_id',
       ])
       .select((eb) =>
         eb
@@ -90,6 +112,20 @@ function userWithCurrentAddressSelect(db: Db, userId: number) {
           .limit(1)
           .as('first_allowed_address_id'),
       )
+      // The catalogue settings, so a signed-in catalogue request needs no statement of its own for them
+      // (products.service.ts, catalogueRequestContext).
+      .select((eb) => [
+        eb
+          .selectFrom('settings')
+          .select('value')
+          .where('key', '=', CATALOGUE_VERSION_KEY)
+          .as('catalogue_version'),
+        eb
+          .selectFrom('settings')
+          .select('value')
+          .where('key', '=', FEW_STOCK_THRESHOLD_KEY)
+          .as('few_stock_threshold'),
+      ])
       .where('u.id', '=', userId)
   );
 }

@@ -22,7 +22,11 @@ describe.each(TEST_DIALECTS)('findUserWithCurrentAddress (%s)', (dialect) => {
     firstAddress: number;
     secondAddress: number;
     agentAddress: number;
+    groupAssortment: number;
+    ownAssortment: number;
   };
+  // The catalogue settings as stored (the row carries them for the catalogue's requests).
+  const settings = { catalogue_version: null as string | null, few_stock_threshold: null as string | null };
 
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect);
@@ -41,6 +45,33 @@ describe.each(TEST_DIALECTS)('findUserWithCurrentAddress (%s)', (dialect) => {
       .set({ price_group: 'A' })
       .where('id', '=', ids.company)
       .execute();
+    // Price group B has an assortment (the agent's customer's), the company one of its own.
+    const now = new Date().toISOString();
+    for (const name of ['Group B range', 'Company range']) {
+      await database.db
+        .insertInto('assortments')
+        .values({ name, created_at: now, updated_at: now })
+        .execute();
+    }
+    const assortments = await database.db.selectFrom('assortments').select(['id', 'name']).execute();
+    ids.groupAssortment = assortments.find((a) => a.name === 'Group B range')!.id;
+    ids.ownAssortment = assortments.find((a) => a.name === 'Company range')!.id;
+    await database.db
+      .insertInto('assortment_price_groups')
+      .values({ price_group: 'B', assortment_id: ids.groupAssortment })
+      .execute();
+    await database.db
+      .insertInto('assortment_customers')
+      .values({ customer_id: ids.company, assortment_id: ids.ownAssortment })
+      .execute();
+    await database.db
+      .insertInto('settings')
+      .values({ key: 'shop.fewStockThreshold', value: '7' })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: '7' }))
+      .execute();
+    const stored = await database.db.selectFrom('settings').select(['key', 'value']).execute();
+    settings.catalogue_version = stored.find((row) => row.key === 'catalogue.version')?.value ?? null;
+    settings.few_stock_threshold = '7';
     ids.inactiveAddress = await insertAddress(database, ids.company, { isActive: false });
     ids.firstAddress = await insertAddress(database, ids.company);
     ids.secondAddress = await insertAddress(database, ids.company, { city: 'Pécs' });
@@ -89,6 +120,10 @@ describe.each(TEST_DIALECTS)('findUserWithCurrentAddress (%s)', (dialect) => {
     return {
       id: ids.owner,
       role: 'customer',
+      token_version: 0,
+      is_disabled: 0,
+      is_active: 1,
+      must_change_password: 0,
       customer_id: ids.company,
       language: 'zh',
       company_role: 'owner',
@@ -103,10 +138,15 @@ describe.each(TEST_DIALECTS)('findUserWithCurrentAddress (%s)', (dialect) => {
       own_customer_id: ids.company,
       own_price_group: 'A',
       own_discount_bp: 0,
+      address_own_assortment_id: ids.ownAssortment,
+      address_group_assortment_id: null,
+      own_assortment_id: ids.ownAssortment,
+      own_group_assortment_id: null,
       first_address_id: ids.firstAddress,
       address_restricted: 0,
       current_address_allowed: 0,
       first_allowed_address_id: null,
+      ...settings,
     };
   }
 
@@ -127,6 +167,10 @@ describe.each(TEST_DIALECTS)('findUserWithCurrentAddress (%s)', (dialect) => {
     expect(await rowOf(ids.agent)).toEqual({
       id: ids.agent,
       role: 'agent',
+      token_version: 0,
+      is_disabled: 0,
+      is_active: 1,
+      must_change_password: 0,
       customer_id: null,
       language: 'vi',
       company_role: 'owner',
@@ -141,10 +185,15 @@ describe.each(TEST_DIALECTS)('findUserWithCurrentAddress (%s)', (dialect) => {
       own_customer_id: null,
       own_price_group: null,
       own_discount_bp: null,
+      address_own_assortment_id: null,
+      address_group_assortment_id: ids.groupAssortment,
+      own_assortment_id: null,
+      own_group_assortment_id: null,
       first_address_id: null,
       address_restricted: 0,
       current_address_allowed: 0,
       first_allowed_address_id: null,
+      ...settings,
     });
     expect(await rowOf(ids.owner)).toEqual(expectedOwner());
     expect(await rowOf(ids.agent + ids.owner + ids.member + 1000)).toBeUndefined();
