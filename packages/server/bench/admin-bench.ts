@@ -17,8 +17,8 @@
 import { cpus, loadavg } from 'node:os';
 import {
   demoAdminToken,
+  existingTargetOption,
   fetchJson,
-  type BenchTarget,
   createTarget,
   databasesToMeasure,
   measure,
@@ -39,18 +39,9 @@ const duration = numberOption('duration', 8, 1, 600);
 const warmup = numberOption('warmup', 2, 0, 60);
 const only = onlyOption();
 const pgUrl = BENCH_POSTGRES_URL;
-const existingUrl = stringOption('database-url');
-const existingDataDir = stringOption('data-dir');
+const existing = existingTargetOption();
 const build = !process.argv.includes('--no-build');
 
-/** The value after `--name`, if given. */
-function stringOption(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at < 0) return undefined;
-  const value = process.argv[at + 1];
-  if (!value || value.startsWith('--')) throw new Error(`--${name} needs a value`);
-  return value;
-}
 const CONNECTIONS = 10;
 const PAGE_SIZE = 25;
 
@@ -60,23 +51,12 @@ interface Page<T> {
   items: T[];
 }
 
-/** An already seeded database (--database-url): measured as it is, nothing seeded or dropped. */
-function existingTarget(url: string): BenchTarget {
-  if (!existingDataDir) throw new Error('--database-url needs --data-dir (the DATA_DIR it was seeded with)');
-  return {
-    dialect: url.startsWith('postgres') ? 'postgres' : 'sqlite',
-    databaseUrl: url,
-    dataDir: existingDataDir,
-    async cleanup() {},
-  };
-}
-
 async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<AdminRow[]> {
-  const target = existingUrl ? existingTarget(existingUrl) : await createTarget(dialect, pgUrl);
+  const target = existing ?? (await createTarget(dialect, pgUrl));
   const env = { DATABASE_URL: target.databaseUrl, DATA_DIR: target.dataDir, LOG_LEVEL: 'warn' };
   return withTarget(target, async () => {
     const seedStart = Date.now();
-    if (existingUrl) console.log(`[${dialect}] measuring the seeded database at ${existingUrl}`);
+    if (existing) console.log(`[${dialect}] measuring the seeded database at ${existing.databaseUrl}`);
     else {
       await run(process.execPath, ['dist/cli.js', 'seed'], env);
       await run(
@@ -173,8 +153,8 @@ async function main(): Promise<void> {
       .join(' ');
   console.log(`${cpus().length} cores, load average at the start ${load()}`);
   if (build) await run('npm', ['run', 'build', '-w', '@shop/server'], {});
-  const { dialects, skipped } = existingUrl
-    ? { dialects: [existingTarget(existingUrl).dialect], skipped: [] }
+  const { dialects, skipped } = existing
+    ? { dialects: [existing.dialect], skipped: [] }
     : await databasesToMeasure(only, pgUrl);
   const rows: AdminRow[] = [];
   for (const dialect of dialects) {
