@@ -16,7 +16,9 @@
  */
 import { cpus, loadavg } from 'node:os';
 import {
-  type BenchTarget,
+  demoAdminToken,
+  existingTargetOption,
+  fetchJson,
   createTarget,
   databasesToMeasure,
   measure,
@@ -37,26 +39,11 @@ const duration = numberOption('duration', 8, 1, 600);
 const warmup = numberOption('warmup', 2, 0, 60);
 const only = onlyOption();
 const pgUrl = BENCH_POSTGRES_URL;
-const existingUrl = stringOption('database-url');
-const existingDataDir = stringOption('data-dir');
+const existing = existingTargetOption();
 const build = !process.argv.includes('--no-build');
 
-/** The value after `--name`, if given. */
-function stringOption(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at < 0) return undefined;
-  const value = process.argv[at + 1];
-  if (!value || value.startsWith('--')) throw new Error(`--${name} needs a value`);
-  return value;
-}
 const CONNECTIONS = 10;
 const PAGE_SIZE = 25;
-
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(url, init);
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 interface Page<T> {
   total: number;
@@ -64,23 +51,12 @@ interface Page<T> {
   items: T[];
 }
 
-/** An already seeded database (--database-url): measured as it is, nothing seeded or dropped. */
-function existingTarget(url: string): BenchTarget {
-  if (!existingDataDir) throw new Error('--database-url needs --data-dir (the DATA_DIR it was seeded with)');
-  return {
-    dialect: url.startsWith('postgres') ? 'postgres' : 'sqlite',
-    databaseUrl: url,
-    dataDir: existingDataDir,
-    async cleanup() {},
-  };
-}
-
 async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<AdminRow[]> {
-  const target = existingUrl ? existingTarget(existingUrl) : await createTarget(dialect, pgUrl);
+  const target = existing ?? (await createTarget(dialect, pgUrl));
   const env = { DATABASE_URL: target.databaseUrl, DATA_DIR: target.dataDir, LOG_LEVEL: 'warn' };
   return withTarget(target, async () => {
     const seedStart = Date.now();
-    if (existingUrl) console.log(`[${dialect}] measuring the seeded database at ${existingUrl}`);
+    if (existing) console.log(`[${dialect}] measuring the seeded database at ${existing.databaseUrl}`);
     else {
       await run(process.execPath, ['dist/cli.js', 'seed'], env);
       await run(
@@ -104,13 +80,9 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<AdminRow[]>
     }
     return withServer(target, async (server) => {
       const base = `${server.url}/api`;
-      const admin = await json<{ access_token: string }>(`${base}/admin/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@example.com', password: 'admin123' }),
-      });
-      const headers = { authorization: `Bearer ${admin.access_token}`, 'accept-language': 'hu' };
-      const get = <T>(path: string) => json<T>(`${base}${path}`, { headers });
+      const adminToken = await demoAdminToken(base);
+      const headers = { authorization: `Bearer ${adminToken}`, 'accept-language': 'hu' };
+      const get = <T>(path: string) => fetchJson<T>(`${base}${path}`, { headers });
 
       // The searched values come from the data, from the middle of the lists, so they are typical.
       const productPage = await get<Page<{ id: number; sku: string; name: string }>>(
@@ -181,8 +153,8 @@ async function main(): Promise<void> {
       .join(' ');
   console.log(`${cpus().length} cores, load average at the start ${load()}`);
   if (build) await run('npm', ['run', 'build', '-w', '@shop/server'], {});
-  const { dialects, skipped } = existingUrl
-    ? { dialects: [existingTarget(existingUrl).dialect], skipped: [] }
+  const { dialects, skipped } = existing
+    ? { dialects: [existing.dialect], skipped: [] }
     : await databasesToMeasure(only, pgUrl);
   const rows: AdminRow[] = [];
   for (const dialect of dialects) {

@@ -102,6 +102,23 @@ export async function demoCustomerToken(base: string): Promise<string> {
   return ((await login.json()) as { access_token: string }).access_token;
 }
 
+/** The JSON answer of a call; a status other than 2xx stops the benchmark with the answer's text. */
+export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The demo administrator's access token from the back-office login (`base` ends in /api). */
+export async function demoAdminToken(base: string): Promise<string> {
+  const admin = await fetchJson<{ access_token: string }>(`${base}/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'admin123' }),
+  });
+  return admin.access_token;
+}
+
 export async function postgresReachable(url: string | undefined): Promise<boolean> {
   if (!url) return false;
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });

@@ -15,6 +15,8 @@
  * failed; a database that was not measured is printed as SKIPPED.
  */
 import {
+  demoAdminToken,
+  fetchJson,
   createTarget,
   databasesToMeasure,
   demoCustomerToken,
@@ -35,12 +37,6 @@ const { products, duration, only } = largeCatalogueOptions(100_000);
 const warmup = numberOption('warmup', 2, 0, 60);
 const existing = existingTargetOption();
 
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(url, init);
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 interface ProductLite {
   sku: string;
   productDetails: { name: string }[];
@@ -52,13 +48,9 @@ interface ProductLite {
  * the back office and assigns it to the demo customer; answers how many active products it holds.
  */
 async function assignAssortment(base: string, count: number): Promise<number> {
-  const admin = await json<{ access_token: string }>(`${base}/admin/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'admin123' }),
-  });
-  const headers = { authorization: `Bearer ${admin.access_token}`, 'content-type': 'application/json' };
-  const found = await json<{ items: { customerId: number | null }[] }>(
+  const adminToken = await demoAdminToken(base);
+  const headers = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
+  const found = await fetchJson<{ items: { customerId: number | null }[] }>(
     `${base}/admin/customers?q=${encodeURIComponent('customer@example.com')}`,
     { headers: { authorization: headers.authorization } },
   );
@@ -80,10 +72,9 @@ async function assignAssortment(base: string, count: number): Promise<number> {
     }
     body = { name, includedSkus, customerIds: [customerId] };
   } else {
-    const { items } = await json<{ items: { id: number; parentId: number | null; productCount: number }[] }>(
-      `${base}/admin/catalogue/categories`,
-      { headers: { authorization: headers.authorization } },
-    );
+    const { items } = await fetchJson<{
+      items: { id: number; parentId: number | null; productCount: number }[];
+    }>(`${base}/admin/catalogue/categories`, { headers: { authorization: headers.authorization } });
     const categoryIds: number[] = [];
     let held = 0;
     const subcategories = items.filter((c) => c.parentId !== null && c.productCount > 0);
@@ -100,7 +91,7 @@ async function assignAssortment(base: string, count: number): Promise<number> {
     }
     body = { name, categoryIds, customerIds: [customerId] };
   }
-  const saved = await json<{ productCount: number }>(`${base}/admin/assortments`, {
+  const saved = await fetchJson<{ productCount: number }>(`${base}/admin/assortments`, {
     method: 'POST',
     headers,
     body: JSON.stringify(body),
@@ -127,12 +118,12 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<CatalogueRo
     return withServer(target, async (server) => {
       const base = `${server.url}/api`;
       const headers = { authorization: `Bearer ${await demoCustomerToken(base)}`, 'accept-language': 'hu' };
-      const categories = await json<{ data: { slug: string; children?: { slug: string }[] }[] }>(
+      const categories = await fetchJson<{ data: { slug: string; children?: { slug: string }[] }[] }>(
         `${base}/categories`,
       );
       const main = categories.data.find((c) => (c.children ?? []).length > 0) ?? categories.data[0];
       if (!main) throw new Error('no categories');
-      const first = await json<{ products: ProductLite[]; count: number }>(
+      const first = await fetchJson<{ products: ProductLite[]; count: number }>(
         `${base}/products/all?currentPage=1&productsPerPage=50`,
         { headers },
       );
@@ -217,7 +208,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<CatalogueRo
       // the assortment so the searches find something.
       const held = await assignAssortment(base, products);
       console.log(`[${dialect}] assortment of ${held} products assigned to customer@example.com`);
-      const inside = await json<{ products: ProductLite[]; count: number }>(
+      const inside = await fetchJson<{ products: ProductLite[]; count: number }>(
         `${base}/products/all?currentPage=1&productsPerPage=50`,
         { headers },
       );

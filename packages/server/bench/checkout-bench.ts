@@ -87,6 +87,33 @@ interface OrderFigures {
 }
 
 /**
+ * An autocannon request that each call sends as the next buyer (its token); `body(n)` gives the
+ * JSON body of the n-th call.
+ */
+function buyersInTurn(
+  method: 'GET' | 'POST',
+  path: string,
+  buyers: Buyer[],
+  body?: (n: number) => unknown,
+): autocannon.Request {
+  let n = 0;
+  return {
+    method,
+    path,
+    setupRequest: (request) => {
+      n += 1;
+      const authorization = `Bearer ${buyers[n % buyers.length]!.token}`;
+      if (!body) return { ...request, headers: { ...request.headers, authorization } };
+      return {
+        ...request,
+        headers: { ...request.headers, authorization, 'content-type': 'application/json' },
+        body: JSON.stringify(body(n)),
+      };
+    },
+  };
+}
+
+/**
  * Buyers who think between clicks: each buyer sends a request, waits for the answer, then pauses a
  * random 0 to 2 × `thinkMs` (mean `thinkMs`) before the next. Latency percentiles over every answer.
  */
@@ -285,29 +312,12 @@ async function benchDialect(
         const base = `${server.url}/api`;
 
         // 1. set-product-quantity, one connection per buyer: saturated, then at a fixed rate.
-        let counter = 0;
         const skus = data.plain.map((p) => p.sku);
-        const requests: autocannon.Request[] = [
-          {
-            method: 'POST',
-            path: '/api/cart/set-product-quantity',
-            setupRequest: (request) => {
-              counter += 1;
-              const buyer = data.buyers[counter % data.buyers.length]!;
-              return {
-                ...request,
-                headers: {
-                  ...request.headers,
-                  authorization: `Bearer ${buyer.token}`,
-                  'content-type': 'application/json',
-                },
-                body: JSON.stringify({
-                  productSku: skus[(counter * 7) % skus.length],
-                  quantity: 1 + (counter % 5),
-                }),
-              };
-            },
-          },
+        const requests = [
+          buyersInTurn('POST', '/api/cart/set-product-quantity', data.buyers, (n) => ({
+            productSku: skus[(n * 7) % skus.length],
+            quantity: 1 + (n % 5),
+          })),
         ];
         const quantity: CheckoutQuantityRow[] = [];
         const saturated =
@@ -319,26 +329,12 @@ async function benchDialect(
           }));
         // GET /api/cart flat out over the carts the clicks above filled: what a click cost the web
         // before set-product-quantity answered the cart itself (a call, then this read).
-        let reader = 0;
         const cartRead =
           runs('cart-read') &&
           (await measure(`${dialect}: GET /api/cart, ${buyerCount} buyers, saturated`, server.url, {
             connections: buyerCount,
             duration,
-            requests: [
-              {
-                method: 'GET',
-                path: '/api/cart',
-                setupRequest: (request) => {
-                  reader += 1;
-                  const buyer = data.buyers[reader % data.buyers.length]!;
-                  return {
-                    ...request,
-                    headers: { ...request.headers, authorization: `Bearer ${buyer.token}` },
-                  };
-                },
-              },
-            ],
+            requests: [buyersInTurn('GET', '/api/cart', data.buyers)],
           }));
         const thinkMs = Math.round((buyerCount / rate) * 1000);
         const rated =

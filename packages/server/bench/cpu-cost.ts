@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import {
+  fetchJson,
   type BenchTarget,
   demoCustomerToken,
   numberOption,
@@ -50,12 +51,6 @@ function cpuMs(pid: number): number {
   // After the command: state(0) ... utime is field 14 of the whole line = index 11 here, stime 12.
   const ticks = Number(fields[11]) + Number(fields[12]);
   return (ticks * 1000) / TICKS_PER_SECOND;
-}
-
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(url, init);
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 /** A request of a scenario: GET with headers, or a POST whose JSON body `body(i)` gives per request. */
@@ -113,7 +108,7 @@ async function send(scenario: Scenario, i: number): Promise<Response> {
 async function plainSkus(base: string, headers: Record<string, string>, count: number): Promise<string[]> {
   const skus: string[] = [];
   for (let page = 1; page <= 20 && skus.length < count; page += 1) {
-    const listed = await json<{
+    const listed = await fetchJson<{
       products: {
         sku: string;
         stock: number;
@@ -174,11 +169,11 @@ async function main(): Promise<void> {
     const anonymous = { 'accept-language': 'hu' };
     const scenarios: (Scenario & { prepare?: () => Promise<void> })[] = [];
     if (groups.has('catalogue')) {
-      const categories = await json<{ data: { slug: string; children?: { slug: string }[] }[] }>(
+      const categories = await fetchJson<{ data: { slug: string; children?: { slug: string }[] }[] }>(
         `${base}/categories`,
       );
       const main = categories.data.find((c) => (c.children ?? []).length > 0) ?? categories.data[0];
-      const first = await json<{
+      const first = await fetchJson<{
         products: {
           sku: string;
           productDetails: { name: string }[];

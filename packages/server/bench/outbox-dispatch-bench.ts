@@ -107,6 +107,26 @@ async function timeDispatch(ctx: AppContext): Promise<number> {
   }
 }
 
+/**
+ * Times the dispatch of the `count` queued messages of one kind; every one must have arrived once
+ * (`ids`: the message ids the receiver got), or the run fails.
+ */
+async function dispatchRow(
+  ctx: AppContext,
+  dialect: string,
+  kind: Row['kind'],
+  ids: string[],
+  count: number,
+): Promise<Row> {
+  const seconds = await timeDispatch(ctx);
+  if (new Set(ids).size !== count || ids.length !== count) {
+    throw new Error(
+      `${dialect}: ${ids.length} ${kind}s arrived (${new Set(ids).size} distinct), expected ${count}`,
+    );
+  }
+  return { dialect, kind, count, seconds, perSecond: count / seconds, received: ids.length };
+}
+
 async function measureDialect(dialect: 'sqlite' | 'postgres', count: number, pgUrl: string): Promise<Row[]> {
   const target = await createTarget(dialect, pgUrl);
   const smtp = await startSmtp();
@@ -147,20 +167,7 @@ async function measureDialect(dialect: 'sqlite' | 'postgres', count: number, pgU
         });
       }
     });
-    const mailSeconds = await timeDispatch(ctx);
-    if (new Set(smtp.ids).size !== count || smtp.ids.length !== count) {
-      throw new Error(
-        `${dialect}: ${smtp.ids.length} mails arrived (${new Set(smtp.ids).size} distinct), expected ${count}`,
-      );
-    }
-    rows.push({
-      dialect,
-      kind: 'mail',
-      count,
-      seconds: mailSeconds,
-      perSecond: count / mailSeconds,
-      received: smtp.ids.length,
-    });
+    rows.push(await dispatchRow(ctx, dialect, 'mail', smtp.ids, count));
 
     const now = new Date().toISOString();
     const endpoint = await database.db
@@ -180,20 +187,7 @@ async function measureDialect(dialect: 'sqlite' | 'postgres', count: number, pgU
         await createDelivery(ctx, trx, endpoint, 'order.placed', body);
       }
     });
-    const hookSeconds = await timeDispatch(ctx);
-    if (new Set(receiver.ids).size !== count || receiver.ids.length !== count) {
-      throw new Error(
-        `${dialect}: ${receiver.ids.length} webhooks arrived (${new Set(receiver.ids).size} distinct), expected ${count}`,
-      );
-    }
-    rows.push({
-      dialect,
-      kind: 'webhook',
-      count,
-      seconds: hookSeconds,
-      perSecond: count / hookSeconds,
-      received: receiver.ids.length,
-    });
+    rows.push(await dispatchRow(ctx, dialect, 'webhook', receiver.ids, count));
     return rows;
   } finally {
     mailer.close();

@@ -30,15 +30,13 @@ import {
 import { finish } from './bench-verdict';
 import { runHostileInputs } from './hostile-inputs';
 import {
-  buyerLoop,
   checkShop,
   crashRun,
-  newLedger,
   prepareShop,
-  seededRandom,
   ShopProcess,
   sleep,
   sqliteIntegrity,
+  startBuyers,
   type ShopCheck,
 } from './reliability-kit';
 import { createDatabase, type DatabaseHandle } from '../src/db/connection';
@@ -105,23 +103,12 @@ async function load(dialect: 'sqlite' | 'postgres', processes: number): Promise<
     await Promise.all(shops.map((s) => s.waitReady(120_000)));
     handle = handleFor(target);
     const fixture = await prepareShop(handle, { buyers: buyerCount, products: 20, hotStock: 200, jwtSecret });
-    const ledger = newLedger();
-    let stop = false;
     const urls = shops.map((s) => s.url);
-    const loops = fixture.buyers.map((buyer) =>
-      buyerLoop(buyer, {
-        urls: () => urls,
-        fixture,
-        ledger,
-        stop: () => stop,
-        hotShare: 0.1,
-        random: seededRandom(900 + buyer.index),
-      }),
-    );
+    const buyers = startBuyers(fixture, { urls: () => urls, seed: 900, hotShare: 0.1 });
+    const { ledger } = buyers;
     const started = performance.now();
     await sleep(duration * 1000);
-    stop = true;
-    await Promise.all(loops);
+    await buyers.stop();
     const seconds = (performance.now() - started) / 1000;
     const check = await checkShop(handle, fixture, ledger);
     const name = `${dialect}${processes > 1 ? `, ${processes} processes${env.REDIS_URL ? ' + Redis' : ''}` : ''}`;

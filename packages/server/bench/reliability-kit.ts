@@ -291,6 +291,42 @@ export interface BuyerLoopOptions {
   random?: () => number;
 }
 
+/** The fixture's buyers ordering, each in its own buyerLoop, and how to stop them. */
+export interface RunningBuyers {
+  ledger: Ledger;
+  /** Tells every buyer to stop, and settles when all have. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a buyerLoop for every buyer of the fixture, with one ledger; buyer i draws from
+ * seededRandom(seed + i).
+ */
+export function startBuyers(
+  fixture: ShopFixture,
+  options: Pick<BuyerLoopOptions, 'urls' | 'hotShare'> & { seed: number },
+): RunningBuyers {
+  const ledger = newLedger();
+  let stopped = false;
+  const loops = fixture.buyers.map((buyer) =>
+    buyerLoop(buyer, {
+      urls: options.urls,
+      fixture,
+      ledger,
+      stop: () => stopped,
+      hotShare: options.hotShare,
+      random: seededRandom(options.seed + buyer.index),
+    }),
+  );
+  return {
+    ledger,
+    stop: async () => {
+      stopped = true;
+      await Promise.all(loops);
+    },
+  };
+}
+
 /** A small deterministic random source (mulberry32). */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
@@ -614,19 +650,10 @@ export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult
       env: { LOG_LEVEL: 'warn' },
     });
   let shop = await startShop();
-  const ledger = newLedger();
-  let stop = false;
   const started = performance.now();
   const random = seededRandom(options.seed ?? 1);
-  const buyers = options.fixture.buyers.map((buyer) =>
-    buyerLoop(buyer, {
-      urls: () => [shop.url],
-      fixture: options.fixture,
-      ledger,
-      stop: () => stop,
-      random: seededRandom((options.seed ?? 1) * 1000 + buyer.index),
-    }),
-  );
+  const buyers = startBuyers(options.fixture, { urls: () => [shop.url], seed: (options.seed ?? 1) * 1000 });
+  const { ledger } = buyers;
   const waitOrders = async (n: number) => {
     const target = ledger.acknowledged.length + n;
     const end = Date.now() + 60_000;
@@ -659,13 +686,12 @@ export async function crashRun(options: CrashRunOptions): Promise<CrashRunResult
     }
     await waitOrders(options.ordersAfterLastRestart ?? options.ordersBetweenKills);
   } catch (error) {
-    stop = true;
+    const stopping = buyers.stop();
     await shop.stop('SIGKILL');
-    await Promise.all(buyers);
+    await stopping;
     throw error;
   } finally {
-    stop = true;
-    await Promise.all(buyers);
+    await buyers.stop();
   }
   return {
     ledger,

@@ -73,16 +73,16 @@ export function adminCatalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       docs: adminDocs(errorNote.trim(), 'admin-catalogue'),
       params: idParamsSchema,
     };
-    crudRoutes(app, {
+    crudRoutes(app, ctx, {
       path: '/catalogue/products',
       ...area,
+      record: adminProductSchema,
       get: {
         doc: {
           summary: 'One product with names, categories, pack sizes and price entries',
           description: '404 ERR_PRODUCT_NOT_FOUND.',
         },
-        response: adminProductSchema,
-        run: (id) => products.getProduct(ctx, id),
+        run: products.getProduct,
       },
       save: {
         create: { summary: 'Create a product', description: productWriteDescription },
@@ -92,8 +92,7 @@ export function adminCatalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         created: true,
         body: productInputSchema,
-        response: adminProductSchema,
-        run: (user, id, body) => products.saveProduct(ctx, user.userId, id, body),
+        run: (ctx, user, id, body) => products.saveProduct(ctx, user.userId, id, body),
       },
     });
 
@@ -102,21 +101,21 @@ export function adminCatalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const categoryDescription =
       'A name in every language (hu, en, vi, zh), a unique slug (409 ERR_SLUG_TAKEN) and an optional parent that ' +
       'is a main category (400 ERR_CATEGORY_PARENT).';
-    crudRoutes(app, {
+    crudRoutes(app, ctx, {
       path: '/catalogue/categories',
       ...area,
+      record: adminCategorySchema,
       list: {
         doc: 'Every category with its translations and usage counts',
         response: adminCategoryListResponseSchema,
-        run: async () => ({ items: await taxonomy.listCategories(ctx) }),
+        run: async (ctx) => ({ items: await taxonomy.listCategories(ctx) }),
       },
       save: {
         create: { summary: 'Create a category', description: categoryDescription },
         update: { summary: 'Edit a category', description: categoryDescription },
         created: true,
         body: categoryInputSchema,
-        response: adminCategorySchema,
-        run: (user, id, body) => taxonomy.saveCategory(ctx, user.userId, id, body),
+        run: (ctx, user, id, body) => taxonomy.saveCategory(ctx, user.userId, id, body),
       },
       remove: {
         doc: {
@@ -124,27 +123,27 @@ export function adminCatalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description: '409 ERR_CATEGORY_IN_USE while products or subcategories belong to it.',
         },
         noContent: true,
-        run: (user, id) => taxonomy.deleteCategory(ctx, user.userId, id),
+        run: (ctx, user, id) => taxonomy.deleteCategory(ctx, user.userId, id),
       },
     });
 
     // --- manufacturers -----------------------------------------------------------------------
 
-    crudRoutes(app, {
+    crudRoutes(app, ctx, {
       path: '/catalogue/manufacturers',
       ...area,
+      record: adminManufacturerSchema,
       list: {
         doc: 'Every manufacturer with its product count',
         response: adminManufacturerListResponseSchema,
-        run: async () => ({ items: await taxonomy.listManufacturers(ctx) }),
+        run: async (ctx) => ({ items: await taxonomy.listManufacturers(ctx) }),
       },
       save: {
         create: { summary: 'Create a manufacturer', description: 'A unique slug (409 ERR_SLUG_TAKEN).' },
         update: { summary: 'Edit a manufacturer', description: 'A unique slug (409 ERR_SLUG_TAKEN).' },
         created: true,
         body: manufacturerInputSchema,
-        response: adminManufacturerSchema,
-        run: (user, id, body) => taxonomy.saveManufacturer(ctx, user.userId, id, body),
+        run: (ctx, user, id, body) => taxonomy.saveManufacturer(ctx, user.userId, id, body),
       },
       remove: {
         doc: {
@@ -152,7 +151,7 @@ export function adminCatalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description: '409 ERR_MANUFACTURER_IN_USE while products belong to it.',
         },
         noContent: true,
-        run: (user, id) => taxonomy.deleteManufacturer(ctx, user.userId, id),
+        run: (ctx, user, id) => taxonomy.deleteManufacturer(ctx, user.userId, id),
       },
     });
 

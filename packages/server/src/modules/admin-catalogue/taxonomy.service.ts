@@ -79,18 +79,25 @@ function slugTaken(error: unknown): boolean {
   return column === 'slug' || (column !== null && column.includes('slug'));
 }
 
+/** The one record `rows` holds, or the kind's not-found error. */
+function one<T>(rows: T[], notFound: 'ERR_CATEGORY_NOT_FOUND' | 'ERR_MANUFACTURER_NOT_FOUND'): T {
+  const row = rows[0];
+  if (!row) throw new AppError(notFound);
+  return row;
+}
+
 /**
  * Runs a category or manufacturer write in one transaction with its audit entry
  * (`<entity>.<action>`) and a new catalogue version; a slug collision is ERR_SLUG_TAKEN.
- * Answers the record's id.
+ * Answers the record as written (`after`).
  */
-async function taxonomyWrite(
+async function taxonomyWrite<T>(
   ctx: AppContext,
   actorUserId: number,
   entity: 'category' | 'manufacturer',
   action: 'create' | 'update' | 'delete',
-  work: (trx: Db) => Promise<{ id: number; before: unknown; after: unknown }>,
-): Promise<number> {
+  work: (trx: Db) => Promise<{ id: number; before: unknown; after: T }>,
+): Promise<T> {
   try {
     return await ctx.database.db.transaction().execute(async (trx) => {
       const done = await work(trx);
@@ -103,7 +110,7 @@ async function taxonomyWrite(
         after: done.after,
       });
       await bumpCatalogueVersion(trx, ctx.now());
-      return done.id;
+      return done.after;
     });
   } catch (error) {
     if (slugTaken(error)) throw new AppError('ERR_SLUG_TAKEN', { field: 'slug' });
@@ -119,9 +126,8 @@ export async function saveCategory(
 ): Promise<AdminCategory> {
   const input = categoryInputSchema.parse(rawInput);
   const action = id === null ? 'create' : 'update';
-  const savedId = await taxonomyWrite(ctx, actorUserId, 'category', action, async (trx) => {
-    const before = id === null ? null : ((await categoryRows(trx, [id]))[0] ?? null);
-    if (id !== null && !before) throw new AppError('ERR_CATEGORY_NOT_FOUND');
+  return taxonomyWrite(ctx, actorUserId, 'category', action, async (trx) => {
+    const before = id === null ? null : one(await categoryRows(trx, [id]), 'ERR_CATEGORY_NOT_FOUND');
     await checkParent(trx, id, input.parentId);
     const taken = await findCategoryIdBySlug(trx, input.slug);
     if (taken !== undefined && taken !== id) throw new AppError('ERR_SLUG_TAKEN', { field: 'slug' });
@@ -137,16 +143,14 @@ export async function saveCategory(
         search_name: foldForSearch(t.name),
       })),
     );
-    const after = (await categoryRows(trx, [categoryId]))[0];
+    const after = one(await categoryRows(trx, [categoryId]), 'ERR_CATEGORY_NOT_FOUND');
     return { id: categoryId, before, after };
   });
-  return (await categoryRows(ctx.database.db, [savedId]))[0]!;
 }
 
 export async function deleteCategory(ctx: AppContext, actorUserId: number, id: number): Promise<void> {
   await taxonomyWrite(ctx, actorUserId, 'category', 'delete', async (trx) => {
-    const before = (await categoryRows(trx, [id]))[0];
-    if (!before) throw new AppError('ERR_CATEGORY_NOT_FOUND');
+    const before = one(await categoryRows(trx, [id]), 'ERR_CATEGORY_NOT_FOUND');
     if (before.productCount > 0 || before.childCount > 0) {
       throw new AppError('ERR_CATEGORY_IN_USE', {
         products: before.productCount,
@@ -179,24 +183,21 @@ export async function saveManufacturer(
   input: ManufacturerInput,
 ): Promise<AdminManufacturer> {
   const action = id === null ? 'create' : 'update';
-  const savedId = await taxonomyWrite(ctx, actorUserId, 'manufacturer', action, async (trx) => {
-    const before = id === null ? null : ((await manufacturerRows(trx, [id]))[0] ?? null);
-    if (id !== null && !before) throw new AppError('ERR_MANUFACTURER_NOT_FOUND');
+  return taxonomyWrite(ctx, actorUserId, 'manufacturer', action, async (trx) => {
+    const before = id === null ? null : one(await manufacturerRows(trx, [id]), 'ERR_MANUFACTURER_NOT_FOUND');
     const taken = await findManufacturerIdBySlug(trx, input.slug);
     if (taken !== undefined && taken !== id) throw new AppError('ERR_SLUG_TAKEN', { field: 'slug' });
     const values = { name: input.name, slug: input.slug };
     const manufacturerId = id ?? (await insertManufacturer(trx, values));
     if (id !== null) await updateManufacturer(trx, id, values);
-    const after = (await manufacturerRows(trx, [manufacturerId]))[0];
+    const after = one(await manufacturerRows(trx, [manufacturerId]), 'ERR_MANUFACTURER_NOT_FOUND');
     return { id: manufacturerId, before, after };
   });
-  return (await manufacturerRows(ctx.database.db, [savedId]))[0]!;
 }
 
 export async function deleteManufacturer(ctx: AppContext, actorUserId: number, id: number): Promise<void> {
   await taxonomyWrite(ctx, actorUserId, 'manufacturer', 'delete', async (trx) => {
-    const before = (await manufacturerRows(trx, [id]))[0];
-    if (!before) throw new AppError('ERR_MANUFACTURER_NOT_FOUND');
+    const before = one(await manufacturerRows(trx, [id]), 'ERR_MANUFACTURER_NOT_FOUND');
     if (before.productCount > 0)
       throw new AppError('ERR_MANUFACTURER_IN_USE', { products: before.productCount });
     await deleteManufacturerRow(trx, id);

@@ -3,6 +3,39 @@ import type { Database, NewspapersTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
+/** The table that holds the texts of news items and of content pages, and its column naming the owner. */
+const TEXT_TABLES = {
+  news: { table: 'news_translations', owner: 'news_id' },
+  page: { table: 'content_page_translations', owner: 'page_id' },
+} as const;
+
+/** The texts of news items or of content pages, each with the id of the record it belongs to. */
+export async function findTexts(db: Db, kind: keyof typeof TEXT_TABLES, ownerIds: readonly number[]) {
+  if (ownerIds.length === 0) return [];
+  const { table, owner } = TEXT_TABLES[kind];
+  return db
+    .selectFrom(table)
+    .select([`${owner} as owner_id`, 'language', 'title', 'description'])
+    .where(owner, 'in', ownerIds)
+    .execute();
+}
+
+/** Replaces the texts (one per language) of a news item or a content page. */
+export async function replaceTexts(
+  db: Db,
+  kind: keyof typeof TEXT_TABLES,
+  ownerId: number,
+  texts: { language: string; title: string; description: string }[],
+) {
+  const { table, owner } = TEXT_TABLES[kind];
+  await db.deleteFrom(table).where(owner, '=', ownerId).execute();
+  if (texts.length > 0)
+    await db
+      .insertInto(table)
+      .values(texts.map((t) => ({ [owner]: ownerId, ...t })))
+      .execute();
+}
+
 // News --------------------------------------------------------------------------------------------
 export async function listNews(db: Db) {
   return db
@@ -21,10 +54,6 @@ export async function listNews(db: Db) {
 }
 export async function findNews(db: Db, id: number) {
   return db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
-}
-export async function findNewsTranslations(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db.selectFrom('news_translations').selectAll().where('news_id', 'in', ids).execute();
 }
 export async function findNewsProducts(db: Db, newsId: number) {
   return db
@@ -56,18 +85,6 @@ export async function updateNews(
 ) {
   await db.updateTable('news').set(values).where('id', '=', id).execute();
 }
-export async function replaceNewsTexts(
-  db: Db,
-  newsId: number,
-  texts: { language: string; title: string; description: string }[],
-) {
-  await db.deleteFrom('news_translations').where('news_id', '=', newsId).execute();
-  if (texts.length > 0)
-    await db
-      .insertInto('news_translations')
-      .values(texts.map((t) => ({ news_id: newsId, ...t })))
-      .execute();
-}
 export async function replaceNewsProducts(db: Db, newsId: number, productIds: number[]) {
   await db.deleteFrom('news_products').where('news_id', '=', newsId).execute();
   if (productIds.length > 0)
@@ -91,10 +108,6 @@ export async function listPages(db: Db) {
 export async function findPage(db: Db, id: number) {
   return db.selectFrom('content_pages').selectAll().where('id', '=', id).executeTakeFirst();
 }
-export async function findPageTranslations(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db.selectFrom('content_page_translations').selectAll().where('page_id', 'in', ids).execute();
-}
 export async function insertPage(db: Db, values: { path: string; sort_order: number; updated_at: string }) {
   return (await db.insertInto('content_pages').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
@@ -104,18 +117,6 @@ export async function updatePage(
   values: { path: string; sort_order: number; updated_at: string },
 ) {
   await db.updateTable('content_pages').set(values).where('id', '=', id).execute();
-}
-export async function replacePageTexts(
-  db: Db,
-  pageId: number,
-  texts: { language: string; title: string; description: string }[],
-) {
-  await db.deleteFrom('content_page_translations').where('page_id', '=', pageId).execute();
-  if (texts.length > 0)
-    await db
-      .insertInto('content_page_translations')
-      .values(texts.map((t) => ({ page_id: pageId, ...t })))
-      .execute();
 }
 export async function deletePage(db: Db, id: number) {
   await db.deleteFrom('content_page_translations').where('page_id', '=', id).execute();

@@ -29,79 +29,77 @@ export function adminContentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Only these routes take a raw PDF body (the plugin is encapsulated).
     acceptRawBodies(app, 'application/pdf', NEWSPAPER_MAX_BYTES);
 
-    crudRoutes(app, {
+    crudRoutes(app, ctx, {
       path: '/news',
       permission: 'content',
       docs,
+      record: adminNewsSchema,
       list: {
         doc: 'News items',
         response: z.array(adminNewsSummarySchema),
-        run: () => service.listNews(ctx),
+        run: service.listNews,
       },
       get: {
         doc: 'One news item',
-        response: adminNewsSchema,
-        run: (id) => service.getNews(ctx, id),
+        run: service.getNews,
       },
       save: {
         create: 'Create a news item',
         update: 'Change a news item (texts, dates, linked products)',
         body: saveNewsSchema,
-        response: adminNewsSchema,
-        run: (actor, id, body) => service.saveNews(ctx, actor, id, body),
+        run: service.saveNews,
       },
       remove: {
         doc: 'Delete a news item',
-        run: (actor, id) => service.deleteNews(ctx, actor, id),
+        run: service.deleteNews,
       },
     });
 
-    crudRoutes(app, {
+    crudRoutes(app, ctx, {
       path: '/content-pages',
       permission: 'content',
       docs,
+      record: adminContentPageSchema,
       list: {
         doc: 'Content pages',
         response: z.array(adminContentPageSummarySchema),
-        run: () => service.listPages(ctx),
+        run: service.listPages,
       },
       get: {
         doc: 'One content page with its texts',
-        response: adminContentPageSchema,
-        run: (id) => service.getPage(ctx, id),
+        run: service.getPage,
       },
       save: {
         create: 'Create a content page (HTML sanitised; a taken path → 409 ERR_DUPLICATE)',
         update: 'Change a content page (HTML sanitised)',
         body: saveAdminContentPageSchema,
-        response: adminContentPageSchema,
-        run: (actor, id, body) => service.savePage(ctx, actor, id, body),
+        run: service.savePage,
       },
       remove: {
         doc: 'Delete a content page',
-        run: (actor, id) => service.deletePage(ctx, actor, id),
+        run: service.deletePage,
       },
     });
 
     // Special-offer newspapers: created by a PDF upload, then changed and deleted like the others.
-    crudRoutes(app, {
+    crudRoutes(app, ctx, {
       path: '/newspapers',
       permission: 'content',
       docs,
+      record: adminNewspaperSchema,
       list: {
         doc: 'Uploaded newspapers',
         response: z.array(adminNewspaperSchema),
-        run: () => service.listNewspapers(ctx),
+        run: service.listNewspapers,
       },
       save: {
         update: "Change a newspaper's title, language or validity",
         body: saveNewspaperSchema,
-        response: adminNewspaperSchema,
-        run: (actor, id, body) => service.updateNewspaper(ctx, actor, id as number, body),
+        run: (ctx, actor, id, body) => service.updateNewspaper(ctx, actor, id as number, body),
       },
       remove: {
         doc: 'Delete a newspaper and its file',
-        run: (actor, id) => service.deleteNewspaper(ctx, actor, id),
+        run: service.deleteNewspaper,
       },
     });
     app.post(

@@ -61,40 +61,46 @@ function languagesOf(rows: { language: string }[]): string[] {
   return LANGUAGES.filter((language) => rows.some((r) => r.language === language));
 }
 
-// News --------------------------------------------------------------------------------------------
-export async function listNews(ctx: AppContext): Promise<AdminNewsSummary[]> {
-  const db = ctx.database.db;
-  const rows = await repo.listNews(db);
-  const texts = await repo.findNewsTranslations(
+/** For the lists: per record id, the title and the languages of its texts. */
+async function textSummaries(db: Db, kind: 'news' | 'page', rows: readonly { id: number }[]) {
+  const texts = await repo.findTexts(
     db,
+    kind,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => {
-    const own = texts.filter((t) => t.news_id === row.id);
-    return {
-      id: row.id,
-      startsAt: row.starts_at,
-      endsAt: row.ends_at,
-      isActive: row.is_active === 1,
-      title: titleOf(own),
-      languages: languagesOf(own),
-      productCount: Number(row.product_count ?? 0),
-      createdAt: row.created_at,
-    };
-  });
+  return (id: number) => {
+    const own = texts.filter((t) => t.owner_id === id);
+    return { title: titleOf(own), languages: languagesOf(own) };
+  };
+}
+
+// News --------------------------------------------------------------------------------------------
+type NewsRow = NonNullable<Awaited<ReturnType<typeof repo.findNews>>>;
+
+/** What a news item's list entry and its whole record share. */
+function newsFields(row: NewsRow) {
+  return { id: row.id, startsAt: row.starts_at, endsAt: row.ends_at, isActive: row.is_active === 1 };
+}
+
+export async function listNews(ctx: AppContext): Promise<AdminNewsSummary[]> {
+  const rows = await repo.listNews(ctx.database.db);
+  const summary = await textSummaries(ctx.database.db, 'news', rows);
+  return rows.map((row) => ({
+    ...newsFields(row),
+    ...summary(row.id),
+    productCount: Number(row.product_count ?? 0),
+    createdAt: row.created_at,
+  }));
 }
 
 async function readNews(db: Db, id: number): Promise<AdminNews> {
   const row = found(await repo.findNews(db, id));
   const [texts, products] = await Promise.all([
-    repo.findNewsTranslations(db, [id]),
+    repo.findTexts(db, 'news', [id]),
     repo.findNewsProducts(db, id),
   ]);
   return {
-    id: row.id,
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
-    isActive: row.is_active === 1,
+    ...newsFields(row),
     translations: textsRecord(texts),
     products: products.map((p) => ({ id: p.id, sku: p.sku, name: p.name ?? p.sku })),
   };
@@ -128,52 +134,51 @@ export async function saveNews(
     const before = id === null ? null : await readNews(trx, id);
     const savedId = id ?? (await repo.insertNews(trx, { ...values, created_at: ctx.now().toISOString() }));
     if (id !== null) await repo.updateNews(trx, id, values);
-    await repo.replaceNewsTexts(trx, savedId, texts);
+    await repo.replaceTexts(trx, 'news', savedId, texts);
     await repo.replaceNewsProducts(trx, savedId, productIds);
     const after = await readNews(trx, savedId);
     return { id: savedId, before, after, result: after };
   });
 }
 
-export async function deleteNews(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
-  await audited(ctx, actor, 'news', 'delete', async (trx) => {
-    const before = await readNews(trx, id);
-    await repo.deleteNews(trx, id);
+/** A news item or a content page as its audited delete sees it: its state before, then its rows. */
+interface Deletable {
+  entity: 'news' | 'content_page';
+  read: (db: Db, id: number) => Promise<unknown>;
+  remove: (db: Db, id: number) => Promise<void>;
+}
+
+/** Deletes a news item or a content page, audited with its state before (404 for an unknown id). */
+async function deleteAudited(ctx: AppContext, actor: AuthUser, id: number, kind: Deletable): Promise<void> {
+  await audited(ctx, actor, kind.entity, 'delete', async (trx) => {
+    const before = await kind.read(trx, id);
+    await kind.remove(trx, id);
     return { id, before, after: null, result: undefined };
   });
 }
 
+export async function deleteNews(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
+  await deleteAudited(ctx, actor, id, { entity: 'news', read: readNews, remove: repo.deleteNews });
+}
+
 // Content pages -----------------------------------------------------------------------------------
+type PageRow = NonNullable<Awaited<ReturnType<typeof repo.findPage>>>;
+
+/** What a content page's list entry and its whole record share. */
+function pageFields(row: PageRow) {
+  return { id: row.id, path: row.path, sortOrder: Number(row.sort_order), updatedAt: row.updated_at };
+}
+
 export async function listPages(ctx: AppContext): Promise<AdminContentPageSummary[]> {
-  const db = ctx.database.db;
-  const rows = await repo.listPages(db);
-  const texts = await repo.findPageTranslations(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => {
-    const own = texts.filter((t) => t.page_id === row.id);
-    return {
-      id: row.id,
-      path: row.path,
-      sortOrder: Number(row.sort_order),
-      updatedAt: row.updated_at,
-      title: titleOf(own),
-      languages: languagesOf(own),
-    };
-  });
+  const rows = await repo.listPages(ctx.database.db);
+  const summary = await textSummaries(ctx.database.db, 'page', rows);
+  return rows.map((row) => ({ ...pageFields(row), ...summary(row.id) }));
 }
 
 async function readPage(db: Db, id: number): Promise<AdminContentPage> {
   const row = found(await repo.findPage(db, id));
-  const texts = await repo.findPageTranslations(db, [id]);
-  return {
-    id: row.id,
-    path: row.path,
-    sortOrder: Number(row.sort_order),
-    updatedAt: row.updated_at,
-    translations: textsRecord(texts),
-  };
+  const texts = await repo.findTexts(db, 'page', [id]);
+  return { ...pageFields(row), translations: textsRecord(texts) };
 }
 
 export async function getPage(ctx: AppContext, id: number): Promise<AdminContentPage> {
@@ -193,18 +198,14 @@ export async function savePage(
     const before = id === null ? null : await readPage(trx, id);
     const savedId = id ?? (await repo.insertPage(trx, values));
     if (id !== null) await repo.updatePage(trx, id, values);
-    await repo.replacePageTexts(trx, savedId, texts);
+    await repo.replaceTexts(trx, 'page', savedId, texts);
     const after = await readPage(trx, savedId);
     return { id: savedId, before, after, result: after };
   });
 }
 
 export async function deletePage(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
-  await audited(ctx, actor, 'content_page', 'delete', async (trx) => {
-    const before = await readPage(trx, id);
-    await repo.deletePage(trx, id);
-    return { id, before, after: null, result: undefined };
-  });
+  await deleteAudited(ctx, actor, id, { entity: 'content_page', read: readPage, remove: repo.deletePage });
 }
 
 // Newspapers --------------------------------------------------------------------------------------

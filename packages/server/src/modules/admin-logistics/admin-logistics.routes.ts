@@ -30,90 +30,91 @@ export function adminLogisticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       docs: adminDocs(permissionNote('settings')),
     };
 
-    crudRoutes(app, {
+    crudRoutes(app, ctx, {
       path: '/shipping-methods',
       ...logistics,
+      record: adminShippingMethodSchema,
       list: {
         doc: 'Shipping methods',
         response: z.array(adminShippingMethodSchema),
-        run: () => service.listShippingMethods(ctx),
+        run: service.listShippingMethods,
       },
       save: {
         create: 'Create a shipping method (duplicate code → 409 ERR_DUPLICATE)',
         update: 'Change a shipping method (its cost counts from the next checkout on)',
         body: saveShippingMethodSchema,
-        response: adminShippingMethodSchema,
-        run: (actor, id, body) => service.saveShippingMethod(ctx, actor, id, body),
+        run: service.saveShippingMethod,
       },
     });
 
-    crudRoutes(app, {
+    crudRoutes(app, ctx, {
       path: '/payment-methods',
       ...logistics,
+      record: adminPaymentMethodSchema,
       list: {
         doc: 'Payment methods with the number of customers that may use them',
         response: z.array(adminPaymentMethodSchema),
-        run: () => service.listPaymentMethods(ctx),
+        run: service.listPaymentMethods,
       },
       save: {
         create: 'Create a payment method (same code and term → 409 ERR_DUPLICATE)',
         update: 'Change a payment method',
         body: savePaymentMethodSchema,
-        response: adminPaymentMethodSchema,
-        run: (actor, id, body) => service.savePaymentMethod(ctx, actor, id, body),
+        run: service.savePaymentMethod,
       },
     });
 
-    crudRoutes(app, {
+    crudRoutes(app, ctx, {
       path: '/delivery-routes',
       ...logistics,
+      record: adminDeliveryRouteSchema,
       list: {
         doc: 'Delivery routes with the number of addresses on each',
         response: z.array(adminDeliveryRouteSchema),
-        run: () => service.listRoutes(ctx),
+        run: service.listRoutes,
       },
       save: {
         create: 'Create a delivery route',
         update: "Change a route's weekdays, cut-off or time (the checkout offers new days at once)",
         body: saveDeliveryRouteSchema,
-        response: adminDeliveryRouteSchema,
-        run: (actor, id, body) => service.saveRoute(ctx, actor, id, body),
+        run: service.saveRoute,
       },
       remove: {
         doc: 'Delete a route no address uses (else 409 ERR_IN_USE { count })',
-        run: (actor, id) => service.deleteRoute(ctx, actor, id),
+        run: service.deleteRoute,
       },
     });
 
-    crudRoutes(app, {
+    crudRoutes(app, ctx, {
       path: '/holiday-periods',
       ...logistics,
+      record: adminHolidayPeriodSchema,
       list: {
         doc: 'Holiday periods (removed days and replacement days)',
         response: z.array(adminHolidayPeriodSchema),
-        run: () => service.listHolidays(ctx),
+        run: service.listHolidays,
       },
       save: {
         create: 'Create a holiday period',
         update: 'Change a holiday period',
         body: saveHolidayPeriodSchema,
-        response: adminHolidayPeriodSchema,
-        run: (actor, id, body) => service.saveHoliday(ctx, actor, id, body),
+        run: service.saveHoliday,
       },
       remove: {
         doc: 'Delete a holiday period',
-        run: (actor, id) => service.deleteHoliday(ctx, actor, id),
+        run: service.deleteHoliday,
       },
     });
 
     // Shop-closed windows and the force-disabled switch
-    crudRoutes(app, {
+    crudRoutes(app, ctx, {
       path: '/shop-closed-windows',
       ...settings,
+      record: adminClosedWindowSchema,
       list: {
         doc: 'Shop-closed windows (local times in `timeZone`)',
         response: adminClosedWindowListSchema,
-        run: () => service.listClosedWindows(ctx),
+        run: service.listClosedWindows,
       },
       save: {
         create:
@@ -121,12 +122,11 @@ export function adminLogisticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           'One that shares time with another window: ERR_CLOSED_WINDOW_OVERLAP (409).',
         update: 'Change a closed window (overlapping another: ERR_CLOSED_WINDOW_OVERLAP)',
         body: saveClosedWindowSchema,
-        response: adminClosedWindowSchema,
-        run: (actor, id, body) => service.saveClosedWindow(ctx, actor, id, body),
+        run: service.saveClosedWindow,
       },
       remove: {
         doc: 'Delete a closed window',
-        run: (actor, id) => service.deleteClosedWindow(ctx, actor, id),
+        run: service.deleteClosedWindow,
       },
     });
     app.get(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminIdParamsSchema, adminOkSchema } from '@shop/shared/contracts/admin-common';
+import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../http/auth';
 import type { AdminPermission } from './admin-access';
 import { adminActor } from '../admin-orders/admin-actor';
@@ -56,10 +57,12 @@ export interface CrudRoutes<Body extends z.ZodType> {
   docs: RouteDocs;
   /** The `:id` parameter (default: the shared admin id). */
   params?: z.ZodType<{ id: number }, unknown>;
+  /** What GET path/:id, POST path and PUT path/:id answer: one whole record. */
+  record: z.ZodType;
   /** GET path: the whole list. */
-  list?: { doc: RouteDoc; response: z.ZodType; run: () => Promise<unknown> };
+  list?: { doc: RouteDoc; response: z.ZodType; run: (ctx: AppContext) => Promise<unknown> };
   /** GET path/:id */
-  get?: { doc: RouteDoc; response: z.ZodType; run: (id: number) => Promise<unknown> };
+  get?: { doc: RouteDoc; run: (ctx: AppContext, id: number) => Promise<unknown> };
   /**
    * POST path (id null; only with `create`) and PUT path/:id with the same body; the service
    * audits. `created`: POST answers 201.
@@ -69,19 +72,27 @@ export interface CrudRoutes<Body extends z.ZodType> {
     update: RouteDoc;
     created?: boolean;
     body: Body;
-    response: z.ZodType;
-    run: (actor: AuthUser, id: number | null, body: z.output<Body>) => Promise<unknown>;
+    run: (ctx: AppContext, actor: AuthUser, id: number | null, body: z.output<Body>) => Promise<unknown>;
   };
   /** DELETE path/:id → `{ ok: true }`, or 204 without a body with `noContent`. */
-  remove?: { doc: RouteDoc; noContent?: boolean; run: (actor: AuthUser, id: number) => Promise<void> };
+  remove?: {
+    doc: RouteDoc;
+    noContent?: boolean;
+    run: (ctx: AppContext, actor: AuthUser, id: number) => Promise<void>;
+  };
 }
 
 /**
  * The list/get/create/update/delete routes of one kind of back-office record, each naming the
- * area's permission, with the shared id and ok schemas and the acting staff member passed on.
+ * area's permission, with the shared id and ok schemas; the service functions get the app context
+ * and, for writes, the acting staff member.
  */
-export function crudRoutes<Body extends z.ZodType>(app: ZodApp, spec: CrudRoutes<Body>): void {
-  const { path } = spec;
+export function crudRoutes<Body extends z.ZodType>(
+  app: ZodApp,
+  ctx: AppContext,
+  spec: CrudRoutes<Body>,
+): void {
+  const { path, record } = spec;
   const config = { permission: spec.permission };
   const one = `${path}/:id`;
   const params = spec.params ?? adminIdParamsSchema;
@@ -90,33 +101,33 @@ export function crudRoutes<Body extends z.ZodType>(app: ZodApp, spec: CrudRoutes
   const idOf = (request: { params: unknown }) => (request.params as { id: number }).id;
   if (spec.list) {
     const { doc, response, run } = spec.list;
-    app.get(path, { config, schema: { ...docs(doc), response: { 200: response } } }, run);
+    app.get(path, { config, schema: { ...docs(doc), response: { 200: response } } }, async () => run(ctx));
   }
   if (spec.get) {
-    const { doc, response, run } = spec.get;
-    app.get(one, { config, schema: { ...docs(doc), params, response: { 200: response } } }, async (request) =>
-      run(idOf(request)),
+    const { doc, run } = spec.get;
+    app.get(one, { config, schema: { ...docs(doc), params, response: { 200: record } } }, async (request) =>
+      run(ctx, idOf(request)),
     );
   }
   if (spec.save) {
-    const { create, update, created, body, response, run } = spec.save;
+    const { create, update, created, body, run } = spec.save;
     if (create !== undefined) {
       app.post(
         path,
         {
           config,
-          schema: { ...docs(create), body, response: { [created ? 201 : 200]: response } },
+          schema: { ...docs(create), body, response: { [created ? 201 : 200]: record } },
         },
         async (request, reply) => {
-          const saved = await run(adminActor(request.auth), null, request.body as z.output<Body>);
+          const saved = await run(ctx, adminActor(request.auth), null, request.body as z.output<Body>);
           return created ? reply.status(201).send(saved) : saved;
         },
       );
     }
     app.put(
       one,
-      { config, schema: { ...docs(update), params, body, response: { 200: response } } },
-      async (request) => run(adminActor(request.auth), idOf(request), request.body as z.output<Body>),
+      { config, schema: { ...docs(update), params, body, response: { 200: record } } },
+      async (request) => run(ctx, adminActor(request.auth), idOf(request), request.body as z.output<Body>),
     );
   }
   if (spec.remove) {
@@ -132,7 +143,7 @@ export function crudRoutes<Body extends z.ZodType>(app: ZodApp, spec: CrudRoutes
         },
       },
       async (request, reply) => {
-        await run(adminActor(request.auth), idOf(request));
+        await run(ctx, adminActor(request.auth), idOf(request));
         return noContent ? reply.status(204).send(null) : { ok: true as const };
       },
     );

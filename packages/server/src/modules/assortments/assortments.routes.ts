@@ -23,19 +23,19 @@ import * as service from './assortments.service';
  */
 export function assortmentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    crudRoutes(app, {
+    crudRoutes(app, ctx, {
       path: '/assortments',
       permission: 'catalogue',
       docs: adminDocs(permissionNote('catalogue')),
+      record: assortmentSchema,
       list: {
         doc: 'Customer assortments with the number of active products, customers and price groups',
         response: assortmentListSchema,
-        run: () => service.listAssortments(ctx),
+        run: service.listAssortments,
       },
       get: {
         doc: 'One assortment: categories, included and excluded SKUs, customers, price groups (404 NOT_FOUND)',
-        response: assortmentSchema,
-        run: (id) => service.getAssortment(ctx, id),
+        run: service.getAssortment,
       },
       save: {
         create: {
@@ -54,12 +54,11 @@ export function assortmentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         created: true,
         body: assortmentInputSchema,
-        response: assortmentSchema,
-        run: (actor, id, body) => service.saveAssortment(ctx, actor, id, body),
+        run: service.saveAssortment,
       },
       remove: {
         doc: 'Delete an assortment: its customers and price groups see the whole catalogue again (404 NOT_FOUND)',
-        run: (actor, id) => service.deleteAssortment(ctx, actor, id),
+        run: service.deleteAssortment,
       },
     });
 
