@@ -199,6 +199,16 @@ async function visibleQuote(ctx: AppContext, auth: AuthUser | null, quoteId: num
   return row;
 }
 
+/** Expires due offers first, so the quote read is in its current state; then visibleQuote. */
+async function currentVisibleQuote(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  quoteId: number,
+): Promise<repo.QuoteRow> {
+  await expire(ctx);
+  return visibleQuote(ctx, auth, quoteId);
+}
+
 function shopViewer(auth: AuthUser | null): Viewer {
   return { staff: false, agentUserId: auth?.isAgent ? auth.userId : null };
 }
@@ -279,8 +289,7 @@ export async function getQuote(
   quoteId: number,
   language: string,
 ): Promise<QuoteDetail> {
-  await expire(ctx);
-  const row = await visibleQuote(ctx, auth, quoteId);
+  const row = await currentVisibleQuote(ctx, auth, quoteId);
   return detailOf(ctx, row, language, shopViewer(auth));
 }
 
@@ -326,8 +335,7 @@ export async function acceptQuote(
   quoteId: number,
   language: string,
 ): Promise<AcceptQuoteResponse> {
-  await expire(ctx);
-  const row = await visibleQuote(ctx, auth, quoteId);
+  const row = await currentVisibleQuote(ctx, auth, quoteId);
   const acting = await resolveActingCustomer(ctx, auth);
   // An agent accepts for the customer it currently acts for.
   if (acting.customerId !== row.customer_id) throw new AppError('ERR_NO_CURRENT_SHIPPING');
@@ -471,8 +479,7 @@ export async function rejectQuote(
   reason: string,
   language: string,
 ): Promise<QuoteDetail> {
-  await expire(ctx);
-  const row = await visibleQuote(ctx, auth, quoteId);
+  const row = await currentVisibleQuote(ctx, auth, quoteId);
   const nowIso = ctx.now().toISOString();
   const moved = await repo.moveQuote(
     ctx.database.db,
@@ -495,7 +502,9 @@ export interface Answerer {
   staff: boolean;
 }
 
+/** Expires due offers first, then the quote if this answerer may answer it (else ERR_QUOTE_NOT_FOUND). */
 async function answerableQuote(ctx: AppContext, answerer: Answerer, quoteId: number): Promise<repo.QuoteRow> {
+  await expire(ctx);
   const row = await repo.findQuote(ctx.database.db, quoteId);
   if (!row) throw new AppError('ERR_QUOTE_NOT_FOUND');
   if (!answerer.staff && row.customer_agent_user_id !== answerer.userId)
@@ -579,7 +588,6 @@ export async function offerQuote(
   body: OfferQuoteRequest,
   language: string,
 ): Promise<QuoteDetail> {
-  await expire(ctx);
   const row = await answerableQuote(ctx, answerer, quoteId);
   const day = today(ctx);
   if (body.validUntil < day) throw new AppError('ERR_VALIDATION', { field: 'validUntil' });
@@ -668,7 +676,6 @@ export async function declineQuote(
   message: string,
   language: string,
 ): Promise<QuoteDetail> {
-  await expire(ctx);
   const row = await answerableQuote(ctx, answerer, quoteId);
   await runWrite(ctx.database, async (trx) => {
     await answer(
