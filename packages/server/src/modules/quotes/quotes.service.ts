@@ -431,14 +431,17 @@ export async function acceptQuote(
  * `pending_approval` to `accepted`. False when it is not waiting any more (then no order).
  */
 export async function claimApprovedQuote(ctx: AppContext, trx: Db, quoteId: number): Promise<boolean> {
-  const nowIso = ctx.now().toISOString();
-  return repo.moveQuote(
-    trx,
-    quoteId,
-    { from: ['pending_approval'] },
-    { status: 'accepted', decided_at: nowIso },
-    nowIso,
-  );
+  return decidePendingQuote(trx, quoteId, 'accepted', ctx.now().toISOString());
+}
+
+/** A quote waiting for its approval request gets its final status, decided now; false when it was not waiting. */
+function decidePendingQuote(
+  trx: Db,
+  quoteId: number,
+  status: 'accepted' | 'expired',
+  nowIso: string,
+): Promise<boolean> {
+  return repo.moveQuote(trx, quoteId, { from: ['pending_approval'] }, { status, decided_at: nowIso }, nowIso);
 }
 
 /** Once the approval's order is written (same transaction): the quote's order and `quote.accepted`. */
@@ -462,13 +465,7 @@ export async function releaseQuote(ctx: AppContext, trx: Db, quoteId: number): P
     nowIso,
   );
   if (reopened) return;
-  await repo.moveQuote(
-    trx,
-    quoteId,
-    { from: ['pending_approval'] },
-    { status: 'expired', decided_at: nowIso },
-    nowIso,
-  );
+  await decidePendingQuote(trx, quoteId, 'expired', nowIso);
 }
 
 /** POST /api/quotes/{quoteId}/reject: the customer turns down the offer (or withdraws its request). */
