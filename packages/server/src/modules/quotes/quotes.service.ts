@@ -199,6 +199,16 @@ async function visibleQuote(ctx: AppContext, auth: AuthUser | null, quoteId: num
   return row;
 }
 
+/** Expires due offers first, so the quote read is in its current state; then visibleQuote. */
+async function currentVisibleQuote(
+  ctx: AppContext,
+  auth: AuthUser | null,
+  quoteId: number,
+): Promise<repo.QuoteRow> {
+  await expire(ctx);
+  return visibleQuote(ctx, auth, quoteId);
+}
+
 function shopViewer(auth: AuthUser | null): Viewer {
   return { staff: false, agentUserId: auth?.isAgent ? auth.userId : null };
 }
@@ -279,8 +289,7 @@ export async function getQuote(
   quoteId: number,
   language: string,
 ): Promise<QuoteDetail> {
-  await expire(ctx);
-  const row = await visibleQuote(ctx, auth, quoteId);
+  const row = await currentVisibleQuote(ctx, auth, quoteId);
   return detailOf(ctx, row, language, shopViewer(auth));
 }
 
@@ -326,8 +335,7 @@ export async function acceptQuote(
   quoteId: number,
   language: string,
 ): Promise<AcceptQuoteResponse> {
-  await expire(ctx);
-  const row = await visibleQuote(ctx, auth, quoteId);
+  const row = await currentVisibleQuote(ctx, auth, quoteId);
   const acting = await resolveActingCustomer(ctx, auth);
   // An agent accepts for the customer it currently acts for.
   if (acting.customerId !== row.customer_id) throw new AppError('ERR_NO_CURRENT_SHIPPING');
@@ -423,14 +431,17 @@ export async function acceptQuote(
  * `pending_approval` to `accepted`. False when it is not waiting any more (then no order).
  */
 export async function claimApprovedQuote(ctx: AppContext, trx: Db, quoteId: number): Promise<boolean> {
-  const nowIso = ctx.now().toISOString();
-  return repo.moveQuote(
-    trx,
-    quoteId,
-    { from: ['pending_approval'] },
-    { status: 'accepted', decided_at: nowIso },
-    nowIso,
-  );
+  return decidePendingQuote(trx, quoteId, 'accepted', ctx.now().toISOString());
+}
+
+/** A quote waiting for its approval request gets its final status, decided now; false when it was not waiting. */
+function decidePendingQuote(
+  trx: Db,
+  quoteId: number,
+  status: 'accepted' | 'expired',
+  nowIso: string,
+): Promise<boolean> {
+  return repo.moveQuote(trx, quoteId, { from: ['pending_approval'] }, { status, decided_at: nowIso }, nowIso);
 }
 
 /** Once the approval's order is written (same transaction): the quote's order and `quote.accepted`. */
@@ -454,13 +465,7 @@ export async function releaseQuote(ctx: AppContext, trx: Db, quoteId: number): P
     nowIso,
   );
   if (reopened) return;
-  await repo.moveQuote(
-    trx,
-    quoteId,
-    { from: ['pending_approval'] },
-    { status: 'expired', decided_at: nowIso },
-    nowIso,
-  );
+  await decidePendingQuote(trx, quoteId, 'expired', nowIso);
 }
 
 /** POST /api/quotes/{quoteId}/reject: the customer turns down the offer (or withdraws its request). */
@@ -471,8 +476,7 @@ export async function rejectQuote(
   reason: string,
   language: string,
 ): Promise<QuoteDetail> {
-  await expire(ctx);
-  const row = await visibleQuote(ctx, auth, quoteId);
+  const row = await currentVisibleQuote(ctx, auth, quoteId);
   const nowIso = ctx.now().toISOString();
   const moved = await repo.moveQuote(
     ctx.database.db,
@@ -495,7 +499,9 @@ export interface Answerer {
   staff: boolean;
 }
 
+/** Expires due offers first, then the quote if this answerer may answer it (else ERR_QUOTE_NOT_FOUND). */
 async function answerableQuote(ctx: AppContext, answerer: Answerer, quoteId: number): Promise<repo.QuoteRow> {
+  await expire(ctx);
   const row = await repo.findQuote(ctx.database.db, quoteId);
   if (!row) throw new AppError('ERR_QUOTE_NOT_FOUND');
   if (!answerer.staff && row.customer_agent_user_id !== answerer.userId)
@@ -579,7 +585,6 @@ export async function offerQuote(
   body: OfferQuoteRequest,
   language: string,
 ): Promise<QuoteDetail> {
-  await expire(ctx);
   const row = await answerableQuote(ctx, answerer, quoteId);
   const day = today(ctx);
   if (body.validUntil < day) throw new AppError('ERR_VALIDATION', { field: 'validUntil' });
@@ -668,7 +673,6 @@ export async function declineQuote(
   message: string,
   language: string,
 ): Promise<QuoteDetail> {
-  await expire(ctx);
   const row = await answerableQuote(ctx, answerer, quoteId);
   await runWrite(ctx.database, async (trx) => {
     await answer(
