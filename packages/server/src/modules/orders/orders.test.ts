@@ -18,7 +18,7 @@ const NOW = new Date('2025-03-04T09:00:00Z');
 
 describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
   const world = useShopWorld(dialect, { now: NOW, resetClock: true, smtp: true });
-  const { call, db, orderRow } = world;
+  const { call, db, orderRow, stockOf } = world;
   let routeId: number;
 
   beforeAll(async () => {
@@ -268,12 +268,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
       .execute();
     expect(items).toEqual([{ sku: good.sku, quantity: 1 }]);
     expect((await cartOf(bob.token)).count).toBe(0);
-    const flaggedStock = await db()
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', flagged.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(flaggedStock.stock)).toBe(10);
+    expect(await stockOf(flagged.id)).toBe(10);
   });
 
   it('refuses when only non-orderable lines are left, saying why, and changes nothing', async () => {
@@ -640,12 +635,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
         { error: 'ERR_OUT_OF_STOCK', params: { sku: hot.sku, available: 0, requested: 1 } },
       ]);
     }
-    const stock = await db()
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', hot.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(stock.stock)).toBe(0);
+    expect(await stockOf(hot.id)).toBe(0);
     const sold = await db()
       .selectFrom('order_items')
       .select(['quantity'])
@@ -670,12 +660,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
         { error: 'ERR_OUT_OF_STOCK', params: { sku: hot.sku, available: 1, requested: 3 } },
       ]);
     }
-    const stock = await db()
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', hot.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(stock.stock)).toBe(1);
+    expect(await stockOf(hot.id)).toBe(1);
   });
 
   it('puts a line changed while the order is placed either into the order or into the next cart', async () => {
@@ -720,11 +705,6 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
       .where('customer_id', '=', kate.customerId)
       .execute();
     expect(orders).toHaveLength(1);
-    const stock = await db()
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', product.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(stock.stock)).toBe(98);
+    expect(await stockOf(product.id)).toBe(98);
   });
 });
