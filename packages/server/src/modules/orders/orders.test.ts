@@ -620,12 +620,17 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     ]);
   });
 
-  it('never oversells: 10 buyers race for the last 3 pieces', async () => {
-    const hot = await insertProduct(world.testDb.handle, { stock: 3 });
-    const buyers = await Promise.all(Array.from({ length: 10 }, () => buyer()));
-    for (const b of buyers) await prepare(b.token, [[hot, 1]]);
-
+  /** `count` new buyers, each with `quantity` of one new product of `stock` pieces, place their orders at once. */
+  async function raceForStock(stock: number, count: number, quantity: number) {
+    const hot = await insertProduct(world.testDb.handle, { stock });
+    const buyers = await Promise.all(Array.from({ length: count }, () => buyer()));
+    for (const b of buyers) await prepare(b.token, [[hot, quantity]]);
     const results = await Promise.all(buyers.map((b) => place(b.token)));
+    return { hot, buyers, results };
+  }
+
+  it('never oversells: 10 buyers race for the last 3 pieces', async () => {
+    const { hot, buyers, results } = await raceForStock(3, 10, 1);
     const placed = results.filter((r) => r.data === true);
     const refused = results.filter((r) => Array.isArray(r.data));
     expect(placed).toHaveLength(3);
@@ -649,10 +654,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
   });
 
   it('never oversells with larger quantities: stock 10, five buyers of 3', async () => {
-    const hot = await insertProduct(world.testDb.handle, { stock: 10 });
-    const buyers = await Promise.all(Array.from({ length: 5 }, () => buyer()));
-    for (const b of buyers) await prepare(b.token, [[hot, 3]]);
-    const results = await Promise.all(buyers.map((b) => place(b.token)));
+    const { hot, results } = await raceForStock(10, 5, 3);
     expect(results.filter((r) => r.data === true)).toHaveLength(3);
     expect(results.filter((x) => Array.isArray(x.data))).toHaveLength(2);
     for (const r of results.filter((x) => Array.isArray(x.data))) {
