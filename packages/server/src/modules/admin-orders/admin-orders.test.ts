@@ -123,6 +123,17 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
   let productA: { id: number; sku: string };
   let productB: { id: number; sku: string };
   const ids = { first: 0, second: 0, third: 0 };
+  /** A product's stock as the shop reads it. */
+  const stockOf = async (id: number) =>
+    Number(
+      (
+        await t.testDb.handle.db
+          .selectFrom('products')
+          .select('stock')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).stock,
+    );
 
   beforeAll(async () => {
     productA = await insertProduct(t.testDb.handle, { sku: 'ORD-A', stock: 10 });
@@ -233,17 +244,7 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
   });
 
   it('refuses no token, a customer and an agent on every orders endpoint, changing nothing', async () => {
-    const stock = async () =>
-      Number(
-        (
-          await t.testDb.handle.db
-            .selectFrom('products')
-            .select('stock')
-            .where('id', '=', productA.id)
-            .executeTakeFirstOrThrow()
-        ).stock,
-      );
-    const before = await stock();
+    const before = await stockOf(productA.id);
     const unchanged = async () => {
       const order = await t.testDb.handle.db
         .selectFrom('orders')
@@ -251,33 +252,17 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
         .where('id', '=', ids.first)
         .executeTakeFirstOrThrow();
       expect(order.status).toBe('new');
-      expect(await stock()).toBe(before);
+      expect(await stockOf(productA.id)).toBe(before);
       expect(await auditRows(t.ctx, 'order', ids.first)).toEqual([]);
     };
-    await expectRefused(
-      t.app,
-      t.parties,
-      { method: 'GET', url: '/api/admin/orders' },
-      { staffAllowed: true },
-    );
-    await expectRefused(
-      t.app,
-      t.parties,
-      { method: 'GET', url: '/api/admin/orders/agents' },
-      { staffAllowed: true },
-    );
-    await expectRefused(
-      t.app,
-      t.parties,
-      { method: 'GET', url: '/api/admin/orders/export.csv' },
-      { staffAllowed: true },
-    );
-    await expectRefused(
-      t.app,
-      t.parties,
-      { method: 'GET', url: `/api/admin/orders/${ids.first}` },
-      { staffAllowed: true },
-    );
+    for (const url of [
+      '/api/admin/orders',
+      '/api/admin/orders/agents',
+      '/api/admin/orders/export.csv',
+      `/api/admin/orders/${ids.first}`,
+    ]) {
+      await expectRefused(t.app, t.parties, { method: 'GET', url }, { staffAllowed: true });
+    }
     await expectRefused(
       t.app,
       t.parties,
@@ -325,16 +310,6 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
   });
 
   it('cancelling puts the pieces back into stock once (stock is read live by the shop)', async () => {
-    const stockOf = async (id: number) =>
-      Number(
-        (
-          await t.testDb.handle.db
-            .selectFrom('products')
-            .select('stock')
-            .where('id', '=', id)
-            .executeTakeFirstOrThrow()
-        ).stock,
-      );
     const [a0, b0] = [await stockOf(productA.id), await stockOf(productB.id)];
     const res = await t.call('POST', `/api/admin/orders/${ids.second}/status`, t.parties.admin.token, {
       status: 'cancelled',

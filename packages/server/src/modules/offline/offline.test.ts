@@ -17,6 +17,7 @@ import {
   writeProductJson,
   type ViewContext,
 } from '../products/catalogue-read-model';
+import { setProductName } from '../products/catalogue.fixture';
 import { JsonPieces } from '../products/json-pieces';
 import { productHash } from './offline.service';
 
@@ -148,12 +149,7 @@ describe.each(TEST_DIALECTS)('offline catalogue on %s', (dialect) => {
       .where('is_active', '=', 0)
       .executeTakeFirstOrThrow();
     await db.updateTable('products').set({ stock: 3 }).where('id', '=', stocked!.id).execute();
-    await db
-      .updateTable('product_details')
-      .set({ name: 'Átnevezett termék' })
-      .where('product_id', '=', renamed!.id)
-      .where('language', '=', 'hu')
-      .execute();
+    await setProductName(db, renamed!.id, 'hu', 'Átnevezett termék');
     await db.updateTable('products').set({ is_active: 0 }).where('id', '=', deactivated!.id).execute();
     await db.updateTable('products').set({ is_active: 1 }).where('id', '=', inactive.id).execute();
     await bumpCatalogueVersion(db);

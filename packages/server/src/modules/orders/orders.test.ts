@@ -18,7 +18,7 @@ const NOW = new Date('2025-03-04T09:00:00Z');
 
 describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
   const world = useShopWorld(dialect, { now: NOW, resetClock: true, smtp: true });
-  const { call, db, orderRow } = world;
+  const { call, db, orderRow, stockOf } = world;
   let routeId: number;
 
   beforeAll(async () => {
@@ -268,12 +268,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
       .execute();
     expect(items).toEqual([{ sku: good.sku, quantity: 1 }]);
     expect((await cartOf(bob.token)).count).toBe(0);
-    const flaggedStock = await db()
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', flagged.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(flaggedStock.stock)).toBe(10);
+    expect(await stockOf(flagged.id)).toBe(10);
   });
 
   it('refuses when only non-orderable lines are left, saying why, and changes nothing', async () => {
@@ -625,12 +620,17 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     ]);
   });
 
-  it('never oversells: 10 buyers race for the last 3 pieces', async () => {
-    const hot = await insertProduct(world.testDb.handle, { stock: 3 });
-    const buyers = await Promise.all(Array.from({ length: 10 }, () => buyer()));
-    for (const b of buyers) await prepare(b.token, [[hot, 1]]);
-
+  /** `count` new buyers, each with `quantity` of one new product of `stock` pieces, place their orders at once. */
+  async function raceForStock(stock: number, count: number, quantity: number) {
+    const hot = await insertProduct(world.testDb.handle, { stock });
+    const buyers = await Promise.all(Array.from({ length: count }, () => buyer()));
+    for (const b of buyers) await prepare(b.token, [[hot, quantity]]);
     const results = await Promise.all(buyers.map((b) => place(b.token)));
+    return { hot, buyers, results };
+  }
+
+  it('never oversells: 10 buyers race for the last 3 pieces', async () => {
+    const { hot, buyers, results } = await raceForStock(3, 10, 1);
     const placed = results.filter((r) => r.data === true);
     const refused = results.filter((r) => Array.isArray(r.data));
     expect(placed).toHaveLength(3);
@@ -640,12 +640,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
         { error: 'ERR_OUT_OF_STOCK', params: { sku: hot.sku, available: 0, requested: 1 } },
       ]);
     }
-    const stock = await db()
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', hot.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(stock.stock)).toBe(0);
+    expect(await stockOf(hot.id)).toBe(0);
     const sold = await db()
       .selectFrom('order_items')
       .select(['quantity'])
@@ -659,10 +654,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
   });
 
   it('never oversells with larger quantities: stock 10, five buyers of 3', async () => {
-    const hot = await insertProduct(world.testDb.handle, { stock: 10 });
-    const buyers = await Promise.all(Array.from({ length: 5 }, () => buyer()));
-    for (const b of buyers) await prepare(b.token, [[hot, 3]]);
-    const results = await Promise.all(buyers.map((b) => place(b.token)));
+    const { hot, results } = await raceForStock(10, 5, 3);
     expect(results.filter((r) => r.data === true)).toHaveLength(3);
     expect(results.filter((x) => Array.isArray(x.data))).toHaveLength(2);
     for (const r of results.filter((x) => Array.isArray(x.data))) {
@@ -670,12 +662,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
         { error: 'ERR_OUT_OF_STOCK', params: { sku: hot.sku, available: 1, requested: 3 } },
       ]);
     }
-    const stock = await db()
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', hot.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(stock.stock)).toBe(1);
+    expect(await stockOf(hot.id)).toBe(1);
   });
 
   it('puts a line changed while the order is placed either into the order or into the next cart', async () => {
@@ -720,11 +707,6 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
       .where('customer_id', '=', kate.customerId)
       .execute();
     expect(orders).toHaveLength(1);
-    const stock = await db()
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', product.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(stock.stock)).toBe(98);
+    expect(await stockOf(product.id)).toBe(98);
   });
 });

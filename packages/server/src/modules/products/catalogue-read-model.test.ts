@@ -13,7 +13,7 @@ import { readCatalogueSettings } from './catalogue-cache.service';
 import { bumpCatalogueVersion } from './catalogue-version';
 import { type CatalogueWorld, getJson } from './catalogue-test-setup';
 import { useCatalogueWorld } from './catalogue-world.fixture';
-import { FIXTURE_NOW } from './catalogue.fixture';
+import { FIXTURE_NOW, setProductName } from './catalogue.fixture';
 import { findProductPage } from './products.repository';
 import { loadProducts, resolvePricingContext } from './products.service';
 
@@ -141,12 +141,7 @@ describe.each(TEST_DIALECTS)('the catalogue read model on %s', (dialect) => {
     try {
       const original = await nameIn(w.app);
       expect(await nameIn(other)).toBe(original);
-      await db
-        .updateTable('product_details')
-        .set({ name: 'Átnevezett termék' })
-        .where('product_id', '=', id)
-        .where('language', '=', 'hu')
-        .execute();
+      await setProductName(db, id, 'hu', 'Átnevezett termék');
       try {
         // Not yet announced: both processes still answer from their read model.
         expect(await nameIn(w.app)).toBe(original);
@@ -154,12 +149,7 @@ describe.each(TEST_DIALECTS)('the catalogue read model on %s', (dialect) => {
         expect(await nameIn(w.app)).toBe('Átnevezett termék');
         expect(await nameIn(other)).toBe('Átnevezett termék');
       } finally {
-        await db
-          .updateTable('product_details')
-          .set({ name: original })
-          .where('product_id', '=', id)
-          .where('language', '=', 'hu')
-          .execute();
+        await setProductName(db, id, 'hu', original);
         await bumpCatalogueVersion(db, FIXTURE_NOW);
       }
       expect(await nameIn(other)).toBe(original);

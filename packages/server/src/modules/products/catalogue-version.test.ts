@@ -9,7 +9,7 @@ import {
   CATALOGUE_VERSION_KEY,
   changedProductsBetween,
 } from './catalogue-version';
-import { insertCatalogue, type CatalogueFixture } from './catalogue.fixture';
+import { insertCatalogue, setProductName, type CatalogueFixture } from './catalogue.fixture';
 
 /**
  * The catalogue version and the products each bump changed (issue 19: a delta sync after a price
@@ -122,12 +122,7 @@ describe.each(TEST_DIALECTS)('catalogue version and its changed products on %s',
     const first = await model.staticProducts(db, dialect, ids);
     expect(model.size).toBe(ids.length);
 
-    await db
-      .updateTable('product_details')
-      .set({ name: 'Új név' })
-      .where('product_id', '=', renamed)
-      .where('language', '=', 'hu')
-      .execute();
+    await setProductName(db, renamed, 'hu', 'Új név');
     await db
       .updateTable('price_entries')
       .set({ price: 123_400 })

@@ -1,6 +1,7 @@
 import { foldForSearch } from '@shop/shared/rules/search-fold';
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/connection';
-import type { PackUnit } from '../../db/schema';
+import type { Database, PackUnit } from '../../db/schema';
 import { refreshProductSearchText } from './product-search-text.service';
 import { withGs1CheckDigit } from '@shop/shared/rules/gs1-barcode';
 
@@ -599,4 +600,19 @@ export async function insertOrder(
       .execute();
   }
   return order.id;
+}
+
+/** Sets a product's name in one language straight in the database (no search text refresh, no version bump). */
+export async function setProductName(
+  db: Kysely<Database>,
+  productId: number,
+  language: string,
+  name: string,
+): Promise<void> {
+  await db
+    .updateTable('product_details')
+    .set({ name })
+    .where('product_id', '=', productId)
+    .where('language', '=', language)
+    .execute();
 }

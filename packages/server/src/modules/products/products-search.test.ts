@@ -6,7 +6,7 @@ import { TEST_DIALECTS } from '../../../test/test-db';
 import { MIGRATIONS } from '../../db/migrate';
 import { getJson } from './catalogue-test-setup';
 import { useCatalogueWorld } from './catalogue-world.fixture';
-import { FIXTURE_PRODUCTS, fixtureBarcodes } from './catalogue.fixture';
+import { FIXTURE_PRODUCTS, fixtureBarcodes, setProductName } from './catalogue.fixture';
 import { refreshProductSearchText } from './product-search-text.service';
 
 describe.each(TEST_DIALECTS)('products/search on %s', (dialect) => {
@@ -281,18 +281,8 @@ describe.each(TEST_DIALECTS)('products/search on %s', (dialect) => {
     it('refreshProductSearchText makes new names findable and old ones not', async () => {
       const db = w.testDb.handle.db;
       const id = w.fx.productId.get(24)!;
-      await db
-        .updateTable('product_details')
-        .set({ name: 'Finomliszt BL55' })
-        .where('product_id', '=', id)
-        .where('language', '=', 'hu')
-        .execute();
-      await db
-        .updateTable('product_details')
-        .set({ name: 'Wheat flour' })
-        .where('product_id', '=', id)
-        .where('language', '=', 'en')
-        .execute();
+      await setProductName(db, id, 'hu', 'Finomliszt BL55');
+      await setProductName(db, id, 'en', 'Wheat flour');
       expect(await all('finomliszt')).toEqual([]); // not yet refreshed
       await refreshProductSearchText(db, [id]);
       try {
@@ -304,18 +294,8 @@ describe.each(TEST_DIALECTS)('products/search on %s', (dialect) => {
           ns((await simple('products-by-name-exact', { searchString: 'liszt' })).body.data.products),
         ).toEqual([]);
       } finally {
-        await db
-          .updateTable('product_details')
-          .set({ name: 'Liszt' })
-          .where('product_id', '=', id)
-          .where('language', '=', 'hu')
-          .execute();
-        await db
-          .updateTable('product_details')
-          .set({ name: 'Flour' })
-          .where('product_id', '=', id)
-          .where('language', '=', 'en')
-          .execute();
+        await setProductName(db, id, 'hu', 'Liszt');
+        await setProductName(db, id, 'en', 'Flour');
         await refreshProductSearchText(db, [id]);
       }
       expect(await all('finomliszt')).toEqual([]);

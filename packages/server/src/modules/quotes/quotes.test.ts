@@ -22,7 +22,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     staff: true,
     outbox: false,
   });
-  const { call, fillCart, ok, orderRow, outboxMails } = world;
+  const { call, fillCart, ok, orderRow, outboxMails, stockOf } = world;
 
   /** A buyer with pickup and cash chosen in its cart, and the given lines in the cart. */
   async function buyerWithCart(
@@ -150,12 +150,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       payment_method_code: 'cash',
       customer_id: buyer.customerId,
     });
-    const stock = await world.testDb.handle.db
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', a.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(stock.stock)).toBe(50);
+    expect(await stockOf(a.id)).toBe(50);
 
     // A second accept: the quote is no longer offered.
     const again = await call('POST', `/api/quotes/${quote.id}/accept`, buyer.token);
@@ -378,12 +373,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(refused[0]!.json()).toMatchObject({ error: 'ERR_QUOTE_STATUS' });
     const orders = await ordersOf(buyer);
     expect(orders).toHaveLength(1);
-    const stock = await world.testDb.handle.db
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', p.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(stock.stock)).toBe(90);
+    expect(await stockOf(p.id)).toBe(90);
   });
 
   it('accept while the stock runs out: the order taking the last pieces wins, the accept is refused and stays offered', async () => {
@@ -400,12 +390,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     const placed = (place.json() as { data: unknown }).data === true;
     // Exactly one of them got the 8 pieces; the stock never goes below zero.
     expect([accepted, placed].filter(Boolean)).toHaveLength(1);
-    const stock = await world.testDb.handle.db
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', p.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(stock.stock)).toBe(2);
+    expect(await stockOf(p.id)).toBe(2);
     const row = await quoteRow(quote.id);
     expect(row.status).toBe(accepted ? 'accepted' : 'offered');
     // The one that lost was refused for the stock, and changed nothing.
