@@ -449,61 +449,6 @@ export async function findLastOrderedQuantities(
   return lastOrderedQuery.execute(db, idListParameter(dialect, ids), customerId);
 }
 
-export interface CustomerPricingRow {
-  id: number;
-  price_group: string | null;
-  customer_discount_bp: number;
-  /** The customer's own assortment (modules/assortments), null: none. */
-  own_assortment_id: number | null;
-  /** Its price group's assortment, null: none. */
-  group_assortment_id: number | null;
-}
-
-/** A customer's pricing (`customers as c` with its own and its price group's assortment joined). */
-const CUSTOMER_PRICING_COLUMNS = [
-  'c.id',
-  'c.price_group',
-  'c.customer_discount_bp',
-  'acu.assortment_id as own_assortment_id',
-  'apg.assortment_id as group_assortment_id',
-] as const;
-
-const customerPricingQuery = new PreparedQuery(1, (db, _dialect, [customerId]: [number]) =>
-  db
-    .selectFrom('customers as c')
-    .leftJoin('assortment_customers as acu', 'acu.customer_id', 'c.id')
-    .leftJoin('assortment_price_groups as apg', 'apg.price_group', 'c.price_group')
-    .select(CUSTOMER_PRICING_COLUMNS)
-    .where('c.id', '=', customerId),
-);
-
-export async function findCustomerPricing(
-  db: Db,
-  customerId: number,
-): Promise<CustomerPricingRow | undefined> {
-  return customerPricingQuery.executeTakeFirst(db, customerId);
-}
-
-const agentCustomerPricingQuery = new PreparedQuery(2, (db, _dialect, [userId, agentId]: [number, number]) =>
-  db
-    .selectFrom('users as u')
-    .innerJoin('shipping_addresses as sa', 'sa.id', 'u.current_shipping_address_id')
-    .innerJoin('customers as c', 'c.id', 'sa.customer_id')
-    .leftJoin('assortment_customers as acu', 'acu.customer_id', 'c.id')
-    .leftJoin('assortment_price_groups as apg', 'apg.price_group', 'c.price_group')
-    .select(CUSTOMER_PRICING_COLUMNS)
-    .where('u.id', '=', userId)
-    .where('c.agent_user_id', '=', agentId),
-);
-
-/** The customer of the agent's current shipping address, if that customer is one of the agent's. */
-export async function findAgentCustomerPricing(
-  db: Db,
-  agentUserId: number,
-): Promise<CustomerPricingRow | undefined> {
-  return agentCustomerPricingQuery.executeTakeFirst(db, agentUserId, agentUserId);
-}
-
 /** Every product of the filter (ignoring its manufacturer part) in listing order, with its manufacturer. */
 export async function findOrderedIds(
   db: Db,

@@ -31,7 +31,10 @@ import {
 } from './catalogue-read-model';
 import { findCart } from '../cart/cart.repository';
 import { resolveActingCustomer, tokenCheckRow } from '../shipping-addresses/acting-customer.service';
-import type { UserWithCurrentAddress } from '../shipping-addresses/shipping-addresses.repository';
+import {
+  findUserWithCurrentAddress,
+  type UserWithCurrentAddress,
+} from '../shipping-addresses/shipping-addresses.repository';
 import { JsonPieces } from './json-pieces';
 import * as repo from './products.repository';
 import type { ProductFilter, ProductRow, ProductSort } from './products.repository';
@@ -59,29 +62,15 @@ export type PricingContext =
 
 export async function resolvePricingContext(ctx: AppContext, auth: AuthUser | null): Promise<PricingContext> {
   if (!auth) return { kind: 'anonymous' };
-  const known = tokenCheckRow(auth);
-  if (known !== undefined) return pricingOfTokenCheckRow(auth, known);
-  const db = ctx.database.db;
-  const row =
-    auth.role === 'customer' && auth.customerId !== null
-      ? await repo.findCustomerPricing(db, auth.customerId)
-      : auth.role === 'agent'
-        ? await repo.findAgentCustomerPricing(db, auth.userId)
-        : undefined;
-  if (!row) return { kind: 'list' };
-  return {
-    kind: 'customer',
-    customerId: row.id,
-    priceGroup: row.price_group,
-    discountBp: row.customer_discount_bp,
-    assortmentId: row.own_assortment_id ?? row.group_assortment_id,
-  };
+  // The row the request's token check read; else (a call outside a request) the same row read now.
+  const row = tokenCheckRow(auth) ?? (await findUserWithCurrentAddress(ctx.database.db, auth.userId));
+  return row ? pricingOfTokenCheckRow(auth, row) : { kind: 'list' };
 }
 
 /**
  * The same pricing from the row the request's token check read (acting-customer.service.ts): the
  * customer's own customer, or the customer of the agent's current address if it is the agent's
- * (what findCustomerPricing / findAgentCustomerPricing read).
+ * (the one place this rule is written).
  */
 function pricingOfTokenCheckRow(auth: AuthUser, row: UserWithCurrentAddress): PricingContext {
   const own = auth.role === 'customer' && auth.customerId !== null;
