@@ -3,7 +3,11 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../app-context';
 import type { CompanyRole, UserRole } from '../db/schema';
 import { rememberTokenCheckRow } from '../modules/shipping-addresses/acting-customer.service';
-import { findUserWithCurrentAddress } from '../modules/shipping-addresses/shipping-addresses.repository';
+import {
+  findUserWithCurrentAddress,
+  findUserWithCurrentAddressAndPage,
+  type TokenCheckPage,
+} from '../modules/shipping-addresses/shipping-addresses.repository';
 import { AppError } from './app-error';
 
 /** Who is calling, as the server knows it after checking the token against the database. */
@@ -41,6 +45,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** This route stays open to an account that must change its password first. */
     allowWhenPasswordChangeRequired?: boolean;
+    /**
+     * The listing page this request will probably answer, guessed before the handler runs
+     * (products.routes.ts): the token check then reads that page's live data in its own statement,
+     * and the handler uses it only if its page is exactly that one (decision 0026).
+     */
+    tokenCheckPage?: (request: FastifyRequest, userId: number) => TokenCheckPage | undefined;
   }
 }
 
@@ -144,14 +154,21 @@ export function createAuth(ctx: AppContext): Auth {
     if (!header) return null;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1] || match[1] === 'null' || match[1] === 'undefined') return null;
-    return (await userOf(match[1])).user;
+    return (await userOf(match[1], request)).user;
   }
 
-  async function userOf(token: string): Promise<{ user: AuthUser; claims: TokenClaims }> {
+  async function userOf(
+    token: string,
+    request?: FastifyRequest,
+  ): Promise<{ user: AuthUser; claims: TokenClaims }> {
     const claims = await verifyToken(token);
     // The user with its current address, customers and assortments (revocation, disabling, and what
-    // the request's acting customer and catalogue pricing are made of: acting-customer.service.ts).
-    const user = await findUserWithCurrentAddress(ctx.database.db, claims.userId);
+    // the request's acting customer and catalogue pricing are made of: acting-customer.service.ts),
+    // with the live data of the listing page the route expects to answer, if it names one.
+    const page = request?.routeOptions.config.tokenCheckPage?.(request, claims.userId);
+    const { db, dialect } = ctx.database;
+    const withPage = page ? await findUserWithCurrentAddressAndPage(db, dialect, claims.userId, page) : null;
+    const user = withPage === null ? await findUserWithCurrentAddress(db, claims.userId) : withPage?.user;
     if (!user || user.token_version !== claims.tv || user.is_disabled === 1 || user.is_active !== 1) {
       throw new AppError('ERR_TOKEN_REVOKED');
     }
@@ -164,7 +181,7 @@ export function createAuth(ctx: AppContext): Auth {
       mustChangePassword: user.must_change_password === 1,
       tokenVersion: user.token_version,
     };
-    rememberTokenCheckRow(authUser, user);
+    rememberTokenCheckRow(authUser, user, page && withPage ? { page, live: withPage.live } : undefined);
     return { claims, user: authUser };
   }
 

@@ -69,7 +69,11 @@ export function assortmentMembership(
   }
   const hit = cache.memberships.get(assortmentId);
   if (hit) return hit;
-  const loading = findMemberIds(db, assortmentId).then((ids) => new AssortmentMembership(assortmentId, ids));
+  const loading = findMemberIds(db, assortmentId).then((ids) => {
+    const membership = new AssortmentMembership(assortmentId, ids);
+    loaded.set(loading, membership);
+    return membership;
+  });
   if (cache.memberships.size >= MAX_CACHED) cache.memberships.clear();
   const memberships = cache.memberships;
   memberships.set(assortmentId, loading);
@@ -77,6 +81,24 @@ export function assortmentMembership(
     if (memberships.get(assortmentId) === loading) memberships.delete(assortmentId);
   });
   return loading;
+}
+
+/** The memberships whose load has settled, by their promise (for knownMembership). */
+const loaded = new WeakMap<Promise<AssortmentMembership>, AssortmentMembership>();
+
+/**
+ * Without a query: the membership of `assortmentId` for `version` if it is loaded already, null for
+ * no assortment, undefined when it is not known yet (for guessing a page: products.service.ts).
+ */
+export function knownMembership(
+  db: Db,
+  version: string,
+  assortmentId: number | null,
+): AssortmentMembership | null | undefined {
+  if (assortmentId === null) return null;
+  const cache = caches.get(db);
+  const hit = cache?.version === version ? cache.memberships.get(assortmentId) : undefined;
+  return hit && loaded.get(hit);
 }
 
 /** The membership of the assortment `assortmentId` (null: the whole catalogue, so null). */

@@ -481,19 +481,44 @@ const stockQuery = new PreparedQuery(1, (db, dialect, [ids]: [unknown]) =>
 const stockAndLastOrderedQuery = new PreparedQuery(
   3,
   (db, dialect, [stockIds, orderedIds, customerId]: [unknown, unknown, number]) =>
-    db.selectNoFrom((eb) => [
-      eb
-        .selectFrom('products')
-        .select(jsonPairs(dialect, 'products.id', 'products.stock').as('pairs'))
-        .where(inIdParameter(dialect, 'products.id', stockIds))
-        .as('stock_pairs'),
-      eb
-        .selectFrom(rankedOrderLines(db, dialect, orderedIds, customerId).as('t'))
-        .select(jsonPairs(dialect, 't.product_id', 't.quantity').as('pairs'))
-        .where('t.rn', '=', 1)
-        .as('ordered_pairs'),
-    ]),
+    db.selectNoFrom(pageLiveColumns(db, dialect, stockIds, orderedIds, customerId)),
 );
+
+/**
+ * The two sub-selects of a page's live data, `stock_pairs` and `ordered_pairs` (jsonPairs text), as
+ * columns of any select: stockAndLastOrderedQuery's own, and the token check's when it carries a
+ * listing page (shipping-addresses.repository.ts, findUserWithCurrentAddress).
+ */
+export function pageLiveColumns(
+  db: Db,
+  dialect: DialectName,
+  stockIds: unknown,
+  orderedIds: unknown,
+  customerId: number,
+) {
+  return [
+    db
+      .selectFrom('products')
+      .select(jsonPairs(dialect, 'products.id', 'products.stock').as('pairs'))
+      .where(inIdParameter(dialect, 'products.id', stockIds))
+      .as('stock_pairs'),
+    db
+      .selectFrom(rankedOrderLines(db, dialect, orderedIds, customerId).as('t'))
+      .select(jsonPairs(dialect, 't.product_id', 't.quantity').as('pairs'))
+      .where('t.rn', '=', 1)
+      .as('ordered_pairs'),
+  ] as const;
+}
+
+/** The live data of a page read by pageLiveColumns, as maps by product id. */
+export interface PageLive {
+  stock: Map<number, number>;
+  lastOrdered: Map<number, number>;
+}
+
+export function pageLiveOf(row: { stock_pairs?: string | null; ordered_pairs?: string | null }): PageLive {
+  return { stock: pairsMap(row.stock_pairs), lastOrdered: pairsMap(row.ordered_pairs) };
+}
 
 /** Integer pairs of jsonPairs (null: no rows) as a map. */
 function pairsMap(pairs: string | null | undefined): Map<number, number> {
@@ -511,14 +536,14 @@ export async function findStockAndLastOrdered(
   dialect: DialectName,
   ids: readonly number[],
   customerId: number,
-): Promise<{ stock: Map<number, number>; lastOrdered: Map<number, number> }> {
+): Promise<PageLive> {
   const row = await stockAndLastOrderedQuery.executeTakeFirst(
     db,
     idListParameter(dialect, ids),
     idListParameter(dialect, ids),
     customerId,
   );
-  return { stock: pairsMap(row?.stock_pairs), lastOrdered: pairsMap(row?.ordered_pairs) };
+  return pageLiveOf(row ?? {});
 }
 
 /** The live stock of these products, by id (one answer row: see jsonPairs). */

@@ -44,6 +44,8 @@ export function productsRoutes(ctx: AppContext): {
     app.get(
       '/products/all',
       {
+        // The page a signed-in customer will probably get: its live data rides on the token check.
+        config: { tokenCheckPage: (request, userId) => service.speculatedPage(ctx, caches, request, userId) },
         schema: {
           tags: ['products'],
           summary: 'The product listing: one page of active products, the total count and the manufacturers',

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { Language } from '@shop/shared/i18n/languages';
 import {
   parseProductsPerPage,
+  productListQuerySchema,
   SIMPLE_SEARCH_LIMIT,
   type Manufacturer,
   type Product,
@@ -30,16 +31,26 @@ import {
   type ViewContext,
 } from './catalogue-read-model';
 import { findCart } from '../cart/cart.repository';
-import { resolveActingCustomer, tokenCheckRow } from '../shipping-addresses/acting-customer.service';
+import {
+  latestTokenCheckRow,
+  pageLiveFromTokenCheck,
+  resolveActingCustomer,
+  tokenCheckRow,
+} from '../shipping-addresses/acting-customer.service';
 import {
   findUserWithCurrentAddress,
+  type TokenCheckPage,
   type UserWithCurrentAddress,
 } from '../shipping-addresses/shipping-addresses.repository';
 import { JsonPieces } from './json-pieces';
 import * as repo from './products.repository';
 import type { ProductFilter, ProductRow, ProductSort } from './products.repository';
 import { addDays, localDateTime } from '@shop/shared/rules/calendar-date';
-import { type AssortmentMembership, membershipOrNull } from '../assortments/assortment-membership';
+import {
+  type AssortmentMembership,
+  knownMembership,
+  membershipOrNull,
+} from '../assortments/assortment-membership';
 
 /**
  * Whose prices a request sees (docs/decisions/0004-anonymous-catalogue.md):
@@ -72,7 +83,10 @@ export async function resolvePricingContext(ctx: AppContext, auth: AuthUser | nu
  * customer's own customer, or the customer of the agent's current address if it is the agent's
  * (the one place this rule is written).
  */
-function pricingOfTokenCheckRow(auth: AuthUser, row: UserWithCurrentAddress): PricingContext {
+function pricingOfTokenCheckRow(
+  auth: Pick<AuthUser, 'role' | 'customerId' | 'userId'>,
+  row: UserWithCurrentAddress,
+): PricingContext {
   const own = auth.role === 'customer' && auth.customerId !== null;
   const agents = auth.role === 'agent' && row.address_agent_user_id === auth.userId;
   const customerId = own ? row.own_customer_id : agents ? row.address_customer_id : null;
@@ -179,8 +193,25 @@ function cachedAsync<T>(
   if (hit) return hit;
   const promise = load();
   cache.set(key, version, promise, nowMs);
-  promise.catch(() => cache.deleteIf(key, promise));
+  promise.then(
+    (value) => settledValues.set(promise, value),
+    () => cache.deleteIf(key, promise),
+  );
   return promise;
+}
+
+/** The values of cachedAsync's promises that have settled (for peekCached). */
+const settledValues = new WeakMap<Promise<unknown>, unknown>();
+
+/** Without waiting: the settled cached value of `key`, or undefined (not cached, or still loading). */
+function peekCached<T>(
+  cache: CatalogueCache<Promise<T>>,
+  key: string,
+  version: string,
+  nowMs: number,
+): T | undefined {
+  const hit = cache.get(key, version, nowMs);
+  return hit && (settledValues.get(hit) as T | undefined);
 }
 
 export interface CatalogueRequest {
@@ -347,15 +378,79 @@ async function pagedListing(
     resultTally(ctx, caches, filter, settings.version),
     membershipOrNull(readDatabase(ctx).db, settings.version, assortmentOf(pricing)),
   ]);
+  const { ids, tally } = pageOfResult(whole, wholeTally, membership, filter, ppp, offset);
+  // The live data of the page (of a streamed page, its first chunk), if the token check read it with
+  // the user (speculatedPage guessed this page).
+  const live =
+    request.auth && pricing.kind === 'customer'
+      ? (pageLiveFromTokenCheck(request.auth, firstPiece(ids), pricing.customerId) ?? null)
+      : null;
+  if (ids.length > STREAMED_PAGE_MIN) {
+    return streamedListing(ctx, caches, ids, null, pricing, request.language, settings, tally, filter, live);
+  }
+  const products = await renderProducts(ctx, caches, ids, live, pricing, request.language, settings);
+  return listingJson(products, tally, filter);
+}
+
+/** The ids rendered first: a page, or a streamed page's first chunk. */
+function firstPiece(ids: number[]): number[] {
+  return ids.length > STREAMED_PAGE_MIN ? ids.slice(0, STREAMED_CHUNK) : ids;
+}
+
+/** A page of a whole result: narrowed to the assortment, to the selected manufacturers, then sliced. */
+function pageOfResult(
+  whole: ResultList,
+  wholeTally: repo.ManufacturerTally[],
+  membership: AssortmentMembership | null,
+  filter: ProductFilter,
+  ppp: number,
+  offset: number,
+): { ids: number[]; tally: repo.ManufacturerTally[] } {
   const { list, tally } = membership
     ? scopedResult(whole, wholeTally, membership)
     : { list: whole, tally: wholeTally };
-  const ids = selectManufacturers(list, tally, filter).slice(offset, offset + ppp);
-  if (ids.length > STREAMED_PAGE_MIN) {
-    return streamedListing(ctx, caches, ids, null, pricing, request.language, settings, tally, filter);
-  }
-  const products = await renderProducts(ctx, caches, ids, null, pricing, request.language, settings);
-  return listingJson(products, tally, filter);
+  return { ids: selectManufacturers(list, tally, filter).slice(offset, offset + ppp), tally };
+}
+
+/**
+ * The page a customer's `GET /api/products/all` will most likely answer, guessed before its token
+ * check from the user's latest token-check row in this process (catalogue version, pricing,
+ * assortment) and the warm caches, without a query. The token check then reads the page's live data
+ * (stock, last ordered quantities) in its own statement, so a warm listing costs one statement
+ * instead of two (issue 18, docs/decisions/0026-token-check-carries-the-page.md). Only a guess: the
+ * handler uses that data only if the page it makes from the fresh row is exactly this one, for the
+ * same customer (pageLiveFromTokenCheck); else it reads the live data itself. A streamed page's
+ * guess is its first chunk. Undefined when anything needed is not warm, for the cart's products
+ * (inCart), or with read replicas.
+ */
+export function speculatedPage(
+  ctx: AppContext,
+  caches: ListingCaches,
+  request: { query: unknown; language: Language },
+  userId: number,
+): TokenCheckPage | undefined {
+  const row = latestTokenCheckRow(userId);
+  if (row === undefined || readDatabase(ctx).db !== ctx.database.db) return undefined;
+  const pricing = pricingOfTokenCheckRow(
+    { role: row.role, customerId: row.customer_id, userId: row.id },
+    row,
+  );
+  if (pricing.kind !== 'customer') return undefined;
+  const parsed = productListQuerySchema.safeParse(request.query);
+  if (!parsed.success || parsed.data.inCart) return undefined;
+  const query = parsed.data;
+  const ppp = parseProductsPerPage(query.productsPerPage);
+  if (ppp === null) return undefined;
+  const version = catalogueSettingsOf(row.catalogue_version, row.few_stock_threshold).version;
+  const filter = baseFilter(ctx, query, pricing);
+  const sort = explicitSort(query, request.language) ?? { kind: 'catalogue' };
+  const nowMs = ctx.now().getTime();
+  const whole = peekCached(caches.results, JSON.stringify([filterKey(filter), sort]), version, nowMs);
+  const wholeTally = peekCached(caches.tallies, JSON.stringify(filterKey(filter)), version, nowMs);
+  const membership = knownMembership(ctx.database.db, version, pricing.assortmentId);
+  if (whole === undefined || wholeTally === undefined || membership === undefined) return undefined;
+  const { ids } = pageOfResult(whole, wholeTally, membership, filter, ppp, (query.currentPage - 1) * ppp);
+  return ids.length > 0 ? { ids: firstPiece(ids), customerId: pricing.customerId } : undefined;
 }
 
 /**
@@ -398,6 +493,7 @@ function streamedListing(
   settings: CatalogueSettings,
   tally: readonly repo.ManufacturerTally[],
   filter: ProductFilter,
+  firstChunkLive: repo.PageLive | null = null,
 ): Readable {
   const tail = listingTail(tally, filter);
   async function* pieces(): AsyncGenerator<Buffer> {
@@ -409,7 +505,7 @@ function streamedListing(
         ctx,
         caches,
         chunk,
-        stock,
+        start === 0 && firstChunkLive ? firstChunkLive : stock,
         pricing,
         language,
         settings,
@@ -664,7 +760,7 @@ async function renderProducts(
   ctx: AppContext,
   caches: ListingCaches,
   ids: readonly number[],
-  stock: Map<number, number> | null,
+  stock: Map<number, number> | repo.PageLive | null,
   pricing: PricingContext,
   language: Language,
   settings: CatalogueSettings,
@@ -703,15 +799,18 @@ async function renderProducts(
 /**
  * What is live per request for a page: the stock (given, or read) and the customer's last ordered
  * quantities (from the primary: they must show the customer's last order). Both from one database
- * (no read replica): one statement, one round trip.
+ * (no read replica): one statement, one round trip. Both given (read by the request's token check,
+ * speculatedPage): none.
  */
 async function liveData(
   ctx: AppContext,
   read: ReturnType<typeof readDatabase>,
   ids: readonly number[],
-  stock: Map<number, number> | null,
+  given: Map<number, number> | repo.PageLive | null,
   pricing: PricingContext,
 ): Promise<{ stock: Map<number, number>; lastOrdered: Map<number | null, number> }> {
+  if (given !== null && !(given instanceof Map)) return given;
+  const stock = given;
   if (pricing.kind !== 'customer') {
     return { stock: stock ?? (await repo.findStock(read.db, read.dialect, ids)), lastOrdered: new Map() };
   }

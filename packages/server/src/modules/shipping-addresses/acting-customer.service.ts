@@ -5,6 +5,7 @@ import type { CompanyRole, Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
 import * as repo from './shipping-addresses.repository';
+import type { PageLive } from '../products/products.repository';
 
 /**
  * Who a cart, its prices, its payment methods and its orders belong to (docs/decisions/0006):
@@ -54,9 +55,52 @@ const readByTokenCheck = new WeakMap<AuthUser, repo.UserWithCurrentAddress>();
 /** The requests (by AuthUser) whose acting customer was already made from the remembered row. */
 const actingResolved = new WeakSet<AuthUser>();
 
+/** The listing page whose live data the token check read with the row (products.service.ts). */
+const pageReadByTokenCheck = new WeakMap<AuthUser, { page: repo.TokenCheckPage; live: PageLive }>();
+
+/**
+ * Each user's latest token-check row in this process, for guessing the page the next catalogue
+ * request will show (products.service.ts, speculatedPage): a guess only, never used as the answer.
+ * At most LATEST_ROWS_MAX users (the oldest entry goes first).
+ */
+const latestRowOfUser = new Map<number, repo.UserWithCurrentAddress>();
+const LATEST_ROWS_MAX = 10_000;
+
 /** Called by the token check with the row it read for `auth` (a fresh AuthUser per request). */
-export function rememberTokenCheckRow(auth: AuthUser, row: repo.UserWithCurrentAddress): void {
+export function rememberTokenCheckRow(
+  auth: AuthUser,
+  row: repo.UserWithCurrentAddress,
+  page?: { page: repo.TokenCheckPage; live: PageLive },
+): void {
   readByTokenCheck.set(auth, row);
+  if (page) pageReadByTokenCheck.set(auth, page);
+  latestRowOfUser.delete(row.id);
+  latestRowOfUser.set(row.id, row);
+  if (latestRowOfUser.size > LATEST_ROWS_MAX) latestRowOfUser.delete(latestRowOfUser.keys().next().value!);
+}
+
+/** The latest token-check row of a user in this process (a guess: it may be stale). */
+export function latestTokenCheckRow(userId: number): repo.UserWithCurrentAddress | undefined {
+  return latestRowOfUser.get(userId);
+}
+
+/**
+ * The live data of `ids` for `customerId` if this request's token check read exactly that page with
+ * the user (fresh as the row itself), else undefined.
+ */
+export function pageLiveFromTokenCheck(
+  auth: AuthUser,
+  ids: readonly number[],
+  customerId: number,
+): PageLive | undefined {
+  const read = pageReadByTokenCheck.get(auth);
+  if (read === undefined || read.page.customerId !== customerId || read.page.ids.length !== ids.length) {
+    return undefined;
+  }
+  for (let index = 0; index < ids.length; index += 1) {
+    if (read.page.ids[index] !== ids[index]) return undefined;
+  }
+  return read.live;
 }
 
 /** The row the token check read, for read-only use (catalogue pricing); it stays remembered. */

@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { DialectName } from '../../db/connection';
 import { PreparedQuery } from '../../db/prepared-query';
+import { type PageLive, pageLiveColumns, pageLiveOf } from '../products/products.repository';
+import { idListParameter } from '../products/products.dialect';
 import type { Database } from '../../db/schema';
 import { FEW_STOCK_THRESHOLD_KEY } from '../products/catalogue-cache.service';
 import { CATALOGUE_VERSION_KEY } from '../products/catalogue-version';
@@ -17,6 +20,36 @@ export async function findUserWithCurrentAddress(db: Db, userId: number) {
   return userWithCurrentAddressQuery.executeTakeFirst(db, userId);
 }
 
+/** A listing page whose live data a token check reads with the user (products.service.ts, speculatedPage). */
+export interface TokenCheckPage {
+  ids: readonly number[];
+  customerId: number;
+}
+
+/**
+ * findUserWithCurrentAddress and, in the same statement, the live data of a listing page (the stock
+ * of its products and the customer's last ordered quantities): a customer's warm listing then costs
+ * one statement, the token check (issue 18, docs/decisions/0026-token-check-carries-the-page.md).
+ */
+export async function findUserWithCurrentAddressAndPage(
+  db: Db,
+  dialect: DialectName,
+  userId: number,
+  page: TokenCheckPage,
+): Promise<{ user: UserWithCurrentAddress; live: PageLive } | undefined> {
+  const ids = idListParameter(dialect, page.ids);
+  const row = await userWithCurrentAddressAndPageQuery.executeTakeFirst(
+    db,
+    userId,
+    ids,
+    ids,
+    page.customerId,
+  );
+  if (!row) return undefined;
+  const { stock_pairs, ordered_pairs, ...user } = row;
+  return { user, live: pageLiveOf({ stock_pairs, ordered_pairs }) };
+}
+
 /** The row findUserWithCurrentAddress answers for an existing user. */
 export type UserWithCurrentAddress = NonNullable<Awaited<ReturnType<typeof findUserWithCurrentAddress>>>;
 
@@ -27,6 +60,14 @@ export type UserWithCurrentAddress = NonNullable<Awaited<ReturnType<typeof findU
  */
 const userWithCurrentAddressQuery = new PreparedQuery(1, (db, _dialect, [userId]: [number]) =>
   userWithCurrentAddressSelect(db, userId),
+);
+
+const userWithCurrentAddressAndPageQuery = new PreparedQuery(
+  4,
+  (db, dialect, [userId, stockIds, orderedIds, customerId]: [number, unknown, unknown, number]) =>
+    userWithCurrentAddressSelect(db, userId).select(
+      pageLiveColumns(db, dialect, stockIds, orderedIds, customerId),
+    ),
 );
 
 function userWithCurrentAddressSelect(db: Db, userId: number) {

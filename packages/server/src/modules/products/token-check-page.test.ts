@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Product, ProductListResponse } from '@shop/shared/contracts/products';
+import { countingHandle } from '../../../test/query-counter';
+import { TEST_DIALECTS } from '../../../test/test-db';
+import { buildApp } from '../../app';
+import { type CatalogueWorld, createCatalogueWorld, getJson } from './catalogue-test-setup';
+import { insertOrder } from './catalogue.fixture';
+
+/**
+ * Decision 0026: a customer's `products/all` guesses its page before the token check, which then
+ * reads the page's live data (stock, last ordered quantities) in the same statement as the user. The
+ * guess may be wrong; the answer never is: these tests change what the guess was made from between
+ * two requests and check the answer against the database, and that a right guess costs one statement.
+ */
+describe.each(TEST_DIALECTS)('the listing page read with the token check on %s', (dialect) => {
+  let w: CatalogueWorld;
+  let app: FastifyInstance;
+  let counter: { queries: number };
+  const url = '/api/products/all?currentPage=1&productsPerPage=50';
+
+  beforeAll(async () => {
+    w = await createCatalogueWorld(dialect);
+    const counting = countingHandle(w.testDb.handle);
+    counter = counting.counter;
+    app = await buildApp({ ...w.ctx, database: counting.handle }, { logger: false, outbox: false });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await w.close();
+  });
+
+  const productOf = (body: ProductListResponse, n: number): Product => {
+    const product = body.products.find((p) => p.id === w.fx.productId.get(n));
+    if (!product) throw new Error(`product ${n} is not on the page`);
+    return product;
+  };
+
+  async function list(token: string): Promise<{ body: ProductListResponse; queries: number }> {
+    counter.queries = 0;
+    const answer = await getJson<ProductListResponse>(app, url, { token });
+    expect(answer.status).toBe(200);
+    return { body: answer.body, queries: counter.queries };
+  }
+
+  it('a warm page costs the token check alone and shows the stock written just before', async () => {
+    await list(w.tokens.a);
+    await list(w.tokens.a);
+    await w.testDb.handle.db
+      .updateTable('products')
+      .set({ stock: 777 })
+      .where('id', '=', w.fx.productId.get(1)!)
+      .execute();
+    const { body, queries } = await list(w.tokens.a);
+    expect(queries).toBe(1);
+    expect(productOf(body, 1).stock).toBe(777);
+    expect(productOf(body, 1).lastOrderedQuantity).toBe(36);
+  });
+
+  it('an order placed between two requests shows in the next page', async () => {
+    await list(w.tokens.c);
+    const before = await list(w.tokens.c);
+    expect(productOf(before.body, 3).lastOrderedQuantity).toBe(0);
+    await insertOrder(w.testDb.handle, w.fx, {
+      customerId: w.customers.c,
+      userId: w.users.c,
+      createdAt: '2026-04-01T10:00:00.000Z',
+      lines: [[3, 48]],
+    });
+    const after = await list(w.tokens.c);
+    expect(after.queries).toBe(1);
+    expect(productOf(after.body, 3).lastOrderedQuantity).toBe(48);
+  });
+
+  it("an agent who switched customer gets the new customer's page, not the guessed one", async () => {
+    const forB = await list(w.tokens.agent);
+    expect(productOf(forB.body, 10).lastOrderedQuantity).toBe(6);
+    expect(productOf(forB.body, 1).lastOrderedQuantity).toBe(0);
+    await w.testDb.handle.db
+      .updateTable('users')
+      .set({ current_shipping_address_id: w.addresses.a })
+      .where('id', '=', w.users.agent)
+      .execute();
+    // The guess was customer B's page (the agent's last request); the token check reads customer A.
+    const forA = await list(w.tokens.agent);
+    expect(productOf(forA.body, 10).lastOrderedQuantity).toBe(0);
+    expect(productOf(forA.body, 1).lastOrderedQuantity).toBe(36);
+    const direct = await list(w.tokens.a);
+    expect(forA.body.products.map((p) => [p.id, p.currentPrice, p.lastOrderedQuantity])).toEqual(
+      direct.body.products.map((p) => [p.id, p.currentPrice, p.lastOrderedQuantity]),
+    );
+    await w.testDb.handle.db
+      .updateTable('users')
+      .set({ current_shipping_address_id: w.addresses.b })
+      .where('id', '=', w.users.agent)
+      .execute();
+  });
+
+  it('a revoked token or a disabled user is refused even when the page was guessed', async () => {
+    await list(w.tokens.b);
+    await list(w.tokens.b);
+    await w.testDb.handle.db
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', w.users.b)
+      .execute();
+    const revoked = await getJson<{ error: string }>(app, url, { token: w.tokens.b });
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.error).toBe('ERR_TOKEN_REVOKED');
+
+    await list(w.tokens.agent2);
+    await w.testDb.handle.db
+      .updateTable('users')
+      .set({ is_disabled: 1 })
+      .where('id', '=', w.users.agent2)
+      .execute();
+    const disabled = await getJson<{ error: string }>(app, url, { token: w.tokens.agent2 });
+    expect(disabled.status).toBe(401);
+    expect(disabled.body.error).toBe('ERR_TOKEN_REVOKED');
+  });
+});
