@@ -45,7 +45,10 @@ export function productsRoutes(ctx: AppContext): {
       '/products/all',
       {
         // The page a signed-in customer will probably get: its live data rides on the token check.
-        config: { tokenCheckPage: (request, userId) => service.speculatedPage(ctx, caches, request, userId) },
+        config: {
+          tokenCheckPage: (request, userId) =>
+            service.speculatedPage(ctx, caches, request, userId, service.listingPlanOf),
+        },
         schema: {
           tags: ['products'],
           summary: 'The product listing: one page of active products, the total count and the manufacturers',
@@ -64,7 +67,12 @@ export function productsRoutes(ctx: AppContext): {
     app.get(
       '/products/search',
       {
-        config: { rateLimit: searchRateLimit(ctx.config.searchRateLimit) },
+        config: {
+          rateLimit: searchRateLimit(ctx.config.searchRateLimit),
+          // The page a signed-in customer will probably get: its live data rides on the token check.
+          tokenCheckPage: (request, userId) =>
+            service.speculatedPage(ctx, caches, request, userId, service.searchPlanOf),
+        },
         schema: {
           tags: ['products'],
           summary: 'Product search: the paged listing form and the six-way simple form',

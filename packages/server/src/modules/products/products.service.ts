@@ -3,6 +3,7 @@ import type { Language } from '@shop/shared/i18n/languages';
 import {
   parseProductsPerPage,
   productListQuerySchema,
+  productSearchQuerySchema,
   SIMPLE_SEARCH_LIMIT,
   type Manufacturer,
   type Product,
@@ -381,10 +382,7 @@ async function pagedListing(
   const { ids, tally } = pageOfResult(whole, wholeTally, membership, filter, ppp, offset);
   // The live data of the page (of a streamed page, its first chunk), if the token check read it with
   // the user (speculatedPage guessed this page).
-  const live =
-    request.auth && pricing.kind === 'customer'
-      ? (pageLiveFromTokenCheck(request.auth, firstPiece(ids), pricing.customerId) ?? null)
-      : null;
+  const live = liveFromTokenCheck(request, pricing, firstPiece(ids));
   if (ids.length > STREAMED_PAGE_MIN) {
     return streamedListing(ctx, caches, ids, null, pricing, request.language, settings, tally, filter, live);
   }
@@ -412,22 +410,59 @@ function pageOfResult(
   return { ids: selectManufacturers(list, tally, filter).slice(offset, offset + ppp), tally };
 }
 
+/** The live data of these ids if the request's token check read exactly them (speculatedPage). */
+function liveFromTokenCheck(
+  request: CatalogueRequest,
+  pricing: PricingContext,
+  ids: readonly number[],
+): repo.PageLive | null {
+  if (!request.auth || pricing.kind !== 'customer') return null;
+  return pageLiveFromTokenCheck(request.auth, ids, pricing.customerId) ?? null;
+}
+
+/** The plan of `GET /api/products/all` for speculatedPage (not the cart's products: inCart). */
+export function listingPlanOf(
+  ctx: AppContext,
+  query: unknown,
+  pricing: PricingContext,
+  language: Language,
+): PagePlan | undefined {
+  const parsed = productListQuerySchema.safeParse(query);
+  if (!parsed.success || parsed.data.inCart) return undefined;
+  const ppp = pageSize(parsed.data);
+  const sort = explicitSort(parsed.data, language) ?? { kind: 'catalogue' };
+  const offset = (parsed.data.currentPage - 1) * ppp;
+  return { kind: 'paged', filter: baseFilter(ctx, parsed.data, pricing), sort, ppp, offset };
+}
+
+/** The plan of `GET /api/products/search` for speculatedPage. */
+export function searchPlanOf(
+  ctx: AppContext,
+  query: unknown,
+  pricing: PricingContext,
+  language: Language,
+): PagePlan | undefined {
+  const parsed = productSearchQuerySchema.safeParse(query);
+  return parsed.success ? searchPlan(ctx, parsed.data, pricing, language) : undefined;
+}
+
 /**
- * The page a customer's `GET /api/products/all` will most likely answer, guessed before its token
- * check from the user's latest token-check row in this process (catalogue version, pricing,
- * assortment) and the warm caches, without a query. The token check then reads the page's live data
- * (stock, last ordered quantities) in its own statement, so a warm listing costs one statement
- * instead of two (issue 18, docs/decisions/0026-token-check-carries-the-page.md). Only a guess: the
- * handler uses that data only if the page it makes from the fresh row is exactly this one, for the
- * same customer (pageLiveFromTokenCheck); else it reads the live data itself. A streamed page's
- * guess is its first chunk. Undefined when anything needed is not warm, for the cart's products
- * (inCart), or with read replicas.
+ * The page a customer's catalogue request (`products/all`, `products/search`) will most likely
+ * answer, guessed before its token check from the user's latest token-check row in this process
+ * (catalogue version, pricing, assortment) and the warm caches, without a query. The token check
+ * then reads the page's live data (stock, last ordered quantities) in its own statement, so a warm
+ * page costs one statement instead of two (issue 18, docs/decisions/0026-token-check-carries-the-page.md).
+ * Only a guess: the handler uses that data only if the page it makes from the fresh row is exactly
+ * this one, for the same customer (pageLiveFromTokenCheck); else it reads the live data itself. A
+ * streamed page's guess is its first chunk. Undefined when anything needed is not warm, when the
+ * query is invalid (the handler answers the error), or with read replicas.
  */
 export function speculatedPage(
   ctx: AppContext,
   caches: ListingCaches,
   request: { query: unknown; language: Language },
   userId: number,
+  planOf: typeof listingPlanOf,
 ): TokenCheckPage | undefined {
   const row = latestTokenCheckRow(userId);
   if (row === undefined || readDatabase(ctx).db !== ctx.database.db) return undefined;
@@ -436,21 +471,28 @@ export function speculatedPage(
     row,
   );
   if (pricing.kind !== 'customer') return undefined;
-  const parsed = productListQuerySchema.safeParse(request.query);
-  if (!parsed.success || parsed.data.inCart) return undefined;
-  const query = parsed.data;
-  const ppp = parseProductsPerPage(query.productsPerPage);
-  if (ppp === null) return undefined;
+  let plan: PagePlan | undefined;
+  try {
+    plan = planOf(ctx, request.query, pricing, request.language);
+  } catch {
+    return undefined; // an invalid page size: the handler answers it
+  }
+  if (plan === undefined || plan.kind === 'fixed') return undefined;
   const version = catalogueSettingsOf(row.catalogue_version, row.few_stock_threshold).version;
-  const filter = baseFilter(ctx, query, pricing);
-  const sort = explicitSort(query, request.language) ?? { kind: 'catalogue' };
   const nowMs = ctx.now().getTime();
+  const { filter, sort } = plan;
   const whole = peekCached(caches.results, JSON.stringify([filterKey(filter), sort]), version, nowMs);
-  const wholeTally = peekCached(caches.tallies, JSON.stringify(filterKey(filter)), version, nowMs);
   const membership = knownMembership(ctx.database.db, version, pricing.assortmentId);
-  if (whole === undefined || wholeTally === undefined || membership === undefined) return undefined;
-  const { ids } = pageOfResult(whole, wholeTally, membership, filter, ppp, (query.currentPage - 1) * ppp);
-  return ids.length > 0 ? { ids: firstPiece(ids), customerId: pricing.customerId } : undefined;
+  if (whole === undefined || membership === undefined) return undefined;
+  let ids: number[];
+  if (plan.kind === 'simple') {
+    ids = simpleIds(whole, membership);
+  } else {
+    const wholeTally = peekCached(caches.tallies, JSON.stringify(filterKey(filter)), version, nowMs);
+    if (wholeTally === undefined) return undefined;
+    ids = firstPiece(pageOfResult(whole, wholeTally, membership, filter, plan.ppp, plan.offset).ids);
+  }
+  return ids.length > 0 ? { ids, customerId: pricing.customerId } : undefined;
 }
 
 /**
@@ -630,14 +672,23 @@ function resultManufacturers(tally: readonly repo.ManufacturerTally[]): Manufact
   );
 }
 
-/** `GET /api/products/search`, both forms (docs/product.md §7), as UTF-8 JSON. */
-export async function searchProducts(
+/**
+ * What a search or listing request shows, decided from its query and pricing alone (no query):
+ * a fixed answer, the simple search's first SIMPLE_SEARCH_LIMIT products, or a page of a result.
+ * The handler runs it; speculatedPage uses it to guess the page before the token check.
+ */
+type PagePlan =
+  | { kind: 'fixed'; json: Buffer }
+  | { kind: 'simple'; filter: ProductFilter; sort: ProductSort; barcodes: boolean }
+  | { kind: 'paged'; filter: ProductFilter; sort: ProductSort; ppp: number; offset: number };
+
+/** The plan of `GET /api/products/search`, both forms (docs/product.md §7). */
+function searchPlan(
   ctx: AppContext,
-  request: CatalogueRequest,
   query: ProductSearchQueryParsed,
-  caches: ListingCaches,
-): Promise<JsonAnswer> {
-  const { pricing, settings } = await catalogueRequestContext(ctx, request, caches);
+  pricing: PricingContext,
+  language: Language,
+): PagePlan {
   const filter = baseFilter(ctx, query, pricing);
   const text = (query.searchString ?? '').trim();
   const folded = foldForSearch(text);
@@ -645,7 +696,7 @@ export async function searchProducts(
   let sort: ProductSort = { kind: 'catalogue' };
 
   if (query.selectType === 'simple') {
-    const empty = Buffer.from('{"data":{"products":[]}}');
+    const empty: PagePlan = { kind: 'fixed', json: Buffer.from('{"data":{"products":[]}}') };
     switch (query.searchType) {
       case 'products-by-name-exact':
         if (words.length === 0) return empty;
@@ -669,26 +720,9 @@ export async function searchProducts(
         filter.skuExact = (query.searchSku ?? '').trim().toLowerCase();
         break;
     }
-    const [whole, membership] = await Promise.all([
-      resultList(ctx, caches, filter, sort, settings.version),
-      membershipOrNull(readDatabase(ctx).db, settings.version, assortmentOf(pricing)),
-    ]);
-    const ids = membership
-      ? membership.filter(whole.ids, SIMPLE_SEARCH_LIMIT)
-      : whole.ids.slice(0, SIMPLE_SEARCH_LIMIT);
     const barcodes =
       query.searchType === 'products-by-barcode-exact' || query.searchType === 'products-by-barcode';
-    const products = await renderProducts(
-      ctx,
-      caches,
-      ids,
-      null,
-      pricing,
-      request.language,
-      settings,
-      barcodes,
-    );
-    return jsonAnswer('{"data":{"products":[', products, ']}}');
+    return { kind: 'simple', filter, sort, barcodes };
   }
 
   let ppp: number;
@@ -701,12 +735,53 @@ export async function searchProducts(
   } else {
     ppp = pageSize(query);
     page = query.currentPage;
-    if (words.length === 0) return Buffer.from('{"products":[],"count":0,"manufacturers":[]}');
+    if (words.length === 0) {
+      return { kind: 'fixed', json: Buffer.from('{"products":[],"count":0,"manufacturers":[]}') };
+    }
     filter.textWords = words;
     sort = { kind: 'relevance', folded };
   }
-  sort = explicitSort(query, request.language) ?? sort;
-  return pagedListing(ctx, caches, request, filter, sort, ppp, (page - 1) * ppp, pricing, settings);
+  sort = explicitSort(query, language) ?? sort;
+  return { kind: 'paged', filter, sort, ppp, offset: (page - 1) * ppp };
+}
+
+/** The simple search's products of a whole result: the first SIMPLE_SEARCH_LIMIT in the assortment. */
+function simpleIds(whole: ResultList, membership: AssortmentMembership | null): number[] {
+  return membership
+    ? membership.filter(whole.ids, SIMPLE_SEARCH_LIMIT)
+    : whole.ids.slice(0, SIMPLE_SEARCH_LIMIT);
+}
+
+/** `GET /api/products/search`, both forms (docs/product.md §7), as UTF-8 JSON. */
+export async function searchProducts(
+  ctx: AppContext,
+  request: CatalogueRequest,
+  query: ProductSearchQueryParsed,
+  caches: ListingCaches,
+): Promise<JsonAnswer> {
+  const { pricing, settings } = await catalogueRequestContext(ctx, request, caches);
+  const plan = searchPlan(ctx, query, pricing, request.language);
+  if (plan.kind === 'fixed') return plan.json;
+  if (plan.kind === 'paged') {
+    const { filter, sort, ppp, offset } = plan;
+    return pagedListing(ctx, caches, request, filter, sort, ppp, offset, pricing, settings);
+  }
+  const [whole, membership] = await Promise.all([
+    resultList(ctx, caches, plan.filter, plan.sort, settings.version),
+    membershipOrNull(readDatabase(ctx).db, settings.version, assortmentOf(pricing)),
+  ]);
+  const ids = simpleIds(whole, membership);
+  const products = await renderProducts(
+    ctx,
+    caches,
+    ids,
+    liveFromTokenCheck(request, pricing, ids),
+    pricing,
+    request.language,
+    settings,
+    plan.barcodes,
+  );
+  return jsonAnswer('{"data":{"products":[', products, ']}}');
 }
 
 /** The calendar day (YYYY-MM-DD) `days` before now in the shop's time zone. */

@@ -58,6 +58,42 @@ describe.each(TEST_DIALECTS)('the listing page read with the token check on %s',
     expect(productOf(body, 1).lastOrderedQuantity).toBe(36);
   });
 
+  it.each([
+    [
+      'the paged search',
+      '/api/products/search?searchType=all&searchString=kave&currentPage=1&productsPerPage=50',
+    ],
+    [
+      'the simple search',
+      '/api/products/search?selectType=simple&searchType=products-by-name&searchString=kave',
+    ],
+  ])(
+    '%s: a warm page costs the token check alone and shows the stock written just before',
+    async (_name, search) => {
+      const get = async () => {
+        counter.queries = 0;
+        const answer = await getJson<{ products?: Product[]; data?: { products: Product[] } }>(app, search, {
+          token: w.tokens.a,
+        });
+        expect(answer.status).toBe(200);
+        const products = answer.body.products ?? answer.body.data?.products ?? [];
+        return { products, queries: counter.queries };
+      };
+      const first = await get();
+      const product = first.products[0];
+      if (!product) throw new Error('the search found nothing');
+      await get();
+      await w.testDb.handle.db
+        .updateTable('products')
+        .set({ stock: 4321 })
+        .where('id', '=', product.id)
+        .execute();
+      const warm = await get();
+      expect(warm.queries).toBe(1);
+      expect(warm.products.find((p) => p.id === product.id)?.stock).toBe(4321);
+    },
+  );
+
   it('an order placed between two requests shows in the next page', async () => {
     await list(w.tokens.c);
     const before = await list(w.tokens.c);
