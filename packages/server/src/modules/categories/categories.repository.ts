@@ -4,39 +4,21 @@ import { inAssortment } from '../assortments/assortments.repository';
 
 type Db = Kysely<Database>;
 
-/** Categories with their names in the language and in Hungarian (the fallback). */
-export async function findCategoriesWithNames(db: Db, language: string, ids?: readonly number[]) {
-  let query = db
-    .selectFrom('categories as c')
-    .leftJoin('category_translations as tl', (join) =>
-      join.onRef('tl.category_id', '=', 'c.id').on('tl.language', '=', language),
-    )
-    .leftJoin('category_translations as th', (join) =>
-      join.onRef('th.category_id', '=', 'c.id').on('th.language', '=', 'hu'),
-    )
-    .select([
-      'c.id',
-      'c.parent_id',
-      'c.slug',
-      'c.sort_order',
-      'tl.name as name_language',
-      'th.name as name_hu',
-    ]);
-  if (ids !== undefined) {
-    if (ids.length === 0) return [];
-    query = query.where('c.id', 'in', [...ids]);
-  }
-  return query.orderBy('c.sort_order').orderBy('c.id').execute();
-}
-
-/** Translations (any language) whose folded name contains every word. */
-export async function findMatchingTranslations(db: Db, words: readonly string[]) {
-  let query = db
-    .selectFrom('category_translations as t')
-    .innerJoin('categories as c', 'c.id', 't.category_id')
-    .select(['c.id', 'c.parent_id', 't.language', 't.search_name']);
-  for (const word of words) query = query.where('t.search_name', 'like', `%${word}%`);
-  return query.execute();
+/** Every category (catalogue order) and every translation, for the per-version category index. */
+export async function findAllCategoriesAndTranslations(db: Db) {
+  const [categories, translations] = await Promise.all([
+    db
+      .selectFrom('categories as c')
+      .select(['c.id', 'c.parent_id', 'c.slug'])
+      .orderBy('c.sort_order')
+      .orderBy('c.id')
+      .execute(),
+    db
+      .selectFrom('category_translations as t')
+      .select(['t.category_id', 't.language', 't.name', 't.search_name'])
+      .execute(),
+  ]);
+  return { categories, translations };
 }
 
 /** Active products per category (each category on its own); with an assortment, only its products. */

@@ -11,7 +11,7 @@ import * as service from './categories.service';
 /** Anyone (a token, when sent, must be valid): the catalogue scope (app.ts, http/route-scopes.ts). */
 export function categoriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const countsCache = service.createCountsCache();
+    const caches = service.createCategoryCaches();
 
     app.get(
       '/categories',
@@ -26,7 +26,7 @@ export function categoriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         // A customer with an assortment gets its own counts (modules/assortments).
         reply.header('vary', 'authorization, accept-language');
-        return { data: await service.categoryTree(ctx, request.language, countsCache, request.auth) };
+        return { data: await service.categoryTree(ctx, request.language, caches, request.auth) };
       },
     );
 
@@ -45,7 +45,7 @@ export function categoriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('vary', 'accept-language');
-        return { data: await service.searchCategories(ctx, request.language, request.query.searchString) };
+        return { data: await service.searchCategories(ctx, caches, request, request.query.searchString) };
       },
     );
   };

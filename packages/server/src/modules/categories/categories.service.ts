@@ -7,15 +7,78 @@ import {
 import { foldForSearch } from '@shop/shared/rules/search-fold';
 import type { AppContext } from '../../app-context';
 import { readDatabase } from '../../db/read-replicas';
-import { CatalogueCache, readCatalogueSettings } from '../products/catalogue-cache.service';
+import { CatalogueCache } from '../products/catalogue-cache.service';
 import * as repo from './categories.repository';
 import type { AuthUser } from '../../http/auth';
-import { assortmentOf, resolvePricingContext } from '../products/products.service';
+import { assortmentOf, catalogueSettingsFor, resolvePricingContext } from '../products/products.service';
 
-type NamedRow = Awaited<ReturnType<typeof repo.findCategoriesWithNames>>[number];
+/**
+ * Every category with its names, for one catalogue version (categories and their translations bump
+ * it: decision 0008): the tree and the category search answer from it without a query of their own.
+ */
+export interface CategoryIndex {
+  /** In catalogue order (sort order, then id). */
+  categories: IndexedCategory[];
+  byId: Map<number, IndexedCategory>;
+  /** Every translation's folded name, with its category. */
+  searchNames: { category: IndexedCategory; searchName: string }[];
+}
 
-function nameOf(row: NamedRow): string {
-  return row.name_language ?? row.name_hu ?? row.slug;
+interface IndexedCategory {
+  id: number;
+  parentId: number | null;
+  slug: string;
+  /** Position in catalogue order. */
+  order: number;
+  names: Map<string, string>;
+}
+
+/** Per-process caches of the category index and counts, each valid for one catalogue version. */
+export interface CategoryCaches {
+  index: CatalogueCache<Promise<CategoryIndex>>;
+  counts: CatalogueCache<CategoryCounts>;
+}
+
+export function createCategoryCaches(): CategoryCaches {
+  return {
+    index: new CatalogueCache<Promise<CategoryIndex>>(),
+    counts: new CatalogueCache<CategoryCounts>(),
+  };
+}
+
+async function categoryIndex(
+  ctx: AppContext,
+  caches: CategoryCaches,
+  version: string,
+): Promise<CategoryIndex> {
+  const nowMs = ctx.now().getTime();
+  const hit = caches.index.get('index', version, nowMs);
+  if (hit) return hit;
+  const loading = repo
+    .findAllCategoriesAndTranslations(readDatabase(ctx).db)
+    .then(({ categories, translations }) => {
+      const index: CategoryIndex = { categories: [], byId: new Map(), searchNames: [] };
+      categories.forEach((row, order) => {
+        const category = { id: row.id, parentId: row.parent_id, slug: row.slug, order, names: new Map() };
+        index.categories.push(category);
+        index.byId.set(row.id, category);
+      });
+      for (const row of translations) {
+        const category = index.byId.get(row.category_id);
+        if (!category) continue;
+        category.names.set(row.language, row.name);
+        index.searchNames.push({ category, searchName: row.search_name });
+      }
+      return index;
+    });
+  caches.index.set('index', version, loading, nowMs);
+  loading.catch(() => caches.index.deleteIf('index', loading));
+  return loading;
+}
+
+/** The name in the language, else Hungarian, else the slug. */
+function nameOf(category: IndexedCategory, language: Language): string {
+  return category.names.get(language) ?? category.names.get('hu') ?? category.slug;
 }
 
 /**
@@ -25,47 +88,37 @@ function nameOf(row: NamedRow): string {
  */
 export async function searchCategories(
   ctx: AppContext,
-  language: Language,
+  caches: CategoryCaches,
+  request: { language: Language; auth: AuthUser | null },
   searchString: string,
 ): Promise<CategorySearchResult[]> {
   const folded = foldForSearch(searchString);
   const words = folded.split(' ').filter((word) => word.length > 0);
   if (words.length === 0) return [];
-  const db = readDatabase(ctx).db;
-  const matches = await repo.findMatchingTranslations(db, words);
+  const { version } = await catalogueSettingsFor(ctx, request.auth);
+  const index = await categoryIndex(ctx, caches, version);
   const rankOf = (name: string) =>
     name === folded ? 0 : name.startsWith(folded) ? 1 : ` ${name}`.includes(` ${folded}`) ? 2 : 3;
-  const best = new Map<number, { rank: number; parentId: number | null }>();
-  for (const match of matches) {
-    const rank = rankOf(match.search_name);
-    const seen = best.get(match.id);
-    if (!seen || rank < seen.rank) best.set(match.id, { rank, parentId: match.parent_id });
+  const best = new Map<IndexedCategory, number>();
+  for (const { category, searchName } of index.searchNames) {
+    if (!words.every((word) => searchName.includes(word))) continue;
+    const rank = rankOf(searchName);
+    const seen = best.get(category);
+    if (seen === undefined || rank < seen) best.set(category, rank);
   }
-  if (best.size === 0) return [];
-  const ids = new Set<number>(best.keys());
-  for (const { parentId } of best.values()) if (parentId !== null) ids.add(parentId);
-  const rows = await repo.findCategoriesWithNames(db, language, [...ids]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const order = new Map(rows.map((row, index) => [row.id, index]));
   return [...best.entries()]
     .sort(
       ([a, x], [b, y]) =>
-        x.rank - y.rank ||
-        Number(x.parentId !== null) - Number(y.parentId !== null) ||
-        (order.get(a) ?? 0) - (order.get(b) ?? 0),
+        x - y || Number(a.parentId !== null) - Number(b.parentId !== null) || a.order - b.order,
     )
     .slice(0, CATEGORY_SEARCH_LIMIT)
-    .flatMap(([id, { parentId }]) => {
-      const row = byId.get(id);
-      if (!row) return [];
-      const parent = parentId !== null ? byId.get(parentId) : undefined;
-      return [
-        {
-          name: nameOf(row),
-          slug: row.slug,
-          parent: parent ? { slug: parent.slug, name: nameOf(parent) } : null,
-        },
-      ];
+    .map(([category]) => {
+      const parent = category.parentId !== null ? index.byId.get(category.parentId) : undefined;
+      return {
+        name: nameOf(category, request.language),
+        slug: category.slug,
+        parent: parent ? { slug: parent.slug, name: nameOf(parent, request.language) } : null,
+      };
     });
 }
 
@@ -75,18 +128,13 @@ export interface CategoryCounts {
   main: Map<number, number>;
 }
 
-/** Per-process cache of the category counts, valid for one catalogue version and a minute. */
-export function createCountsCache(): CatalogueCache<CategoryCounts> {
-  return new CatalogueCache<CategoryCounts>();
-}
-
 async function categoryCounts(
   ctx: AppContext,
   cache: CatalogueCache<CategoryCounts>,
+  version: string,
   assortmentId: number | null,
 ): Promise<CategoryCounts> {
   const db = readDatabase(ctx).db;
-  const { version } = await readCatalogueSettings(db);
   const nowMs = ctx.now().getTime();
   // A customer with an assortment counts only its products (modules/assortments), cached per assortment.
   const key = assortmentId === null ? 'counts' : `counts:${assortmentId}`;
@@ -107,30 +155,34 @@ async function categoryCounts(
 /**
  * `GET /api/categories`: the main categories (parent null) with their subcategories, in catalogue
  * order, names in the request language (fallback hu), with the number of active products (the
- * counts are cached; the names are read on every call, which is one small query).
+ * index and the counts are cached per catalogue version).
  */
 export async function categoryTree(
   ctx: AppContext,
   language: Language,
-  cache: CatalogueCache<CategoryCounts>,
+  caches: CategoryCaches,
   auth: AuthUser | null = null,
 ): Promise<MainCategory[]> {
-  const assortmentId = auth ? assortmentOf(await resolvePricingContext(ctx, auth)) : null;
-  const [rows, counts] = await Promise.all([
-    repo.findCategoriesWithNames(readDatabase(ctx).db, language),
-    categoryCounts(ctx, cache, assortmentId),
+  const [settings, pricing] = await Promise.all([
+    catalogueSettingsFor(ctx, auth),
+    auth ? resolvePricingContext(ctx, auth) : null,
   ]);
-  return rows
-    .filter((row) => row.parent_id === null)
+  const assortmentId = pricing ? assortmentOf(pricing) : null;
+  const [index, counts] = await Promise.all([
+    categoryIndex(ctx, caches, settings.version),
+    categoryCounts(ctx, caches.counts, settings.version, assortmentId),
+  ]);
+  return index.categories
+    .filter((row) => row.parentId === null)
     .map((row) => ({
       slug: row.slug,
-      name: nameOf(row),
+      name: nameOf(row, language),
       productCount: counts.main.get(row.id) ?? 0,
-      children: rows
-        .filter((child) => child.parent_id === row.id)
+      children: index.categories
+        .filter((child) => child.parentId === row.id)
         .map((child) => ({
           slug: child.slug,
-          name: nameOf(child),
+          name: nameOf(child, language),
           productCount: counts.own.get(child.id) ?? 0,
         })),
     }));

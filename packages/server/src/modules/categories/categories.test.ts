@@ -5,7 +5,9 @@ import {
   type CategorySearchResult,
   type MainCategory,
 } from '@shop/shared/contracts/categories';
+import { countingHandle } from '../../../test/query-counter';
 import { TEST_DIALECTS } from '../../../test/test-db';
+import { buildApp } from '../../app';
 import { bumpCatalogueVersion } from '../products/catalogue-version';
 import { getJson } from '../products/catalogue-test-setup';
 import { useCatalogueWorld } from '../products/catalogue-world.fixture';
@@ -108,6 +110,54 @@ describe.each(TEST_DIALECTS)('categories on %s', (dialect) => {
       expect((await search('ital')).body.data.map((c) => c.slug)).toEqual(['italok']);
       expect((await search('kategoria')).body.data.map((c) => c.slug)).toEqual(['ures-kategoria']);
       expect((await search('nincs ilyen')).body.data).toEqual([]);
+    });
+
+    it('finds a renamed category by its new name once the catalogue version changes', async () => {
+      const db = w.testDb.handle.db;
+      const teaId = (
+        await db.selectFrom('categories').select('id').where('slug', '=', 'tea').executeTakeFirstOrThrow()
+      ).id;
+      const rename = (name: string, searchName: string) =>
+        db
+          .updateTable('category_translations')
+          .set({ name, search_name: searchName })
+          .where('category_id', '=', teaId)
+          .where('language', '=', 'hu')
+          .execute();
+      expect((await search('zoldtea')).body.data).toEqual([]);
+      await rename('Zöldtea', 'zoldtea');
+      try {
+        await bumpCatalogueVersion(db, FIXTURE_NOW);
+        expect((await search('zoldtea')).body.data).toEqual([
+          { name: 'Zöldtea', slug: 'tea', parent: { slug: 'italok', name: 'Italok' } },
+        ]);
+        expect((await tree()).body.data[0]?.children[1]?.name).toBe('Zöldtea');
+      } finally {
+        await rename('Tea', 'tea');
+        await bumpCatalogueVersion(db, FIXTURE_NOW);
+      }
+      expect((await search('zoldtea')).body.data).toEqual([]);
+    });
+
+    it('a warm search costs the catalogue version alone: with the token check, or one statement', async () => {
+      const { handle, counter } = countingHandle(w.testDb.handle);
+      const app = await buildApp({ ...w.ctx, database: handle }, { logger: false, outbox: false });
+      await app.ready();
+      try {
+        for (const token of [undefined, w.tokens.a]) {
+          await getJson(app, '/api/categories/search?searchString=kave', token ? { token } : {});
+          counter.queries = 0;
+          const warm = await getJson<{ data: CategorySearchResult[] }>(
+            app,
+            '/api/categories/search?searchString=kave',
+            token ? { token } : {},
+          );
+          expect(warm.body.data.map((c) => c.slug)).toEqual(['kave']);
+          expect(counter.queries).toBe(1);
+        }
+      } finally {
+        await app.close();
+      }
     });
 
     it('allows anonymous visitors and logged-in users alike', async () => {

@@ -279,19 +279,29 @@ async function catalogueRequestContext(
   request: CatalogueRequest,
   caches: ListingCaches,
 ): Promise<{ pricing: PricingContext; settings: CatalogueSettings }> {
-  const catalogue = readDatabase(ctx).db;
-  // A signed-in request's token check read the settings with the user (acting-customer.service.ts),
-  // from the primary: used only when the catalogue is read there too (a replica's read model must be
-  // brought to the replica's own version).
-  const known = request.auth && catalogue === ctx.database.db ? tokenCheckRow(request.auth) : undefined;
   const [pricing, settings] = await Promise.all([
     resolvePricingContext(ctx, request.auth),
-    known
-      ? catalogueSettingsOf(known.catalogue_version, known.few_stock_threshold)
-      : readCatalogueSettings(catalogue),
+    catalogueSettingsFor(ctx, request.auth),
   ]);
-  await caches.model.adopt(catalogue, settings.version);
+  await caches.model.adopt(readDatabase(ctx).db, settings.version);
   return { pricing, settings };
+}
+
+/**
+ * The catalogue settings (version, few-stock threshold) as the catalogue database has them. A
+ * signed-in request's token check read them with the user (acting-customer.service.ts), from the
+ * primary: used only when the catalogue is read there too (a replica's read model must be brought to
+ * the replica's own version); else one query.
+ */
+export async function catalogueSettingsFor(
+  ctx: AppContext,
+  auth: AuthUser | null,
+): Promise<CatalogueSettings> {
+  const catalogue = readDatabase(ctx).db;
+  const known = auth && catalogue === ctx.database.db ? tokenCheckRow(auth) : undefined;
+  return known
+    ? catalogueSettingsOf(known.catalogue_version, known.few_stock_threshold)
+    : readCatalogueSettings(catalogue);
 }
 
 /** `GET /api/products/all` and `GET /api/products/ordered-products`: the answer as UTF-8 JSON. */
