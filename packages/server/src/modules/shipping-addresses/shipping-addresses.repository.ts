@@ -45,9 +45,8 @@ export async function findUserWithCurrentAddressAndPage(
     ids,
     page.customerId,
   );
-  if (!row) return undefined;
-  const { stock_pairs, ordered_pairs, ...user } = row;
-  return { user, live: pageLiveOf({ stock_pairs, ordered_pairs }) };
+  // The row keeps its two extra columns (not copied without them: this runs on every warm page).
+  return row && { user: row, live: pageLiveOf(row) };
 }
 
 /** The row findUserWithCurrentAddress answers for an existing user. */
