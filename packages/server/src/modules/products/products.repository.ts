@@ -10,6 +10,8 @@ import {
 import type { DialectName } from '../../db/connection';
 import type { Database, PackUnit, PriceEntriesTable, ProductsTable } from '../../db/schema';
 import { PreparedQuery } from '../../db/prepared-query';
+import { FEW_STOCK_THRESHOLD_KEY } from './catalogue-cache.service';
+import { CATALOGUE_VERSION_KEY } from './catalogue-version';
 import { inAssortment } from '../assortments/assortments.repository';
 import { idListParameter, inIdList, inIdParameter, jsonPairs, searchTextMatches } from './products.dialect';
 
@@ -518,6 +520,43 @@ export interface PageLive {
 
 export function pageLiveOf(row: { stock_pairs?: string | null; ordered_pairs?: string | null }): PageLive {
   return { stock: pairsMap(row.stock_pairs), lastOrdered: pairsMap(row.ordered_pairs) };
+}
+
+/**
+ * The catalogue settings (version, few-stock threshold) and, in the same statement, the live stock of
+ * these products: an anonymous listing page in one round trip (products.service.ts,
+ * catalogueRequestContext; decision 0026).
+ */
+const settingsAndStockQuery = new PreparedQuery(
+  3,
+  (db, dialect, [versionKey, thresholdKey, ids]: [string, string, unknown]) =>
+    db.selectNoFrom((eb) => [
+      eb.selectFrom('settings').select('value').where('key', '=', versionKey).as('version'),
+      eb.selectFrom('settings').select('value').where('key', '=', thresholdKey).as('few_stock_threshold'),
+      eb
+        .selectFrom('products')
+        .select(jsonPairs(dialect, 'products.id', 'products.stock').as('pairs'))
+        .where(inIdParameter(dialect, 'products.id', ids))
+        .as('stock_pairs'),
+    ]),
+);
+
+export async function findSettingsAndStock(
+  db: Db,
+  dialect: DialectName,
+  ids: readonly number[],
+): Promise<{ version: string | null; fewStockThreshold: string | null; stock: Map<number, number> }> {
+  const row = await settingsAndStockQuery.executeTakeFirst(
+    db,
+    CATALOGUE_VERSION_KEY,
+    FEW_STOCK_THRESHOLD_KEY,
+    idListParameter(dialect, ids),
+  );
+  return {
+    version: row?.version ?? null,
+    fewStockThreshold: row?.few_stock_threshold ?? null,
+    stock: pairsMap(row?.stock_pairs),
+  };
 }
 
 /** Integer pairs of jsonPairs (null: no rows) as a map. */

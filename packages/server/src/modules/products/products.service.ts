@@ -117,6 +117,8 @@ export interface ListingCaches {
   tallies: CatalogueCache<Promise<repo.ManufacturerTally[]>>;
   results: CatalogueCache<Promise<ResultList>>;
   model: CatalogueReadModel;
+  /** The catalogue version the last request read (anonymous requests guess their page with it). */
+  latestVersion?: string;
 }
 export function createListingCaches(): ListingCaches {
   return {
@@ -278,13 +280,44 @@ async function catalogueRequestContext(
   ctx: AppContext,
   request: CatalogueRequest,
   caches: ListingCaches,
+  planOf?: (pricing: PricingContext) => PagePlan | undefined,
 ): Promise<{ pricing: PricingContext; settings: CatalogueSettings }> {
-  const [pricing, settings] = await Promise.all([
-    resolvePricingContext(ctx, request.auth),
-    catalogueSettingsFor(ctx, request.auth),
-  ]);
-  await caches.model.adopt(readDatabase(ctx).db, settings.version);
+  const read = readDatabase(ctx);
+  // Anonymous: the settings' statement also reads the stock of the page the request will most likely
+  // show, guessed from this process's latest catalogue version (decision 0026); the handler uses it
+  // only if its page is exactly that one.
+  const guess =
+    request.auth === null && planOf && caches.latestVersion !== undefined
+      ? guessedIds(ctx, caches, planOf, { kind: 'anonymous' }, caches.latestVersion)
+      : undefined;
+  let pricing: PricingContext;
+  let settings: CatalogueSettings;
+  if (guess !== undefined) {
+    pricing = { kind: 'anonymous' };
+    const answer = await repo.findSettingsAndStock(read.db, read.dialect, guess);
+    settings = catalogueSettingsOf(answer.version, answer.fewStockThreshold);
+    pagesReadWithSettings.set(request, { ids: guess, live: { stock: answer.stock, lastOrdered: new Map() } });
+  } else {
+    [pricing, settings] = await Promise.all([
+      resolvePricingContext(ctx, request.auth),
+      catalogueSettingsFor(ctx, request.auth),
+    ]);
+  }
+  caches.latestVersion = settings.version;
+  await caches.model.adopt(read.db, settings.version);
   return { pricing, settings };
+}
+
+/** The page an anonymous request's settings statement read the stock of (catalogueRequestContext). */
+const pagesReadWithSettings = new WeakMap<
+  CatalogueRequest,
+  { ids: readonly number[]; live: repo.PageLive }
+>();
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
 }
 
 /**
@@ -316,7 +349,9 @@ export async function listProducts(
   // The customer's own orders and cart are read on the primary (they must show the last change).
   const db = ctx.database.db;
   const dialect = ctx.database.dialect;
-  const { pricing, settings } = await catalogueRequestContext(ctx, request, caches);
+  const { pricing, settings } = await catalogueRequestContext(ctx, request, caches, (guessed) =>
+    mode === 'all' ? listingPlan(ctx, query, guessed, request.language) : undefined,
+  );
   const filter = baseFilter(ctx, query, pricing);
   const offset = (query.currentPage - 1) * ppp;
   let sort: ProductSort | undefined = explicitSort(query, request.language);
@@ -392,7 +427,7 @@ async function pagedListing(
   const { ids, tally } = pageOfResult(whole, wholeTally, membership, filter, ppp, offset);
   // The live data of the page (of a streamed page, its first chunk), if the token check read it with
   // the user (speculatedPage guessed this page).
-  const live = liveFromTokenCheck(request, pricing, firstPiece(ids));
+  const live = liveReadAhead(request, pricing, firstPiece(ids));
   if (ids.length > STREAMED_PAGE_MIN) {
     return streamedListing(ctx, caches, ids, null, pricing, request.language, settings, tally, filter, live);
   }
@@ -420,13 +455,21 @@ function pageOfResult(
   return { ids: selectManufacturers(list, tally, filter).slice(offset, offset + ppp), tally };
 }
 
-/** The live data of these ids if the request's token check read exactly them (speculatedPage). */
-function liveFromTokenCheck(
+/**
+ * The live data of these ids if the request already read exactly them: a signed-in customer's with
+ * its token check (speculatedPage), an anonymous request's with the catalogue settings
+ * (catalogueRequestContext). Else null: the caller reads them.
+ */
+function liveReadAhead(
   request: CatalogueRequest,
   pricing: PricingContext,
   ids: readonly number[],
 ): repo.PageLive | null {
-  if (!request.auth || pricing.kind !== 'customer') return null;
+  if (request.auth === null) {
+    const read = pagesReadWithSettings.get(request);
+    return read !== undefined && pricing.kind === 'anonymous' && sameIds(read.ids, ids) ? read.live : null;
+  }
+  if (pricing.kind !== 'customer') return null;
   return pageLiveFromTokenCheck(request.auth, ids, pricing.customerId) ?? null;
 }
 
@@ -438,11 +481,21 @@ export function listingPlanOf(
   language: Language,
 ): PagePlan | undefined {
   const parsed = productListQuerySchema.safeParse(query);
-  if (!parsed.success || parsed.data.inCart) return undefined;
-  const ppp = pageSize(parsed.data);
-  const sort = explicitSort(parsed.data, language) ?? { kind: 'catalogue' };
-  const offset = (parsed.data.currentPage - 1) * ppp;
-  return { kind: 'paged', filter: baseFilter(ctx, parsed.data, pricing), sort, ppp, offset };
+  return parsed.success ? listingPlan(ctx, parsed.data, pricing, language) : undefined;
+}
+
+/** The page of `GET /api/products/all` (not the cart's products, inCart: undefined). */
+function listingPlan(
+  ctx: AppContext,
+  query: ProductListQueryParsed,
+  pricing: PricingContext,
+  language: Language,
+): PagePlan | undefined {
+  if (query.inCart) return undefined;
+  const ppp = pageSize(query);
+  const sort = explicitSort(query, language) ?? { kind: 'catalogue' };
+  const offset = (query.currentPage - 1) * ppp;
+  return { kind: 'paged', filter: baseFilter(ctx, query, pricing), sort, ppp, offset };
 }
 
 /** The plan of `GET /api/products/search` for speculatedPage. */
@@ -481,18 +534,40 @@ export function speculatedPage(
     row,
   );
   if (pricing.kind !== 'customer') return undefined;
+  const version = catalogueSettingsOf(row.catalogue_version, row.few_stock_threshold).version;
+  const ids = guessedIds(
+    ctx,
+    caches,
+    (guessed) => planOf(ctx, request.query, guessed, request.language),
+    pricing,
+    version,
+  );
+  return ids === undefined ? undefined : { ids, customerId: pricing.customerId };
+}
+
+/**
+ * The ids a plan shows at a catalogue version, from settled cache entries only (no query), or
+ * undefined: nothing warm, a fixed answer, an empty page, or an invalid query (the handler answers
+ * its error). A streamed page's first chunk.
+ */
+function guessedIds(
+  ctx: AppContext,
+  caches: ListingCaches,
+  planOf: (pricing: PricingContext) => PagePlan | undefined,
+  pricing: PricingContext,
+  version: string,
+): number[] | undefined {
   let plan: PagePlan | undefined;
   try {
-    plan = planOf(ctx, request.query, pricing, request.language);
+    plan = planOf(pricing);
   } catch {
     return undefined; // an invalid page size: the handler answers it
   }
   if (plan === undefined || plan.kind === 'fixed') return undefined;
-  const version = catalogueSettingsOf(row.catalogue_version, row.few_stock_threshold).version;
   const nowMs = ctx.now().getTime();
   const { filter, sort } = plan;
   const whole = peekCached(caches.results, JSON.stringify([filterKey(filter), sort]), version, nowMs);
-  const membership = knownMembership(ctx.database.db, version, pricing.assortmentId);
+  const membership = knownMembership(readDatabase(ctx).db, version, assortmentOf(pricing));
   if (whole === undefined || membership === undefined) return undefined;
   let ids: number[];
   if (plan.kind === 'simple') {
@@ -502,7 +577,7 @@ export function speculatedPage(
     if (wholeTally === undefined) return undefined;
     ids = firstPiece(pageOfResult(whole, wholeTally, membership, filter, plan.ppp, plan.offset).ids);
   }
-  return ids.length > 0 ? { ids, customerId: pricing.customerId } : undefined;
+  return ids.length > 0 ? ids : undefined;
 }
 
 /**
@@ -769,7 +844,9 @@ export async function searchProducts(
   query: ProductSearchQueryParsed,
   caches: ListingCaches,
 ): Promise<JsonAnswer> {
-  const { pricing, settings } = await catalogueRequestContext(ctx, request, caches);
+  const { pricing, settings } = await catalogueRequestContext(ctx, request, caches, (guessed) =>
+    searchPlan(ctx, query, guessed, request.language),
+  );
   const plan = searchPlan(ctx, query, pricing, request.language);
   if (plan.kind === 'fixed') return plan.json;
   if (plan.kind === 'paged') {
@@ -785,7 +862,7 @@ export async function searchProducts(
     ctx,
     caches,
     ids,
-    liveFromTokenCheck(request, pricing, ids),
+    liveReadAhead(request, pricing, ids),
     pricing,
     request.language,
     settings,

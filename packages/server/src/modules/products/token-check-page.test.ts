@@ -5,7 +5,8 @@ import { countingHandle } from '../../../test/query-counter';
 import { TEST_DIALECTS } from '../../../test/test-db';
 import { buildApp } from '../../app';
 import { type CatalogueWorld, createCatalogueWorld, getJson } from './catalogue-test-setup';
-import { insertOrder } from './catalogue.fixture';
+import { FIXTURE_NOW, insertOrder } from './catalogue.fixture';
+import { bumpCatalogueVersion } from './catalogue-version';
 
 /**
  * Decision 0026: a customer's `products/all` guesses its page before the token check, which then
@@ -93,6 +94,42 @@ describe.each(TEST_DIALECTS)('the listing page read with the token check on %s',
       expect(warm.products.find((p) => p.id === product.id)?.stock).toBe(4321);
     },
   );
+
+  it('an anonymous warm page costs one statement and shows the stock written just before', async () => {
+    const anonymous = async () => {
+      counter.queries = 0;
+      const answer = await getJson<ProductListResponse>(app, url);
+      expect(answer.status).toBe(200);
+      return { body: answer.body, queries: counter.queries };
+    };
+    await anonymous();
+    await anonymous();
+    await w.testDb.handle.db
+      .updateTable('products')
+      .set({ stock: 555 })
+      .where('id', '=', w.fx.productId.get(2)!)
+      .execute();
+    const warm = await anonymous();
+    expect(warm.queries).toBe(1);
+    expect(productOf(warm.body, 2).stock).toBe(555);
+  });
+
+  it('an anonymous page after a catalogue change shows the new page, not the guessed one', async () => {
+    const before = (await getJson<ProductListResponse>(app, url)).body;
+    const first = before.products[0]!;
+    const db = w.testDb.handle.db;
+    await db.updateTable('products').set({ is_active: 0 }).where('id', '=', first.id).execute();
+    try {
+      await bumpCatalogueVersion(db, FIXTURE_NOW);
+      // The guess (the previous version's page) still starts with the product taken out.
+      const after = (await getJson<ProductListResponse>(app, url)).body;
+      expect(after.products.map((p) => p.id)).toEqual(before.products.slice(1).map((p) => p.id));
+      expect(after.count).toBe(before.count - 1);
+    } finally {
+      await db.updateTable('products').set({ is_active: 1 }).where('id', '=', first.id).execute();
+      await bumpCatalogueVersion(db, FIXTURE_NOW);
+    }
+  });
 
   it('an order placed between two requests shows in the next page', async () => {
     await list(w.tokens.c);
