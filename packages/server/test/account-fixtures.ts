@@ -147,6 +147,15 @@ export function validCompanyRegistrationNumber(seed: number): string {
   return `01-09-${String(seed % 1_000_000).padStart(6, '0')}`;
 }
 
+/** The billing address of {@link companyRegistration}'s body. */
+export const REGISTRATION_BILLING = {
+  country: 'Magyarország',
+  countryCode: 'HU',
+  zip: '1051',
+  city: 'Budapest',
+  aptSuite: 'Nádor utca 5.',
+};
+
 let registrationCounter = 0;
 const registrationBase = Math.floor(Math.random() * 800_000);
 /** A complete, valid registration body of a company (override any field). */
@@ -163,13 +172,7 @@ export function companyRegistration(
     isCompany: true,
     companyRegistrationNumber: validCompanyRegistrationNumber(seed),
     taxNumber: validTaxNumber(seed),
-    billing: {
-      country: 'Magyarország',
-      countryCode: 'HU',
-      zip: '1051',
-      city: 'Budapest',
-      aptSuite: 'Nádor utca 5.',
-    },
+    billing: { ...REGISTRATION_BILLING },
     language: 'en',
     ...overrides,
   } as Record<string, unknown> & { email: string; password: string };

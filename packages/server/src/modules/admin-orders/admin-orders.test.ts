@@ -333,15 +333,12 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
   });
 
   it('exports the filtered list as CSV with BOM, escaping and translated titles', async () => {
-    const res = await t.call(
-      'GET',
-      '/api/admin/orders/export.csv?to=2025-03-09',
-      t.parties.staff.token,
-      undefined,
-      {
-        'accept-language': 'hu',
-      },
-    );
+    /** The staff member's CSV export of the orders matching `query`, in `language`. */
+    const exportCsv = (query: string, language: string) =>
+      t.call('GET', `/api/admin/orders/export.csv?${query}`, t.parties.staff.token, undefined, {
+        'accept-language': language,
+      });
+    const res = await exportCsv('to=2025-03-09', 'hu');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="rendelesek-2025-03-10.csv"');
@@ -356,15 +353,7 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
     expect(lines[2]).toContain(';2;');
     expect(lines[2]).toMatch(/;2;255,91;325,00;1500,00;0,00;1825,00$/);
     expect(lines[3]).toContain(`${ids.first};2025-03-02 00:30;Visszaigazolva;"Kovács; ""Bt.""";`);
-    const en = await t.call(
-      'GET',
-      '/api/admin/orders/export.csv?status=new',
-      t.parties.staff.token,
-      undefined,
-      {
-        'accept-language': 'en',
-      },
-    );
+    const en = await exportCsv('status=new', 'en');
     expect(en.body.split('\r\n')[0]).toMatch(/^\uFEFFOrder number;Ordered at;Status/);
     expect(en.body.split('\r\n')).toHaveLength(2);
     const bad = await t.call('GET', '/api/admin/orders/export.csv?from=x', t.parties.staff.token);

@@ -7,6 +7,7 @@ import {
   insertCustomerAccount,
   insertUser,
   nextIp,
+  REGISTRATION_BILLING,
   validTaxNumber,
 } from '../../../test/account-fixtures';
 import { accessTokenOf, getFromNewIp } from '../../../test/test-app';
@@ -173,13 +174,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
       companyRegistrationNumber: body.companyRegistrationNumber,
       name: body.name,
       isCompany: true,
-      billing: {
-        country: 'Magyarország',
-        countryCode: 'HU',
-        zip: '1051',
-        city: 'Budapest',
-        aptSuite: 'Nádor utca 5.',
-      },
+      billing: REGISTRATION_BILLING,
     });
 
     // Forgot password: a reset mail with a one-hour, single-use link.
