@@ -11,7 +11,9 @@ export type IdRowTable =
   | 'delivery_routes'
   | 'holiday_periods'
   | 'shop_closed_windows'
-  | 'newspapers';
+  | 'newspapers'
+  | 'categories'
+  | 'manufacturers';
 
 /** The plain writes of one such table: insert (answering the new id), update and delete by `id`. */
 export function idRowWrites<T extends IdRowTable>(table: T) {
