@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { idRowWrites } from '../../db/id-row-writes';
+import { idRows } from '../../db/id-rows';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -56,7 +56,7 @@ interface CategoryValues {
   sort_order: number;
 }
 
-const categoryRows = idRowWrites('categories');
+const categoryRows = idRows('categories');
 export const insertCategory: (db: Db, values: CategoryValues) => Promise<number> = categoryRows.insert;
 export const updateCategory: (db: Db, id: number, values: CategoryValues) => Promise<void> =
   categoryRows.update;
@@ -107,7 +107,7 @@ interface ManufacturerValues {
   slug: string;
 }
 
-const manufacturerRows = idRowWrites('manufacturers');
+const manufacturerRows = idRows('manufacturers');
 export const insertManufacturer: (db: Db, values: ManufacturerValues) => Promise<number> =
   manufacturerRows.insert;
 export const updateManufacturer: (db: Db, id: number, values: ManufacturerValues) => Promise<void> =

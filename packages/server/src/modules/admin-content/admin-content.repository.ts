@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { idRowWrites } from '../../db/id-row-writes';
+import { idRows } from '../../db/id-rows';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -133,10 +133,8 @@ export async function listNewspapers(db: Db) {
     .orderBy('id', 'desc')
     .execute();
 }
-export async function findNewspaper(db: Db, id: number) {
-  return db.selectFrom('newspapers').selectAll().where('id', '=', id).executeTakeFirst();
-}
-const newspaperRows = idRowWrites('newspapers');
+const newspaperRows = idRows('newspapers');
+export const findNewspaper = newspaperRows.find;
 export const insertNewspaper = newspaperRows.insert;
 export const updateNewspaper = newspaperRows.update;
 export const deleteNewspaper = newspaperRows.remove;

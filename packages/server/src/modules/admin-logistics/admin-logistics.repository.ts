@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { idRowWrites } from '../../db/id-row-writes';
+import { idRows } from '../../db/id-rows';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -7,10 +7,8 @@ type Db = Kysely<Database>;
 export async function listShippingMethods(db: Db) {
   return db.selectFrom('shipping_methods').selectAll().orderBy('sort_order').orderBy('id').execute();
 }
-export async function findShippingMethod(db: Db, id: number) {
-  return db.selectFrom('shipping_methods').selectAll().where('id', '=', id).executeTakeFirst();
-}
-const shippingMethodRows = idRowWrites('shipping_methods');
+const shippingMethodRows = idRows('shipping_methods');
+export const findShippingMethod = shippingMethodRows.find;
 export const insertShippingMethod = shippingMethodRows.insert;
 export const updateShippingMethod = shippingMethodRows.update;
 
@@ -32,7 +30,7 @@ export async function listPaymentMethods(db: Db) {
 export async function findPaymentMethod(db: Db, id: number) {
   return (await listPaymentMethods(db)).find((row) => row.id === id);
 }
-const paymentMethodRows = idRowWrites('payment_methods');
+const paymentMethodRows = idRows('payment_methods');
 export const insertPaymentMethod = paymentMethodRows.insert;
 export const updatePaymentMethod = paymentMethodRows.update;
 
@@ -54,7 +52,7 @@ export async function listRoutes(db: Db) {
 export async function findRoute(db: Db, id: number) {
   return routesQuery(db).where('r.id', '=', id).executeTakeFirst();
 }
-const routeRows = idRowWrites('delivery_routes');
+const routeRows = idRows('delivery_routes');
 export const insertRoute = routeRows.insert;
 export const updateRoute = routeRows.update;
 export const deleteRoute = routeRows.remove;
@@ -62,10 +60,8 @@ export const deleteRoute = routeRows.remove;
 export async function listHolidays(db: Db) {
   return db.selectFrom('holiday_periods').selectAll().orderBy('start_date').orderBy('id').execute();
 }
-export async function findHoliday(db: Db, id: number) {
-  return db.selectFrom('holiday_periods').selectAll().where('id', '=', id).executeTakeFirst();
-}
-const holidayRows = idRowWrites('holiday_periods');
+const holidayRows = idRows('holiday_periods');
+export const findHoliday = holidayRows.find;
 export const insertHoliday = holidayRows.insert;
 export const updateHoliday = holidayRows.update;
 export const deleteHoliday = holidayRows.remove;
@@ -88,10 +84,8 @@ export async function findOverlappingClosedWindow(
   if (exceptId !== null) query = query.where('id', '<>', exceptId);
   return query.orderBy('starts_at').orderBy('id').limit(1).executeTakeFirst();
 }
-export async function findClosedWindow(db: Db, id: number) {
-  return db.selectFrom('shop_closed_windows').selectAll().where('id', '=', id).executeTakeFirst();
-}
-const closedWindowRows = idRowWrites('shop_closed_windows');
+const closedWindowRows = idRows('shop_closed_windows');
+export const findClosedWindow = closedWindowRows.find;
 export const insertClosedWindow = closedWindowRows.insert;
 export const updateClosedWindow = closedWindowRows.update;
 export const deleteClosedWindow = closedWindowRows.remove;

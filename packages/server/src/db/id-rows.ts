@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Kysely, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
@@ -15,12 +15,18 @@ export type IdRowTable =
   | 'categories'
   | 'manufacturers';
 
-/** The plain writes of one such table: insert (answering the new id), update and delete by `id`. */
-export function idRowWrites<T extends IdRowTable>(table: T) {
+/**
+ * The plain row access of one such table: find by `id` (all columns), insert (answering the new
+ * id), update and delete by `id`.
+ */
+export function idRows<T extends IdRowTable>(table: T) {
   // Kysely cannot resolve the columns of a generic table name; the signatures carry the table's types.
   const untyped = (db: Db) => db as unknown as Kysely<Record<string, UntypedRow>>;
   const name: string = table;
   return {
+    find: async (db: Db, id: number): Promise<Selectable<Database[T]> | undefined> =>
+      (await untyped(db).selectFrom(name).selectAll().where('id', '=', id).executeTakeFirst()) as
+        Selectable<Database[T]> | undefined,
     insert: async (db: Db, values: Insertable<Database[T]>): Promise<number> =>
       (
         await untyped(db)
