@@ -68,7 +68,16 @@ export interface UserShippingAddressesTable {
   shipping_address_id: number;
 }
 
-export interface CustomersTable {
+/** The billing address columns of `customers`, and of the copy an order keeps in `orders`. */
+export interface BillingAddressColumns {
+  billing_country: string;
+  billing_country_code: string | null;
+  billing_zip: string;
+  billing_city: string;
+  billing_apt_suite: string;
+}
+
+export interface CustomersTable extends BillingAddressColumns {
   id: Id;
   name: string;
   email: string;
@@ -76,11 +85,6 @@ export interface CustomersTable {
   is_company: Default<Flag>;
   company_registration_number: string | null;
   tax_number: string | null;
-  billing_country: string;
-  billing_country_code: string | null;
-  billing_zip: string;
-  billing_city: string;
-  billing_apt_suite: string;
   agent_user_id: number | null;
   price_group: string | null;
   customer_discount_bp: Default<number>;
@@ -329,7 +333,7 @@ export interface CartItemsTable {
   updated_at: Default<Instant>;
 }
 
-export interface OrdersTable {
+export interface OrdersTable extends BillingAddressColumns {
   id: Id;
   customer_id: number;
   user_id: number;
@@ -351,11 +355,6 @@ export interface OrdersTable {
   customer_email: string;
   customer_tax_number: string | null;
   customer_company_registration_number: string | null;
-  billing_country: string;
-  billing_country_code: string | null;
-  billing_zip: string;
-  billing_city: string;
-  billing_apt_suite: string;
   shipping_address_id: number | null;
   shipping_country: string | null;
   shipping_country_code: string | null;

@@ -20,7 +20,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
 import { type AuthUser, signedIn } from '../../http/auth';
 import { acceptRawBodies, SPREADSHEET_TYPES, XLSX_TYPE } from '../../http/raw-bodies';
-import { adminDocs, crudRoutes } from '../admin/admin-crud-routes';
+import { adminDocs, adminRoute, crudRoutes } from '../admin/admin-crud-routes';
 import * as products from './admin-products.service';
 import { ProductPageAnchors } from './product-page-anchors.repository';
 import { ProductSearchMatches } from './product-search-matches';
@@ -31,7 +31,7 @@ import * as taxonomy from './taxonomy.service';
 /** Largest import file accepted (CSV or XLSX). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
-const tags = ['admin-catalogue'];
+const tag = 'admin-catalogue';
 const errorNote =
   ' Needs an administrator or staff token with the `catalogue` permission (401 without a token, 403 ERR_FORBIDDEN otherwise).';
 
@@ -46,16 +46,13 @@ export function adminCatalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/catalogue/products',
-      {
-        config: { permission: 'catalogue' },
-        schema: {
-          tags,
-          summary: 'Search and list products (SKU, name in any language, barcode), 25 per page by default',
-          description: 'Uses the shop search index (FTS5 trigram / pg_trgm), sorted by SKU.' + errorNote,
-          querystring: adminProductListQuerySchema,
-          response: { 200: adminProductListResponseSchema },
-        },
-      },
+      adminRoute(
+        'catalogue',
+        'Search and list products (SKU, name in any language, barcode), 25 per page by default',
+        'Uses the shop search index (FTS5 trigram / pg_trgm), sorted by SKU.' + errorNote,
+        { querystring: adminProductListQuerySchema, response: { 200: adminProductListResponseSchema } },
+        tag,
+      ),
       async (request) =>
         products.listProducts(ctx, request.query, request.language, pageAnchors, searchMatches),
     );
@@ -70,7 +67,7 @@ export function adminCatalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       'A changed price is recorded in the price history; the shop shows the change at once.';
     const area = {
       permission: 'catalogue' as const,
-      docs: adminDocs(errorNote.trim(), 'admin-catalogue'),
+      docs: adminDocs(errorNote.trim(), tag),
       params: idParamsSchema,
     };
     crudRoutes(app, ctx, {
@@ -159,23 +156,19 @@ export function adminCatalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/catalogue/import',
-      {
-        config: { permission: 'catalogue' },
-        schema: {
-          tags,
-          summary: 'Import products from CSV or XLSX (upsert by SKU); dryRun=true (the default) only checks',
-          description:
-            'The body is the file itself (Content-Type text/csv or ' +
-            XLSX_TYPE +
-            `, at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, 50,000 rows). Columns: ${IMPORT_COLUMNS.join(', ')} ` +
-            '(see README "Back office"). Every cell is checked; the answer lists row errors (row, column, code, ' +
-            'message). With dryRun=false the rows are written only when there is no error, all in one transaction ' +
-            '(`applied: true`); otherwise nothing is written. An unreadable file or header → 400 ERR_IMPORT_FILE.' +
-            errorNote,
-          querystring: importQuerySchema,
-          response: { 200: importResultSchema },
-        },
-      },
+      adminRoute(
+        'catalogue',
+        'Import products from CSV or XLSX (upsert by SKU); dryRun=true (the default) only checks',
+        'The body is the file itself (Content-Type text/csv or ' +
+          XLSX_TYPE +
+          `, at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, 50,000 rows). Columns: ${IMPORT_COLUMNS.join(', ')} ` +
+          '(see README "Back office"). Every cell is checked; the answer lists row errors (row, column, code, ' +
+          'message). With dryRun=false the rows are written only when there is no error, all in one transaction ' +
+          '(`applied: true`); otherwise nothing is written. An unreadable file or header → 400 ERR_IMPORT_FILE.' +
+          errorNote,
+        { querystring: importQuerySchema, response: { 200: importResultSchema } },
+        tag,
+      ),
       async (request) => {
         const body = request.body;
         if (!Buffer.isBuffer(body) || body.length === 0)
@@ -187,15 +180,13 @@ export function adminCatalogueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/catalogue/import/template',
-      {
-        config: { permission: 'catalogue' },
-        schema: {
-          tags,
-          summary: 'The import template: the header row and two example rows, as CSV or XLSX',
-          description: errorNote.trim(),
-          querystring: z.object({ format: z.enum(['csv', 'xlsx']).default('csv') }),
-        },
-      },
+      adminRoute(
+        'catalogue',
+        'The import template: the header row and two example rows, as CSV or XLSX',
+        errorNote.trim(),
+        { querystring: z.object({ format: z.enum(['csv', 'xlsx']).default('csv') }) },
+        tag,
+      ),
       async (request, reply) => {
         if (request.query.format === 'xlsx') {
           const file = await buildXlsx(IMPORT_COLUMNS, TEMPLATE_ROWS);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { idRows } from '../../db/id-rows';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -55,13 +56,10 @@ interface CategoryValues {
   sort_order: number;
 }
 
-export async function insertCategory(db: Db, values: CategoryValues): Promise<number> {
-  return (await db.insertInto('categories').values(values).returning('id').executeTakeFirstOrThrow()).id;
-}
-
-export async function updateCategory(db: Db, id: number, values: CategoryValues): Promise<void> {
-  await db.updateTable('categories').set(values).where('id', '=', id).execute();
-}
+const categoryRows = idRows('categories');
+export const insertCategory: (db: Db, values: CategoryValues) => Promise<number> = categoryRows.insert;
+export const updateCategory: (db: Db, id: number, values: CategoryValues) => Promise<void> =
+  categoryRows.update;
 
 /** Replaces a category's names (one per language, with the folded search form). */
 export async function replaceCategoryTranslations(
@@ -109,14 +107,9 @@ interface ManufacturerValues {
   slug: string;
 }
 
-export async function insertManufacturer(db: Db, values: ManufacturerValues): Promise<number> {
-  return (await db.insertInto('manufacturers').values(values).returning('id').executeTakeFirstOrThrow()).id;
-}
-
-export async function updateManufacturer(db: Db, id: number, values: ManufacturerValues): Promise<void> {
-  await db.updateTable('manufacturers').set(values).where('id', '=', id).execute();
-}
-
-export async function deleteManufacturerRow(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('manufacturers').where('id', '=', id).execute();
-}
+const manufacturerRows = idRows('manufacturers');
+export const insertManufacturer: (db: Db, values: ManufacturerValues) => Promise<number> =
+  manufacturerRows.insert;
+export const updateManufacturer: (db: Db, id: number, values: ManufacturerValues) => Promise<void> =
+  manufacturerRows.update;
+export const deleteManufacturerRow = manufacturerRows.remove;

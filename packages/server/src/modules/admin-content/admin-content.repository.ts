@@ -1,5 +1,6 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { Database, NewspapersTable } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import { idRows } from '../../db/id-rows';
+import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
@@ -132,15 +133,8 @@ export async function listNewspapers(db: Db) {
     .orderBy('id', 'desc')
     .execute();
 }
-export async function findNewspaper(db: Db, id: number) {
-  return db.selectFrom('newspapers').selectAll().where('id', '=', id).executeTakeFirst();
-}
-export async function insertNewspaper(db: Db, values: Insertable<NewspapersTable>) {
-  return (await db.insertInto('newspapers').values(values).returning('id').executeTakeFirstOrThrow()).id;
-}
-export async function updateNewspaper(db: Db, id: number, values: Updateable<NewspapersTable>) {
-  await db.updateTable('newspapers').set(values).where('id', '=', id).execute();
-}
-export async function deleteNewspaper(db: Db, id: number) {
-  await db.deleteFrom('newspapers').where('id', '=', id).execute();
-}
+const newspaperRows = idRows('newspapers');
+export const findNewspaper = newspaperRows.find;
+export const insertNewspaper = newspaperRows.insert;
+export const updateNewspaper = newspaperRows.update;
+export const deleteNewspaper = newspaperRows.remove;

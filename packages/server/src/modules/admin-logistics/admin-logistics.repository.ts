@@ -1,28 +1,16 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
-import type {
-  Database,
-  DeliveryRoutesTable,
-  HolidayPeriodsTable,
-  PaymentMethodsTable,
-  ShippingMethodsTable,
-  ShopClosedWindowsTable,
-} from '../../db/schema';
+import type { Kysely } from 'kysely';
+import { idRows } from '../../db/id-rows';
+import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
 export async function listShippingMethods(db: Db) {
   return db.selectFrom('shipping_methods').selectAll().orderBy('sort_order').orderBy('id').execute();
 }
-export async function findShippingMethod(db: Db, id: number) {
-  return db.selectFrom('shipping_methods').selectAll().where('id', '=', id).executeTakeFirst();
-}
-export async function insertShippingMethod(db: Db, values: Insertable<ShippingMethodsTable>) {
-  return (await db.insertInto('shipping_methods').values(values).returning('id').executeTakeFirstOrThrow())
-    .id;
-}
-export async function updateShippingMethod(db: Db, id: number, values: Updateable<ShippingMethodsTable>) {
-  await db.updateTable('shipping_methods').set(values).where('id', '=', id).execute();
-}
+const shippingMethodRows = idRows('shipping_methods');
+export const findShippingMethod = shippingMethodRows.find;
+export const insertShippingMethod = shippingMethodRows.insert;
+export const updateShippingMethod = shippingMethodRows.update;
 
 export async function listPaymentMethods(db: Db) {
   return db
@@ -42,12 +30,9 @@ export async function listPaymentMethods(db: Db) {
 export async function findPaymentMethod(db: Db, id: number) {
   return (await listPaymentMethods(db)).find((row) => row.id === id);
 }
-export async function insertPaymentMethod(db: Db, values: Insertable<PaymentMethodsTable>) {
-  return (await db.insertInto('payment_methods').values(values).returning('id').executeTakeFirstOrThrow()).id;
-}
-export async function updatePaymentMethod(db: Db, id: number, values: Updateable<PaymentMethodsTable>) {
-  await db.updateTable('payment_methods').set(values).where('id', '=', id).execute();
-}
+const paymentMethodRows = idRows('payment_methods');
+export const insertPaymentMethod = paymentMethodRows.insert;
+export const updatePaymentMethod = paymentMethodRows.update;
 
 function routesQuery(db: Db) {
   return db
@@ -67,31 +52,19 @@ export async function listRoutes(db: Db) {
 export async function findRoute(db: Db, id: number) {
   return routesQuery(db).where('r.id', '=', id).executeTakeFirst();
 }
-export async function insertRoute(db: Db, values: Insertable<DeliveryRoutesTable>) {
-  return (await db.insertInto('delivery_routes').values(values).returning('id').executeTakeFirstOrThrow()).id;
-}
-export async function updateRoute(db: Db, id: number, values: Updateable<DeliveryRoutesTable>) {
-  await db.updateTable('delivery_routes').set(values).where('id', '=', id).execute();
-}
-export async function deleteRoute(db: Db, id: number) {
-  await db.deleteFrom('delivery_routes').where('id', '=', id).execute();
-}
+const routeRows = idRows('delivery_routes');
+export const insertRoute = routeRows.insert;
+export const updateRoute = routeRows.update;
+export const deleteRoute = routeRows.remove;
 
 export async function listHolidays(db: Db) {
   return db.selectFrom('holiday_periods').selectAll().orderBy('start_date').orderBy('id').execute();
 }
-export async function findHoliday(db: Db, id: number) {
-  return db.selectFrom('holiday_periods').selectAll().where('id', '=', id).executeTakeFirst();
-}
-export async function insertHoliday(db: Db, values: Insertable<HolidayPeriodsTable>) {
-  return (await db.insertInto('holiday_periods').values(values).returning('id').executeTakeFirstOrThrow()).id;
-}
-export async function updateHoliday(db: Db, id: number, values: Updateable<HolidayPeriodsTable>) {
-  await db.updateTable('holiday_periods').set(values).where('id', '=', id).execute();
-}
-export async function deleteHoliday(db: Db, id: number) {
-  await db.deleteFrom('holiday_periods').where('id', '=', id).execute();
-}
+const holidayRows = idRows('holiday_periods');
+export const findHoliday = holidayRows.find;
+export const insertHoliday = holidayRows.insert;
+export const updateHoliday = holidayRows.update;
+export const deleteHoliday = holidayRows.remove;
 
 export async function listClosedWindows(db: Db) {
   return db.selectFrom('shop_closed_windows').selectAll().orderBy('starts_at').orderBy('id').execute();
@@ -111,19 +84,11 @@ export async function findOverlappingClosedWindow(
   if (exceptId !== null) query = query.where('id', '<>', exceptId);
   return query.orderBy('starts_at').orderBy('id').limit(1).executeTakeFirst();
 }
-export async function findClosedWindow(db: Db, id: number) {
-  return db.selectFrom('shop_closed_windows').selectAll().where('id', '=', id).executeTakeFirst();
-}
-export async function insertClosedWindow(db: Db, values: Insertable<ShopClosedWindowsTable>) {
-  return (await db.insertInto('shop_closed_windows').values(values).returning('id').executeTakeFirstOrThrow())
-    .id;
-}
-export async function updateClosedWindow(db: Db, id: number, values: Updateable<ShopClosedWindowsTable>) {
-  await db.updateTable('shop_closed_windows').set(values).where('id', '=', id).execute();
-}
-export async function deleteClosedWindow(db: Db, id: number) {
-  await db.deleteFrom('shop_closed_windows').where('id', '=', id).execute();
-}
+const closedWindowRows = idRows('shop_closed_windows');
+export const findClosedWindow = closedWindowRows.find;
+export const insertClosedWindow = closedWindowRows.insert;
+export const updateClosedWindow = closedWindowRows.update;
+export const deleteClosedWindow = closedWindowRows.remove;
 
 export async function findSetting(db: Db, key: string) {
   return (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;

@@ -32,8 +32,9 @@ export function adminRoute<S extends object>(
   summary: string,
   description: string,
   schema: S,
+  tag = 'admin',
 ) {
-  return { config: { permission }, schema: { tags: ['admin'], summary, description, ...schema } };
+  return { config: { permission }, schema: { tags: [tag], summary, description, ...schema } };
 }
 
 /** The permission note of an area, e.g. "Needs a back-office token whose role has `content` …". */

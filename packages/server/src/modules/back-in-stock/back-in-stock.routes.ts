@@ -8,6 +8,7 @@ import {
 import { productSkuParamsSchema } from '@shop/shared/contracts/product-photos';
 import type { AppContext } from '../../app-context';
 import { signedIn } from '../../http/auth';
+import { adminRoute } from '../admin/admin-crud-routes';
 import * as alerts from './back-in-stock.service';
 
 const tags = ['back-in-stock'];
@@ -70,17 +71,16 @@ export function backInStockRoutes(ctx: AppContext): {
   const staff: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/products/:sku/back-in-stock',
-      {
-        config: { permission: 'catalogue' },
-        schema: {
-          tags: ['admin-catalogue'],
-          summary: 'How many users wait for this product to be back in stock',
-          description:
-            '404 ERR_PRODUCT_NOT_FOUND. Needs an administrator or staff token with the `catalogue` permission.',
+      adminRoute(
+        'catalogue',
+        'How many users wait for this product to be back in stock',
+        '404 ERR_PRODUCT_NOT_FOUND. Needs an administrator or staff token with the `catalogue` permission.',
+        {
           params: productSkuParamsSchema,
           response: { 200: z.object({ sku: z.string(), waiting: z.number().int() }) },
         },
-      },
+        'admin-catalogue',
+      ),
       async (request) => alerts.waitingCount(ctx, request.params.sku),
     );
   };

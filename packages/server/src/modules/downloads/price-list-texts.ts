@@ -1,4 +1,6 @@
+import type { PackUnitName } from '@shop/shared/contracts/products';
 import type { Language } from '@shop/shared/i18n/languages';
+import { PACK_UNIT_NAMES } from '../../lib/pack-unit-names';
 
 /** Texts of the price-list spreadsheet in every shop language. */
 export interface PriceListTexts {
@@ -21,7 +23,7 @@ export interface PriceListTexts {
   };
   /** "{pieces}" and "{price}" */
   quantityPrice: string;
-  units: Record<'piece' | 'carton' | 'row' | 'collector' | 'pallet', string>;
+  units: Record<PackUnitName, string>;
 }
 
 export const PRICE_LIST_TEXTS: Record<Language, PriceListTexts> = {
@@ -44,7 +46,7 @@ export const PRICE_LIST_TEXTS: Record<Language, PriceListTexts> = {
       quantityPrices: 'Mennyiségi árak (bruttó / db)',
     },
     quantityPrice: '{pieces} db-tól: {price}',
-    units: { piece: 'darab', carton: 'karton', row: 'sor', collector: 'gyűjtő', pallet: 'raklap' },
+    units: PACK_UNIT_NAMES.hu,
   },
   en: {
     sheet: 'Price list',
@@ -65,7 +67,7 @@ export const PRICE_LIST_TEXTS: Record<Language, PriceListTexts> = {
       quantityPrices: 'Quantity prices (gross / pc)',
     },
     quantityPrice: 'from {pieces} pcs: {price}',
-    units: { piece: 'piece', carton: 'carton', row: 'row', collector: 'collector', pallet: 'pallet' },
+    units: PACK_UNIT_NAMES.en,
   },
   vi: {
     sheet: 'Bảng giá',
@@ -86,7 +88,7 @@ export const PRICE_LIST_TEXTS: Record<Language, PriceListTexts> = {
       quantityPrices: 'Giá theo số lượng (gồm VAT / cái)',
     },
     quantityPrice: 'từ {pieces} cái: {price}',
-    units: { piece: 'cái', carton: 'thùng', row: 'hàng', collector: 'lốc', pallet: 'pallet' },
+    units: PACK_UNIT_NAMES.vi,
   },
   zh: {
     sheet: '价目表',
@@ -107,6 +109,6 @@ export const PRICE_LIST_TEXTS: Record<Language, PriceListTexts> = {
       quantityPrices: '数量价格（含税 / 件）',
     },
     quantityPrice: '{pieces} 件起：{price}',
-    units: { piece: '件', carton: '箱', row: '层', collector: '组', pallet: '托盘' },
+    units: PACK_UNIT_NAMES.zh,
   },
 };

@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
 import { actorOf } from '../admin/admin-access';
+import { adminRoute } from '../admin/admin-crud-routes';
 import { createApiKey, listApiKeys, requireApiKey, revokeApiKey } from './api-keys.service';
 import { runBatch } from './batches.service';
 import { acknowledgeOrders, exportOrders } from './orders-export.service';
@@ -140,44 +141,36 @@ export function integrationRoutes(ctx: AppContext): {
   const staff: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/integration/api-keys',
-      {
-        config: { permission: 'integration' },
-        schema: {
-          tags: ['admin-integration'],
-          summary: 'API keys of the ERP integration (never the keys themselves)',
-          description: adminNote.trim(),
-          response: { 200: apiKeyListResponseSchema },
-        },
-      },
+      adminRoute(
+        'integration',
+        'API keys of the ERP integration (never the keys themselves)',
+        adminNote.trim(),
+        { response: { 200: apiKeyListResponseSchema } },
+        'admin-integration',
+      ),
       async () => ({ items: await listApiKeys(ctx) }),
     );
     app.post(
       '/integration/api-keys',
-      {
-        config: { permission: 'integration' },
-        schema: {
-          tags: ['admin-integration'],
-          summary: 'Create an API key; the answer shows the key once',
-          description: 'The key is stored as a SHA-256 hash with its prefix for lookup.' + adminNote,
-          body: apiKeyCreateSchema,
-          response: { 201: apiKeyCreatedSchema },
-        },
-      },
+      adminRoute(
+        'integration',
+        'Create an API key; the answer shows the key once',
+        'The key is stored as a SHA-256 hash with its prefix for lookup.' + adminNote,
+        { body: apiKeyCreateSchema, response: { 201: apiKeyCreatedSchema } },
+        'admin-integration',
+      ),
       async (request, reply) =>
         reply.status(201).send(await createApiKey(ctx, actorOf(request), request.body.name)),
     );
     app.post(
       '/integration/api-keys/:id/revoke',
-      {
-        config: { permission: 'integration' },
-        schema: {
-          tags: ['admin-integration'],
-          summary: 'Revoke an API key (at once; revoking twice changes nothing)',
-          description: '404 ERR_API_KEY_NOT_FOUND.' + adminNote,
-          params: idParamsSchema,
-          response: { 200: apiKeySchema },
-        },
-      },
+      adminRoute(
+        'integration',
+        'Revoke an API key (at once; revoking twice changes nothing)',
+        '404 ERR_API_KEY_NOT_FOUND.' + adminNote,
+        { params: idParamsSchema, response: { 200: apiKeySchema } },
+        'admin-integration',
+      ),
       async (request) => revokeApiKey(ctx, actorOf(request), request.params.id),
     );
   };

@@ -1,4 +1,6 @@
+import type { PackUnitName } from '@shop/shared/contracts/products';
 import type { Language } from '@shop/shared/i18n/languages';
+import { PACK_UNIT_NAMES } from '../../lib/pack-unit-names';
 
 /** The texts of the generated newspaper and of its list entry, in every shop language. */
 export interface NewspaperTexts {
@@ -24,7 +26,7 @@ export interface NewspaperTexts {
   note: string;
   /** ASCII, for the file name. */
   fileBase: string;
-  units: Record<'piece' | 'carton' | 'row' | 'collector' | 'pallet', string>;
+  units: Record<PackUnitName, string>;
 }
 
 export const NEWSPAPER_TEXTS: Record<Language, NewspaperTexts> = {
@@ -46,7 +48,7 @@ export const NEWSPAPER_TEXTS: Record<Language, NewspaperTexts> = {
     page: '{page}. oldal / {pages}',
     note: 'Az árak az Ön fiókjára érvényes darabárak forintban. A készlet és az árak változhatnak.',
     fileBase: 'akcios-ujsag',
-    units: { piece: 'darab', carton: 'karton', row: 'sor', collector: 'gyűjtő', pallet: 'raklap' },
+    units: PACK_UNIT_NAMES.hu,
   },
   en: {
     shopName: 'Wholesale Webshop',
@@ -66,7 +68,7 @@ export const NEWSPAPER_TEXTS: Record<Language, NewspaperTexts> = {
     page: 'Page {page} of {pages}',
     note: 'Prices are your account’s prices per piece in Hungarian forints. Stock and prices may change.',
     fileBase: 'special-offers',
-    units: { piece: 'piece', carton: 'carton', row: 'row', collector: 'collector', pallet: 'pallet' },
+    units: PACK_UNIT_NAMES.en,
   },
   vi: {
     shopName: 'Cửa hàng bán sỉ',
@@ -86,7 +88,7 @@ export const NEWSPAPER_TEXTS: Record<Language, NewspaperTexts> = {
     page: 'Trang {page}/{pages}',
     note: 'Giá là giá mỗi cái theo tài khoản của quý khách, tính bằng forint Hungary. Tồn kho và giá có thể thay đổi.',
     fileBase: 'ban-tin-khuyen-mai',
-    units: { piece: 'cái', carton: 'thùng', row: 'hàng', collector: 'lốc', pallet: 'pallet' },
+    units: PACK_UNIT_NAMES.vi,
   },
   zh: {
     shopName: '批发商城',
@@ -106,7 +108,7 @@ export const NEWSPAPER_TEXTS: Record<Language, NewspaperTexts> = {
     page: '第 {page} 页，共 {pages} 页',
     note: '价格为您账户的单件价格（匈牙利福林）。库存和价格可能变动。',
     fileBase: 'special-offers-zh',
-    units: { piece: '件', carton: '箱', row: '层', collector: '组', pallet: '托盘' },
+    units: PACK_UNIT_NAMES.zh,
   },
 };
 

@@ -7,6 +7,7 @@ import {
 } from '@shop/shared/contracts/admin-webhooks';
 import type { AppContext } from '../../app-context';
 import { actorOf } from '../admin/admin-access';
+import { adminRoute } from '../admin/admin-crud-routes';
 import { listOutbox, retryOutboxMessage } from './outbox-admin.service';
 
 const note =
@@ -18,35 +19,27 @@ export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/outbox',
-      {
-        config: { permission: 'integration' },
-        schema: {
-          tags: ['admin-outbox'],
-          summary: 'Messages of the outbox: pending, failed, or sent in the last 7 days',
-          description:
-            '`?status=pending|failed|sent&page&pageSize`; `counts` has the size of each view. Bodies are not shown.' +
-            note,
-          querystring: outboxQuerySchema,
-          response: { 200: outboxPageSchema },
-        },
-      },
+      adminRoute(
+        'integration',
+        'Messages of the outbox: pending, failed, or sent in the last 7 days',
+        '`?status=pending|failed|sent&page&pageSize`; `counts` has the size of each view. Bodies are not shown.' +
+          note,
+        { querystring: outboxQuerySchema, response: { 200: outboxPageSchema } },
+        'admin-outbox',
+      ),
       async (request) => listOutbox(ctx, request.query),
     );
     app.post(
       '/outbox/:id/retry',
-      {
-        config: { permission: 'integration' },
-        schema: {
-          tags: ['admin-outbox'],
-          summary: 'Try a failed message again now',
-          description:
-            'Attempts start over and the give-up time counts from now. 404 ERR_OUTBOX_NOT_FOUND; 409 ERR_OUTBOX_NOT_FAILED ' +
-            'for a message that is not failed.' +
-            note,
-          params: adminIdParamsSchema,
-          response: { 200: outboxMessageSchema },
-        },
-      },
+      adminRoute(
+        'integration',
+        'Try a failed message again now',
+        'Attempts start over and the give-up time counts from now. 404 ERR_OUTBOX_NOT_FOUND; 409 ERR_OUTBOX_NOT_FAILED ' +
+          'for a message that is not failed.' +
+          note,
+        { params: adminIdParamsSchema, response: { 200: outboxMessageSchema } },
+        'admin-outbox',
+      ),
       async (request) => retryOutboxMessage(ctx, actorOf(request), request.params.id),
     );
   };

@@ -14,10 +14,11 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
 import { acceptRawBodies } from '../../http/raw-bodies';
 import { actorOf } from '../admin/admin-access';
+import { adminRoute } from '../admin/admin-crud-routes';
 import { requireApiKey } from '../integration/api-keys.service';
 import * as photos from './product-photos.service';
 
-const tags = ['admin-catalogue'];
+const tag = 'admin-catalogue';
 const staffNote =
   ' Needs an administrator or staff token with the `catalogue` permission (401 without a token, 403 ERR_FORBIDDEN otherwise).';
 const uploadNote =
@@ -61,51 +62,46 @@ export function productPhotosRoutes(ctx: AppContext): {
   const staff: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/products/:sku/photos',
-      {
-        config: { permission: 'catalogue' },
-        schema: {
-          tags,
-          summary: "A product's photos in their order, with every language's alt text and the URLs per size",
-          description: '404 ERR_PRODUCT_NOT_FOUND.' + staffNote,
-          params: productSkuParamsSchema,
-          response: { 200: adminProductPhotosResponseSchema },
-        },
-      },
+      adminRoute(
+        'catalogue',
+        "A product's photos in their order, with every language's alt text and the URLs per size",
+        '404 ERR_PRODUCT_NOT_FOUND.' + staffNote,
+        { params: productSkuParamsSchema, response: { 200: adminProductPhotosResponseSchema } },
+        tag,
+      ),
       async (request) => photos.listPhotos(ctx, request.params.sku),
     );
     app.put(
       '/products/:sku/photos/order',
-      {
-        config: { permission: 'catalogue' },
-        schema: {
-          tags,
-          summary: "Put a product's photos in a new order (the first is the one the shop shows)",
-          description:
-            'Body: every photo id of the product once, in the new order (else 400 ERR_VALIDATION, nothing changed).' +
-            staffNote,
+      adminRoute(
+        'catalogue',
+        "Put a product's photos in a new order (the first is the one the shop shows)",
+        'Body: every photo id of the product once, in the new order (else 400 ERR_VALIDATION, nothing changed).' +
+          staffNote,
+        {
           params: productSkuParamsSchema,
           body: photoOrderSchema,
           response: { 200: adminProductPhotosResponseSchema },
         },
-      },
+        tag,
+      ),
       async (request) =>
         photos.reorderPhotos(ctx, actorOf(request), request.params.sku, request.body.photoIds),
     );
     app.put(
       '/products/:sku/photos/:photoId/alt',
-      {
-        config: { permission: 'catalogue' },
-        schema: {
-          tags,
-          summary: "Set a photo's alt text in the four languages",
-          description:
-            'At most 300 characters each; an empty one shows the Hungarian text. 404 ERR_PHOTO_NOT_FOUND.' +
-            staffNote,
+      adminRoute(
+        'catalogue',
+        "Set a photo's alt text in the four languages",
+        'At most 300 characters each; an empty one shows the Hungarian text. 404 ERR_PHOTO_NOT_FOUND.' +
+          staffNote,
+        {
           params: productPhotoParamsSchema,
           body: photoAltInputSchema,
           response: { 200: adminProductPhotosResponseSchema },
         },
-      },
+        tag,
+      ),
       async (request) =>
         photos.setPhotoAlt(
           ctx,
@@ -117,16 +113,13 @@ export function productPhotosRoutes(ctx: AppContext): {
     );
     app.delete(
       '/products/:sku/photos/:photoId',
-      {
-        config: { permission: 'catalogue' },
-        schema: {
-          tags,
-          summary: 'Delete a photo (its files go when no other photo uses them)',
-          description: '404 ERR_PHOTO_NOT_FOUND, ERR_PRODUCT_NOT_FOUND.' + staffNote,
-          params: productPhotoParamsSchema,
-          response: { 200: adminProductPhotosResponseSchema },
-        },
-      },
+      adminRoute(
+        'catalogue',
+        'Delete a photo (its files go when no other photo uses them)',
+        '404 ERR_PHOTO_NOT_FOUND, ERR_PRODUCT_NOT_FOUND.' + staffNote,
+        { params: productPhotoParamsSchema, response: { 200: adminProductPhotosResponseSchema } },
+        tag,
+      ),
       async (request) =>
         photos.deletePhoto(ctx, actorOf(request), request.params.sku, request.params.photoId),
     );
@@ -142,14 +135,13 @@ export function productPhotosRoutes(ctx: AppContext): {
       '/products/:sku/photos',
       {
         bodyLimit: PHOTO_MAX_BYTES,
-        config: { permission: 'catalogue' },
-        schema: {
-          tags,
-          summary: 'Upload a photo of a product',
-          description: uploadNote + staffNote,
-          params: productSkuParamsSchema,
-          response: { 201: adminProductPhotosResponseSchema },
-        },
+        ...adminRoute(
+          'catalogue',
+          'Upload a photo of a product',
+          uploadNote + staffNote,
+          { params: productSkuParamsSchema, response: { 201: adminProductPhotosResponseSchema } },
+          tag,
+        ),
       },
       async (request, reply) => reply.status(201).send(await addPhotoOf(ctx, actorOf(request), request)),
     );
@@ -157,18 +149,17 @@ export function productPhotosRoutes(ctx: AppContext): {
       '/product-photos/zip',
       {
         bodyLimit: PHOTO_ZIP_MAX_BYTES,
-        config: { permission: 'catalogue' },
-        schema: {
-          tags,
-          summary: 'Bulk upload: a ZIP of photos named by SKU (NK10001.jpg, NK10001-2.jpg)',
-          description:
-            'The body is the ZIP (at most 200 MB, 500 files, 1 GB unpacked: else 413 ERR_ZIP_TOO_LARGE; not a ZIP: 415 ' +
+        ...adminRoute(
+          'catalogue',
+          'Bulk upload: a ZIP of photos named by SKU (NK10001.jpg, NK10001-2.jpg)',
+          'The body is the ZIP (at most 200 MB, 500 files, 1 GB unpacked: else 413 ERR_ZIP_TOO_LARGE; not a ZIP: 415 ' +
             "ERR_NOT_A_ZIP). Each file is reported: matched (added after the product's photos, in the order of the number " +
             'after the dash), unknown_sku, not_an_image, too_large (over 20 MB or 40 megapixels), too_many_photos, skipped ' +
             '(hidden files, folders).' +
             staffNote,
-          response: { 200: zipUploadResultSchema },
-        },
+          { response: { 200: zipUploadResultSchema } },
+          tag,
+        ),
       },
       async (request) => photos.uploadZip(ctx, actorOf(request), request.body),
     );
