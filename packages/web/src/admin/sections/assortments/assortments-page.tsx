@@ -18,6 +18,7 @@ import { currentLanguage } from '../../../i18n/i18n';
 import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { CrudDeleteDialog, CrudFormDialog, actionsColumn, useAdminCrud } from '../../components/crud';
+import { CrudTextField } from '../../components/crud-text-field';
 import { type DataTableColumn, SinglePageTable } from '../../components/data-table';
 import { SectionHeading } from '../../components/section-heading';
 
@@ -184,13 +185,7 @@ export default function AssortmentsPage() {
       <CrudFormDialog crud={crud} title={(isNew) => (isNew ? t('newTitle') : t('editTitle'))} maxWidth="md">
         {(draft) => (
           <>
-            <TextField
-              label={t('fields.name')}
-              value={draft.name}
-              onChange={(e) => crud.setDraft({ name: e.target.value })}
-              required
-              {...crud.errors.props('name')}
-            />
+            <CrudTextField crud={crud} label={t('fields.name')} required name="name" />
             <Autocomplete
               multiple
               options={categoryIds}
@@ -205,23 +200,23 @@ export default function AssortmentsPage() {
                 />
               )}
             />
-            <TextField
+            <CrudTextField
+              crud={crud}
               label={t('fields.included')}
-              value={draft.includedSkus}
-              onChange={(e) => crud.setDraft({ includedSkus: e.target.value })}
               multiline
               minRows={2}
               maxRows={8}
-              {...crud.errors.props('includedSkus', t('help.skus'))}
+              name="includedSkus"
+              helper={t('help.skus')}
             />
-            <TextField
+            <CrudTextField
+              crud={crud}
               label={t('fields.excluded')}
-              value={draft.excludedSkus}
-              onChange={(e) => crud.setDraft({ excludedSkus: e.target.value })}
               multiline
               minRows={2}
               maxRows={8}
-              {...crud.errors.props('excludedSkus', t('help.excluded'))}
+              name="excludedSkus"
+              helper={t('help.excluded')}
             />
             <Autocomplete
               multiple
@@ -241,11 +236,11 @@ export default function AssortmentsPage() {
                 />
               )}
             />
-            <TextField
+            <CrudTextField
+              crud={crud}
               label={t('fields.priceGroups')}
-              value={draft.priceGroups}
-              onChange={(e) => crud.setDraft({ priceGroups: e.target.value })}
-              {...crud.errors.props('priceGroups', t('help.priceGroups'))}
+              name="priceGroups"
+              helper={t('help.priceGroups')}
             />
           </>
         )}
