@@ -17,7 +17,13 @@ import {
 import { currentLanguage } from '../../../i18n/i18n';
 import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
-import { CrudDeleteDialog, CrudFormDialog, actionsColumn, useAdminCrud } from '../../components/crud';
+import {
+  CrudDeleteDialog,
+  CrudFormDialog,
+  actionsColumn,
+  useAdminCrud,
+  type AdminCrud,
+} from '../../components/crud';
 import { CrudTextField } from '../../components/crud-text-field';
 import { type DataTableColumn, SinglePageTable } from '../../components/data-table';
 import { SectionHeading } from '../../components/section-heading';
@@ -41,6 +47,23 @@ interface Draft {
   customers: CustomerOption[];
   priceGroups: string;
   [key: string]: unknown;
+}
+
+/** A text box of SKUs, separated by new lines, commas or spaces (the included and the excluded ones). */
+function SkuListField({
+  crud,
+  name,
+  label,
+  helper,
+}: {
+  crud: AdminCrud<AssortmentSummary, Draft>;
+  name: 'includedSkus' | 'excludedSkus';
+  label: string;
+  helper: string;
+}) {
+  return (
+    <CrudTextField crud={crud} label={label} multiline minRows={2} maxRows={8} name={name} helper={helper} />
+  );
 }
 
 /** Words of a text box: SKUs or price groups separated by new lines, commas or spaces. */
@@ -200,22 +223,16 @@ export default function AssortmentsPage() {
                 />
               )}
             />
-            <CrudTextField
+            <SkuListField
               crud={crud}
-              label={t('fields.included')}
-              multiline
-              minRows={2}
-              maxRows={8}
               name="includedSkus"
+              label={t('fields.included')}
               helper={t('help.skus')}
             />
-            <CrudTextField
+            <SkuListField
               crud={crud}
-              label={t('fields.excluded')}
-              multiline
-              minRows={2}
-              maxRows={8}
               name="excludedSkus"
+              label={t('fields.excluded')}
               helper={t('help.excluded')}
             />
             <Autocomplete
