@@ -17,7 +17,14 @@ import {
 import { currentLanguage } from '../../../i18n/i18n';
 import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
-import { CrudDeleteDialog, CrudFormDialog, actionsColumn, useAdminCrud } from '../../components/crud';
+import {
+  CrudDeleteDialog,
+  CrudFormDialog,
+  actionsColumn,
+  useAdminCrud,
+  type AdminCrud,
+} from '../../components/crud';
+import { CrudTextField } from '../../components/crud-text-field';
 import { type DataTableColumn, SinglePageTable } from '../../components/data-table';
 import { SectionHeading } from '../../components/section-heading';
 
@@ -40,6 +47,23 @@ interface Draft {
   customers: CustomerOption[];
   priceGroups: string;
   [key: string]: unknown;
+}
+
+/** A text box of SKUs, separated by new lines, commas or spaces (the included and the excluded ones). */
+function SkuListField({
+  crud,
+  name,
+  label,
+  helper,
+}: {
+  crud: AdminCrud<AssortmentSummary, Draft>;
+  name: 'includedSkus' | 'excludedSkus';
+  label: string;
+  helper: string;
+}) {
+  return (
+    <CrudTextField crud={crud} label={label} multiline minRows={2} maxRows={8} name={name} helper={helper} />
+  );
 }
 
 /** Words of a text box: SKUs or price groups separated by new lines, commas or spaces. */
@@ -184,13 +208,7 @@ export default function AssortmentsPage() {
       <CrudFormDialog crud={crud} title={(isNew) => (isNew ? t('newTitle') : t('editTitle'))} maxWidth="md">
         {(draft) => (
           <>
-            <TextField
-              label={t('fields.name')}
-              value={draft.name}
-              onChange={(e) => crud.setDraft({ name: e.target.value })}
-              required
-              {...crud.errors.props('name')}
-            />
+            <CrudTextField crud={crud} label={t('fields.name')} required name="name" />
             <Autocomplete
               multiple
               options={categoryIds}
@@ -205,23 +223,17 @@ export default function AssortmentsPage() {
                 />
               )}
             />
-            <TextField
+            <SkuListField
+              crud={crud}
+              name="includedSkus"
               label={t('fields.included')}
-              value={draft.includedSkus}
-              onChange={(e) => crud.setDraft({ includedSkus: e.target.value })}
-              multiline
-              minRows={2}
-              maxRows={8}
-              {...crud.errors.props('includedSkus', t('help.skus'))}
+              helper={t('help.skus')}
             />
-            <TextField
+            <SkuListField
+              crud={crud}
+              name="excludedSkus"
               label={t('fields.excluded')}
-              value={draft.excludedSkus}
-              onChange={(e) => crud.setDraft({ excludedSkus: e.target.value })}
-              multiline
-              minRows={2}
-              maxRows={8}
-              {...crud.errors.props('excludedSkus', t('help.excluded'))}
+              helper={t('help.excluded')}
             />
             <Autocomplete
               multiple
@@ -241,11 +253,11 @@ export default function AssortmentsPage() {
                 />
               )}
             />
-            <TextField
+            <CrudTextField
+              crud={crud}
               label={t('fields.priceGroups')}
-              value={draft.priceGroups}
-              onChange={(e) => crud.setDraft({ priceGroups: e.target.value })}
-              {...crud.errors.props('priceGroups', t('help.priceGroups'))}
+              name="priceGroups"
+              helper={t('help.priceGroups')}
             />
           </>
         )}

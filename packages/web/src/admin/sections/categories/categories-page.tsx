@@ -14,6 +14,7 @@ import { currentLanguage } from '../../../i18n/i18n';
 import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { CrudDeleteDialog, CrudFormDialog, actionsColumn, useAdminCrud } from '../../components/crud';
+import { CrudTextField } from '../../components/crud-text-field';
 import type { DataTableColumn } from '../../components/data-table';
 import { SectionHeading } from '../../components/section-heading';
 import { WholeListTable } from '../../components/whole-list-table';
@@ -138,19 +139,12 @@ export default function CategoriesPage() {
                 {...crud.errors.props(`translations.${i}.name`)}
               />
             ))}
-            <TextField
-              label={t('fields.slug')}
-              value={draft.slug}
-              onChange={(e) => crud.setDraft({ slug: e.target.value })}
-              required
-              {...crud.errors.props('slug', t('slugHelp'))}
-            />
-            <TextField
+            <CrudTextField crud={crud} label={t('fields.slug')} required name="slug" helper={t('slugHelp')} />
+            <CrudTextField
+              crud={crud}
               select
               label={t('fields.parent')}
-              value={draft.parentId}
-              onChange={(e) => crud.setDraft({ parentId: e.target.value })}
-              {...crud.errors.props('parentId')}
+              name="parentId"
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
               <MenuItem value="">{t('mainCategory')}</MenuItem>
@@ -161,14 +155,8 @@ export default function CategoriesPage() {
                     {nameOf(c)}
                   </MenuItem>
                 ))}
-            </TextField>
-            <TextField
-              label={t('fields.sortOrder')}
-              value={draft.sortOrder}
-              onChange={(e) => crud.setDraft({ sortOrder: e.target.value })}
-              {...crud.errors.props('sortOrder')}
-              inputMode="numeric"
-            />
+            </CrudTextField>
+            <CrudTextField crud={crud} label={t('fields.sortOrder')} name="sortOrder" inputMode="numeric" />
           </>
         )}
       </CrudFormDialog>

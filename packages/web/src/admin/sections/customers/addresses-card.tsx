@@ -12,6 +12,7 @@ import {
 import { formatMoney } from '@shop/shared/format/format';
 import { useAdminCommonMessages, type AdminT } from '../../admin-i18n';
 import { CrudFormDialog, useAdminCrud } from '../../components/crud';
+import { CrudTextField } from '../../components/crud-text-field';
 import { DataTable, wholeListPaging } from '../../components/data-table';
 import { forintsText, parseForints } from '../../components/forints';
 import { DetailCard } from './detail-card';
@@ -158,26 +159,15 @@ export function AddressesCard({ detail, t }: { detail: CustomerDetail; t: AdminT
               }}
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             />
-            <TextField
-              select
-              label={t('fields.deliveryRoute')}
-              value={draft.deliveryRouteId}
-              {...crud.errors.props('deliveryRouteId')}
-              onChange={(e) => crud.setDraft({ deliveryRouteId: e.target.value })}
-            >
+            <CrudTextField crud={crud} select label={t('fields.deliveryRoute')} name="deliveryRouteId">
               <MenuItem value="">{common('common.none')}</MenuItem>
               {detail.options.deliveryRoutes.map((route) => (
                 <MenuItem key={route.id} value={String(route.id)}>
                   {route.name}
                 </MenuItem>
               ))}
-            </TextField>
-            <TextField
-              label={t('fields.note')}
-              value={draft.note}
-              {...crud.errors.props('note')}
-              onChange={(e) => crud.setDraft({ note: e.target.value })}
-            />
+            </CrudTextField>
+            <CrudTextField crud={crud} label={t('fields.note')} name="note" />
             <FormControlLabel
               control={
                 <Switch

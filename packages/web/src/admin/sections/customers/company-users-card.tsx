@@ -21,6 +21,7 @@ import { useAdminApi } from '../../admin-api';
 import { useAdminCommonMessages, type AdminT } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { CrudFormDialog, useAdminCrud } from '../../components/crud';
+import { CrudTextField } from '../../components/crud-text-field';
 import { DataTable, wholeListPaging } from '../../components/data-table';
 import { DetailCard } from './detail-card';
 
@@ -221,22 +222,15 @@ export function CompanyUsersCard({ detail, t }: { detail: CustomerDetail; t: Adm
         {(draft) => (
           <>
             {crud.editing?.id === null ? (
-              <TextField
+              <CrudTextField
+                crud={crud}
                 label={t('companyUsers.fields.email')}
                 required
                 type="email"
-                value={draft.email}
-                {...crud.errors.props('email')}
-                onChange={(e) => crud.setDraft({ email: e.target.value })}
+                name="email"
               />
             ) : null}
-            <TextField
-              label={t('companyUsers.fields.name')}
-              required
-              value={draft.name}
-              {...crud.errors.props('name')}
-              onChange={(e) => crud.setDraft({ name: e.target.value })}
-            />
+            <CrudTextField crud={crud} label={t('companyUsers.fields.name')} required name="name" />
             <TextField
               select
               label={t('companyUsers.fields.role')}

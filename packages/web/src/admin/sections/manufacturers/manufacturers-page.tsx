@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -19,6 +18,7 @@ import {
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { SearchField } from '../../components/search-field';
 import { SectionHeading } from '../../components/section-heading';
+import { CrudTextField } from '../../components/crud-text-field';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
@@ -95,22 +95,10 @@ export default function ManufacturersPage() {
         }
       />
       <CrudFormDialog crud={crud} title={(isNew) => (isNew ? t('newTitle') : t('editTitle'))}>
-        {(draft) => (
+        {() => (
           <>
-            <TextField
-              label={t('fields.name')}
-              value={draft.name}
-              onChange={(e) => crud.setDraft({ name: e.target.value })}
-              required
-              {...crud.errors.props('name')}
-            />
-            <TextField
-              label={t('fields.slug')}
-              value={draft.slug}
-              onChange={(e) => crud.setDraft({ slug: e.target.value })}
-              required
-              {...crud.errors.props('slug', t('slugHelp'))}
-            />
+            <CrudTextField crud={crud} label={t('fields.name')} required name="name" />
+            <CrudTextField crud={crud} label={t('fields.slug')} required name="slug" helper={t('slugHelp')} />
           </>
         )}
       </CrudFormDialog>
