@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { placeOrderRefusedSchema } from './orders';
+import { rowIdSchema } from './row-id';
 
 /**
  * Order approvals (issue 15, points 6-9; docs/product.md §3.4): a cart a requester (or a buyer over
@@ -13,11 +14,7 @@ export const approvalStatusSchema = z.enum(APPROVAL_STATUSES);
 export type ApprovalStatus = z.infer<typeof approvalStatusSchema>;
 
 export const approvalParamsSchema = z.object({
-  approvalId: z.coerce
-    .number({ error: 'invalid_number' })
-    .int('invalid_number')
-    .positive('invalid_number')
-    .max(2_147_483_647, 'invalid_number'),
+  approvalId: rowIdSchema,
 });
 
 /** GET /api/company/approvals?status= (none: every request, newest first). */
