@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { placeOrderRefusedSchema } from './orders';
+import { orderLineSchema, placeOrderRefusedSchema } from './orders';
 import { rowIdSchema } from './row-id';
 
 /**
@@ -55,12 +55,13 @@ export const approvalSummarySchema = z.object({
 });
 export type ApprovalSummary = z.infer<typeof approvalSummarySchema>;
 
-export const approvalLineSchema = z.object({
-  sku: z.string(),
-  name: z.string(),
-  quantity: z.number().int(),
-  unitPrice: z.number().int(),
-  lineGross: z.number().int(),
+/** An order line's SKU, name, pieces, gross unit price and gross line total. */
+export const approvalLineSchema = orderLineSchema.pick({
+  sku: true,
+  name: true,
+  quantity: true,
+  unitPrice: true,
+  lineGross: true,
 });
 export type ApprovalLine = z.infer<typeof approvalLineSchema>;
 
