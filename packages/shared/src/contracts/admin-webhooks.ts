@@ -6,27 +6,26 @@ import { eventTypeSchema } from './events';
 
 export const WEBHOOK_URL_MAX = 2000;
 
+/** Is this a URL a webhook may have (http or https, a host, no credentials)? */
+export function isWebhookUrl(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.hostname !== '' &&
+    !url.username &&
+    !url.password
+  );
+}
+
 /** http(s) URL; the server checks the address it resolves to as well (ERR_WEBHOOK_TARGET_FORBIDDEN). */
 export const webhookUrlSchema = z
   .string()
   .trim()
   .min(1, 'required')
   .max(WEBHOOK_URL_MAX, 'too_long')
-  .refine(
-    (text) => {
-      // An empty URL is the `min` rule's to report.
-      if (text === '') return true;
-      if (!URL.canParse(text)) return false;
-      const url = new URL(text);
-      return (
-        (url.protocol === 'http:' || url.protocol === 'https:') &&
-        url.hostname !== '' &&
-        !url.username &&
-        !url.password
-      );
-    },
-    { message: 'invalid_url' },
-  );
+  // An empty URL is the `min` rule's to report.
+  .refine((text) => text === '' || isWebhookUrl(text), { message: 'invalid_url' });
 
 const eventsSchema = z
   .array(eventTypeSchema)

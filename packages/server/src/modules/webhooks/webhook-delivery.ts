@@ -2,12 +2,13 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { isWebhookUrl } from '@shop/shared/contracts/admin-webhooks';
 import type { AppContext } from '../../app-context';
 import { runWrite } from '../../db/group-commit';
 import type { OutboxRow } from '../outbox/outbox.repository';
 import { enqueue, OutboxGiveUp, wakeOutbox, webhookPayloadSchema } from '../outbox/outbox.service';
 import { webhookDisabledMail } from './webhook-mails';
-import { guardedLookup, hostOf, isWebhookUrl, TargetRefusedError, targetPolicy } from './webhook-target';
+import { guardedLookup, hostOf, TargetRefusedError, targetPolicy } from './webhook-target';
 import * as repo from './webhooks.repository';
 
 /** A 2xx answer within this long counts as delivered (issue 14 point 6). */

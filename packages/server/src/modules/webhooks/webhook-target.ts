@@ -117,18 +117,6 @@ export function hostOf(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1');
 }
 
-/** Is this a URL a webhook may have (http or https, a host, no credentials)? */
-export function isWebhookUrl(text: string): boolean {
-  if (!URL.canParse(text)) return false;
-  const url = new URL(text);
-  return (
-    (url.protocol === 'http:' || url.protocol === 'https:') &&
-    url.hostname !== '' &&
-    !url.username &&
-    !url.password
-  );
-}
-
 /** Every address the host resolves to (the literal itself for an IP address). */
 export async function resolveAll(host: string): Promise<string[]> {
   if (isIP(host) !== 0) return [host];
