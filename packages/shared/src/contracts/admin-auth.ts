@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_PERMISSIONS, ADMIN_ROLES } from '../rules/admin-permissions';
+import { loginNameSchema, loginPasswordSchema } from './auth';
 
 /** Back-office login and session (issue 7). */
 
@@ -8,13 +9,10 @@ export const adminRoleSchema = z.enum(ADMIN_ROLES);
 
 /** POST /api/admin/auth/login */
 export const adminLoginRequestSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: 'required', abort: true })
-    .max(255, 'too_long')
-    .describe('The e-mail address (any letter case) or the user name of an administrator or staff member'),
-  password: z.string().min(1, { error: 'required', abort: true }).max(1024, 'too_long'),
+  email: loginNameSchema.describe(
+    'The e-mail address (any letter case) or the user name of an administrator or staff member',
+  ),
+  password: loginPasswordSchema,
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 

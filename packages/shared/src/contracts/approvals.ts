@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { placeOrderRefusedSchema } from './orders';
+import { orderLineSchema, placeOrderRefusedSchema } from './orders';
+import { rowIdSchema } from './row-id';
 
 /**
  * Order approvals (issue 15, points 6-9; docs/product.md §3.4): a cart a requester (or a buyer over
@@ -13,11 +14,7 @@ export const approvalStatusSchema = z.enum(APPROVAL_STATUSES);
 export type ApprovalStatus = z.infer<typeof approvalStatusSchema>;
 
 export const approvalParamsSchema = z.object({
-  approvalId: z.coerce
-    .number({ error: 'invalid_number' })
-    .int('invalid_number')
-    .positive('invalid_number')
-    .max(2_147_483_647, 'invalid_number'),
+  approvalId: rowIdSchema,
 });
 
 /** GET /api/company/approvals?status= (none: every request, newest first). */
@@ -58,12 +55,13 @@ export const approvalSummarySchema = z.object({
 });
 export type ApprovalSummary = z.infer<typeof approvalSummarySchema>;
 
-export const approvalLineSchema = z.object({
-  sku: z.string(),
-  name: z.string(),
-  quantity: z.number().int(),
-  unitPrice: z.number().int(),
-  lineGross: z.number().int(),
+/** An order line's SKU, name, pieces, gross unit price and gross line total. */
+export const approvalLineSchema = orderLineSchema.pick({
+  sku: true,
+  name: true,
+  quantity: true,
+  unitPrice: true,
+  lineGross: true,
 });
 export type ApprovalLine = z.infer<typeof approvalLineSchema>;
 

@@ -11,15 +11,22 @@ export const USER_ROLES = ['customer', 'agent', 'admin', 'staff'] as const;
 export const userRoleSchema = z.enum(USER_ROLES);
 export type UserRoleName = z.infer<typeof userRoleSchema>;
 
+/** The login name of a sign-in form (shop and back office): an e-mail address or a user name. */
+export const loginNameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'required', abort: true })
+  .max(255, 'too_long');
+/** The password of a sign-in form (shop and back office): any non-empty text up to 1024 characters. */
+export const loginPasswordSchema = z
+  .string()
+  .min(1, { error: 'required', abort: true })
+  .max(1024, 'too_long');
+
 /** POST /api/auth/login */
 export const loginRequestSchema = z.object({
-  emailorusername: z
-    .string()
-    .trim()
-    .min(1, { error: 'required', abort: true })
-    .max(255, 'too_long')
-    .describe('The e-mail address (any letter case) or the user name'),
-  password: z.string().min(1, { error: 'required', abort: true }).max(1024, 'too_long'),
+  emailorusername: loginNameSchema.describe('The e-mail address (any letter case) or the user name'),
+  password: loginPasswordSchema,
   keepMeLoggedIn: z.boolean().optional().describe('true: a token valid for 30 days; otherwise 12 hours'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

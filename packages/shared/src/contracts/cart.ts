@@ -8,7 +8,7 @@ import {
   productDetailSchema,
   stockStatusSchema,
 } from './products';
-import { paymentMethodSchema } from './checkout';
+import { paymentMethodSchema, shippingMethodSchema } from './checkout';
 import { productPhotoSchema } from './product-photos';
 
 /**
@@ -101,11 +101,12 @@ export const cartTotalsSchema = z.object({
 });
 export type CartTotalsOut = z.infer<typeof cartTotalsSchema>;
 
-export const currentShippingMethodSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  cost: z.number().int(),
-  isHomeDelivery: z.boolean(),
+/** The cart's chosen shipping method: its code, name, gross cost and whether it is home delivery. */
+export const currentShippingMethodSchema = shippingMethodSchema.pick({
+  code: true,
+  name: true,
+  cost: true,
+  isHomeDelivery: true,
 });
 
 /** GET /api/cart */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../rules/calendar-date';
 import { PURCHASE_ORDER_NUMBER_MAX } from '../rules/checkout-rules';
+import { rowIdSchema } from './row-id';
 
 /**
  * Checkout contracts (docs/product.md §§2.4, 3.6, 4.6–4.8 and 7.2; decision 0006): shipping and
@@ -51,12 +52,7 @@ export type SetShippingMethodRequest = z.input<typeof setShippingMethodRequestSc
 
 /** PUT /api/cart/payment-method */
 export const setPaymentMethodRequestSchema = z.object({
-  paymentMethodId: z.coerce
-    .number({ error: 'invalid_number' })
-    .int('invalid_number')
-    .positive('invalid_number')
-    // A database id (32-bit integer): a larger number is no payment method, not a database error.
-    .max(2_147_483_647, 'invalid_number'),
+  paymentMethodId: rowIdSchema,
 });
 export type SetPaymentMethodRequest = z.input<typeof setPaymentMethodRequestSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { emailSchema, passwordSchema } from './users';
+import { rowIdSchema } from './row-id';
 
 /**
  * Company users (issue 15, docs/product.md §3.4 and §6.1): a customer's logins with their role,
@@ -59,11 +60,7 @@ export type UpdateCompanyUserRequest = z.input<typeof updateCompanyUserSchema>;
 export type UpdateCompanyUser = z.output<typeof updateCompanyUserSchema>;
 
 export const companyUserParamsSchema = z.object({
-  userId: z.coerce
-    .number({ error: 'invalid_number' })
-    .int('invalid_number')
-    .positive('invalid_number')
-    .max(2_147_483_647, 'invalid_number'),
+  userId: rowIdSchema,
 });
 
 export const COMPANY_USER_STATUSES = ['invited', 'active', 'disabled'] as const;
@@ -138,12 +135,7 @@ export type AcceptInviteRequest = z.infer<typeof acceptInviteRequestSchema>;
 
 /** GET /api/orders/history?userId=: owners and approvers may narrow the company's orders to one user. */
 export const orderHistoryQuerySchema = z.object({
-  userId: z.coerce
-    .number({ error: 'invalid_number' })
-    .int('invalid_number')
-    .positive('invalid_number')
-    .max(2_147_483_647, 'invalid_number')
-    .optional(),
+  userId: rowIdSchema.optional(),
 });
 
 /** Roles that see every order of the company (others see their own). */

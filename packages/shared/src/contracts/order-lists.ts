@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cartProductSchema, quantityWarningSchema, quickOrderRequestSchema, errorCodeSchema } from './cart';
+import { rowIdSchema } from './row-id';
 
 /**
  * Saved order lists (issue 16, points 5 and 6; docs/product.md §3.11).
@@ -17,12 +18,6 @@ export const ORDER_LIST_NAME_MAX = 100;
 export const ORDER_LIST_MAX_LINES = 500;
 const MAX_QUANTITY = 1_000_000;
 const MAX_ID = 2_147_483_647;
-
-const idSchema = z.coerce
-  .number({ error: 'invalid_number' })
-  .int('invalid_number')
-  .positive('invalid_number')
-  .max(MAX_ID, 'invalid_number');
 
 export const orderListNameSchema = z.string().trim().min(1, 'required').max(ORDER_LIST_NAME_MAX, 'too_long');
 
@@ -52,7 +47,7 @@ export const createOrderListRequestSchema = z
   .object({
     name: orderListNameSchema,
     items: putOrderListItemsRequestSchema.optional(),
-    fromOrderId: idSchema.optional(),
+    fromOrderId: rowIdSchema.optional(),
   })
   .refine((body) => body.items === undefined || body.fromOrderId === undefined, {
     message: 'one_source',
@@ -64,7 +59,7 @@ export type CreateOrderListRequest = z.input<typeof createOrderListRequestSchema
 export const renameOrderListRequestSchema = z.object({ name: orderListNameSchema });
 export type RenameOrderListRequest = z.input<typeof renameOrderListRequestSchema>;
 
-export const orderListParamsSchema = z.object({ listId: idSchema });
+export const orderListParamsSchema = z.object({ listId: rowIdSchema });
 
 /** A list in the overview. */
 export const orderListSummarySchema = z.object({

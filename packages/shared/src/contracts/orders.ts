@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorCodeSchema } from './cart';
+import { rowIdSchema } from './row-id';
 
 /**
  * Order contracts (docs/product.md §§3.8, 4.6, 7.2 and 8; decision 0006).
@@ -122,9 +123,5 @@ export const orderHistoryResponseSchema = z.array(orderHistoryItemSchema);
 
 /** POST /api/orders/:orderId/order-again → the cart-addition answer of `contracts/cart`. */
 export const orderAgainParamsSchema = z.object({
-  orderId: z.coerce
-    .number({ error: 'invalid_number' })
-    .int('invalid_number')
-    .positive('invalid_number')
-    .max(2_147_483_647, 'invalid_number'),
+  orderId: rowIdSchema,
 });

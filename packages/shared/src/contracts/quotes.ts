@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../rules/calendar-date';
 import { placeOrderErrorSchema } from './orders';
+import { rowIdSchema } from './row-id';
 
 /**
  * Quotes, the request for quote (issue 16, points 1-4; docs/product.md §5.12).
@@ -48,11 +49,7 @@ const messageSchema = z
   .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'invalid_characters');
 
 export const quoteIdParamsSchema = z.object({
-  quoteId: z.coerce
-    .number({ error: 'invalid_number' })
-    .int('invalid_number')
-    .positive('invalid_number')
-    .max(2_147_483_647, 'invalid_number'),
+  quoteId: rowIdSchema,
 });
 
 /** POST /api/quotes: the cart's lines become the quote; `wishedDeliveryDate` today or later. */

@@ -168,6 +168,15 @@ export const changePasswordRequestSchema = z.object({ password: passwordSchema }
 /** The version of the account's tokens changed: `access_token` replaces the one in use. */
 export const changePasswordResponseSchema = z.object({ data: z.literal(true), access_token: z.string() });
 
+/** An address as the answers show it (a billing address; country name and code). */
+export const addressOutSchema = z.object({
+  country: z.string(),
+  countryCode: z.string().nullable(),
+  zip: z.string(),
+  city: z.string(),
+  aptSuite: z.string(),
+});
+
 /** GET /api/users/get-user-data (customers only) */
 export const userDataResponseSchema = z.object({
   email: z.string(),
@@ -176,13 +185,7 @@ export const userDataResponseSchema = z.object({
   companyRegistrationNumber: z.string().nullable(),
   name: z.string(),
   isCompany: z.boolean(),
-  billing: z.object({
-    country: z.string(),
-    countryCode: z.string().nullable(),
-    zip: z.string(),
-    city: z.string(),
-    aptSuite: z.string(),
-  }),
+  billing: addressOutSchema,
 });
 export type UserData = z.infer<typeof userDataResponseSchema>;
 
@@ -190,14 +193,6 @@ export type UserData = z.infer<typeof userDataResponseSchema>;
 
 /** GET /api/customers/{customerId}/extended */
 export const extendedCustomerParamsSchema = z.object({ customerId: z.coerce.number().int().positive() });
-
-export const addressOutSchema = z.object({
-  country: z.string(),
-  countryCode: z.string().nullable(),
-  zip: z.string(),
-  city: z.string(),
-  aptSuite: z.string(),
-});
 
 /** A customer's phone and company identity, as the account answers and events list them. */
 export const customerCompanyFields = {
