@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -9,13 +8,13 @@ import type { Manufacturer, ProductListResponse } from '@shop/shared/contracts/p
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { translateError, type QueryValue } from '../../lib/api-client';
+import type { QueryValue } from '../../lib/api-client';
 import { useApiClient } from '../../lib/api-client-context';
 import { useCartQuantities } from '../../lib/cart-bindings';
 import { useIsClient } from '../../lib/use-is-client';
 import { ProductBox } from './product-box';
 import { useCacheProducts, useProductScope } from './product-scope';
-import type { ListingEndpoint, ListingFilter } from './product-listing';
+import { ListingState, type ListingEndpoint, type ListingFilter } from './product-listing';
 
 /**
  * The "all" view (productsPerPage 99999, docs/product.md §2; issue 18): the listing is loaded in
@@ -71,7 +70,6 @@ export default function AllProductsView({
   manufacturers,
   renderHeader,
 }: AllProductsViewProps) {
-  const { t } = useTranslation();
   const api = useApiClient();
   const scope = useProductScope();
   const cartQuantities = useCartQuantities();
@@ -104,27 +102,13 @@ export default function AllProductsView({
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       {renderHeader(summary)}
-      {listing.isPending || !isClient ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-          <CircularProgress aria-label={t('catalog.loading')} />
-        </Box>
-      ) : listing.isError && products.length === 0 ? (
-        <Alert
-          severity="error"
-          role="status"
-          action={
-            <Button color="inherit" size="small" onClick={() => void listing.refetch()}>
-              {t('catalog.retry')}
-            </Button>
-          }
-        >
-          {t('catalog.loadError')} {translateError(t, listing.error)}
-        </Alert>
-      ) : products.length === 0 ? (
-        <Alert severity="info" role="status" variant="outlined" sx={{ bgcolor: 'background.paper' }}>
-          {t('catalog.empty')}
-        </Alert>
-      ) : (
+      <ListingState
+        loading={listing.isPending || !isClient}
+        failed={listing.isError && products.length === 0}
+        error={listing.error}
+        empty={products.length === 0}
+        onRetry={() => void listing.refetch()}
+      >
         <VirtualRows
           layoutKey={location.key}
           count={first?.count ?? products.length}
@@ -145,7 +129,7 @@ export default function AllProductsView({
           failed={listing.isFetchNextPageError ? listing.error : null}
           loadMore={() => void listing.fetchNextPage()}
         />
-      )}
+      </ListingState>
     </Box>
   );
 }

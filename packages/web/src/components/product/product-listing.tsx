@@ -8,7 +8,7 @@ import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { Manufacturer, ProductListResponse, ProductsPerPage } from '@shop/shared/contracts/products';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadMessages } from '../../i18n/i18n';
 import { useSearchParams } from 'react-router';
@@ -293,28 +293,14 @@ export function ProductListing({ endpoint, filter }: ProductListingProps) {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       {header(data ? { count, manufacturers: data.manufacturers ?? [] } : undefined)}
       <Pager page={page} pages={pages} label={t('catalog.paginationTop')} onChange={goToPage} />
-      {loading ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-          <CircularProgress aria-label={t('catalog.loading')} />
-        </Box>
-      ) : listing.isError ? (
-        <Alert
-          severity="error"
-          role="status"
-          action={
-            <Button color="inherit" size="small" onClick={() => void listing.refetch()}>
-              {t('catalog.retry')}
-            </Button>
-          }
-        >
-          {t('catalog.loadError')} {translateError(t, listing.error)}
-        </Alert>
-      ) : products.length === 0 ? (
-        <Alert severity="info" role="status" variant="outlined" sx={{ bgcolor: 'background.paper' }}>
-          {t('catalog.empty')}
-        </Alert>
-      ) : (
-        // A page of 50 or 100 renders its boxes step by step (IncrementalGrid).
+      <ListingState
+        loading={loading}
+        failed={listing.isError}
+        error={listing.error}
+        empty={products.length === 0}
+        onRetry={() => void listing.refetch()}
+      >
+        {/* A page of 50 or 100 renders its boxes step by step (IncrementalGrid). */}
         <IncrementalGrid
           items={products}
           sx={{
@@ -331,7 +317,7 @@ export function ProductListing({ endpoint, filter }: ProductListingProps) {
             />
           )}
         />
-      )}
+      </ListingState>
       {!loading && products.length > 0 && (
         // Below the boxes: hydrated when it nears the viewport (issue 20); another page mounts it anew.
         <HydrateWhenNear key={page}>
@@ -340,4 +326,48 @@ export function ProductListing({ endpoint, filter }: ProductListingProps) {
       )}
     </Box>
   );
+}
+
+interface ListingStateProps {
+  loading: boolean;
+  failed: boolean;
+  error: unknown;
+  empty: boolean;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** A product listing's loading, load-error and empty states; the products (children) otherwise. */
+export function ListingState({ loading, failed, error, empty, onRetry, children }: ListingStateProps) {
+  const { t } = useTranslation();
+  if (loading) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+        <CircularProgress aria-label={t('catalog.loading')} />
+      </Box>
+    );
+  }
+  if (failed) {
+    return (
+      <Alert
+        severity="error"
+        role="status"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {t('catalog.retry')}
+          </Button>
+        }
+      >
+        {t('catalog.loadError')} {translateError(t, error)}
+      </Alert>
+    );
+  }
+  if (empty) {
+    return (
+      <Alert severity="info" role="status" variant="outlined" sx={{ bgcolor: 'background.paper' }}>
+        {t('catalog.empty')}
+      </Alert>
+    );
+  }
+  return children;
 }
