@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { z } from 'zod';
 import type { Language } from '@shop/shared/i18n/languages';
 import {
   parseProductsPerPage,
@@ -473,17 +474,6 @@ function liveReadAhead(
   return pageLiveFromTokenCheck(request.auth, ids, pricing.customerId) ?? null;
 }
 
-/** The plan of `GET /api/products/all` for speculatedPage (not the cart's products: inCart). */
-export function listingPlanOf(
-  ctx: AppContext,
-  query: unknown,
-  pricing: PricingContext,
-  language: Language,
-): PagePlan | undefined {
-  const parsed = productListQuerySchema.safeParse(query);
-  return parsed.success ? listingPlan(ctx, parsed.data, pricing, language) : undefined;
-}
-
 /** The page of `GET /api/products/all` (not the cart's products, inCart: undefined). */
 function listingPlan(
   ctx: AppContext,
@@ -498,16 +488,32 @@ function listingPlan(
   return { kind: 'paged', filter: baseFilter(ctx, query, pricing), sort, ppp, offset };
 }
 
-/** The plan of `GET /api/products/search` for speculatedPage. */
-export function searchPlanOf(
+/** A plan made from a query not yet validated (speculatedPage): undefined when it does not parse. */
+type RawPlan = (
   ctx: AppContext,
   query: unknown,
   pricing: PricingContext,
   language: Language,
-): PagePlan | undefined {
-  const parsed = productSearchQuerySchema.safeParse(query);
-  return parsed.success ? searchPlan(ctx, parsed.data, pricing, language) : undefined;
+) => PagePlan | undefined;
+
+function rawPlan<S extends z.ZodType>(
+  schema: S,
+  plan: (
+    ctx: AppContext,
+    query: z.output<S>,
+    pricing: PricingContext,
+    language: Language,
+  ) => PagePlan | undefined,
+): RawPlan {
+  return (ctx, query, pricing, language) => {
+    const parsed = schema.safeParse(query);
+    return parsed.success ? plan(ctx, parsed.data, pricing, language) : undefined;
+  };
 }
+
+/** The plans of `GET /api/products/all` and `GET /api/products/search` for speculatedPage. */
+export const listingPlanOf = rawPlan(productListQuerySchema, listingPlan);
+export const searchPlanOf = rawPlan(productSearchQuerySchema, searchPlan);
 
 /**
  * The page a customer's catalogue request (`products/all`, `products/search`) will most likely
@@ -525,7 +531,7 @@ export function speculatedPage(
   caches: ListingCaches,
   request: { query: unknown; language: Language },
   userId: number,
-  planOf: typeof listingPlanOf,
+  planOf: RawPlan,
 ): TokenCheckPage | undefined {
   const row = latestTokenCheckRow(userId);
   if (row === undefined || readDatabase(ctx).db !== ctx.database.db) return undefined;
