@@ -8,7 +8,10 @@ import { insertBuyer, type ProductFixture } from './checkout-fixtures';
  * Set-product-quantity's write is one statement on PostgreSQL (cart.repository.ts, writeCartLine: the
  * cart row, then its line, without a transaction around them) and two statements in the group commit
  * on SQLite. Raced: many quantities of one buyer at once, the first of them creating the cart. Every
- * write lands, on one cart, each with its own version, and no line is lost.
+ * write lands, on one cart, each with its own version, and no line is lost. On PostgreSQL the same
+ * statement answers the lines after the write unless another write to the cart came between its
+ * snapshot and its lock (then they are read again, and may show later writes too): no answer misses a
+ * line its version holds or shows one that was never written.
  */
 describe.each(TEST_DIALECTS)('set-product-quantity raced on one cart (%s)', (dialect) => {
   const world = useShopWorld(dialect, { now: new Date('2025-03-04T08:00:00Z'), outbox: false });
@@ -56,5 +59,36 @@ describe.each(TEST_DIALECTS)('set-product-quantity raced on one cart (%s)', (dia
       .map((answer) => (answer.json() as SetProductQuantityResponse).cart!)
       .find((answered) => answered.version === writes.length)!;
     expect([...last.cartItemIds].sort()).toEqual([...cart.cartItemIds].sort());
+  });
+
+  it('answers every raced write with every line of its own version and no line never written', async () => {
+    const buyer = await insertBuyer(world.ctx);
+    // Each write adds its own product (quantity 1 + index): the cart at version v holds exactly the
+    // lines of the writes answered with versions 1..v.
+    const answers = await Promise.all(
+      products.map((product, index) =>
+        world.call('POST', '/api/cart/set-product-quantity', buyer.token, {
+          productSku: product.sku,
+          quantity: index + 1,
+        }),
+      ),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const answered = answers.map((answer) => (answer.json() as SetProductQuantityResponse).cart!);
+    const written = products.map((product, index) => ({
+      sku: product.sku,
+      quantity: index + 1,
+      version: answered[index]!.version,
+    }));
+    expect(new Set(written.map((write) => write.version)).size).toBe(products.length);
+    const everyLine = written.map((write) => `${write.sku}:${write.quantity}`);
+    for (const cart of answered) {
+      const lines = cart.cartItems.map((item) => `${item.product.sku}:${item.quantity}`);
+      const held = written
+        .filter((write) => write.version <= cart.version)
+        .map((write) => `${write.sku}:${write.quantity}`);
+      expect(lines, `answer at version ${cart.version}`).toEqual(expect.arrayContaining(held));
+      expect(everyLine, `answer at version ${cart.version}`).toEqual(expect.arrayContaining(lines));
+    }
   });
 });

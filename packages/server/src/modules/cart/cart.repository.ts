@@ -126,13 +126,30 @@ function cartUpsert(
     .returningAll();
 }
 
+/** The lines of a cart with each product's live stock, as set-product-quantity answers them. */
+export interface CartLineWithStock {
+  product_id: number;
+  quantity: number;
+  stock: number;
+}
+
 /**
  * Set-product-quantity's write: the acting user's cart row opened (openCartForWrite: created, or its
  * version bumped, taking its lock first) and one line set (quantity > 0) or removed. Answers the cart row
- * as written. On PostgreSQL it is one statement (data-modifying CTEs: the cart row, then the line that
- * takes the row's id), so it is atomic without a transaction around it and costs one round trip
- * instead of four (BEGIN, two writes, COMMIT): runWrite's `oneWriteStatement` (db/group-commit.ts).
- * SQLite has no data-modifying CTE: there the two statements run inside the group commit's transaction.
+ * as written and, when it can, the cart's lines after the write with live stock (`items`; null when the
+ * caller must read them: findCartLinesWithStock).
+ *
+ * On PostgreSQL it is one statement (data-modifying CTEs: the cart row, then the line that takes the
+ * row's id), so it is atomic without a transaction around it and costs one round trip instead of four
+ * (BEGIN, two writes, COMMIT): runWrite's `oneWriteStatement` (db/group-commit.ts). The same statement
+ * reads the cart's lines as its snapshot saw them (`prev`, before the write) and the written product's
+ * stock; the lines after the write are those with this product's line set or removed. That holds only
+ * when no other write to this cart committed between the statement's snapshot and its lock on the cart
+ * row (a concurrent write waits for the lock and then sees a newer row than its snapshot): every write
+ * of a cart's lines bumps the cart's version, so the lines are answered only when the written version is
+ * the snapshot's plus one (or 1 for a cart created by this statement), else `items` is null.
+ * SQLite has no data-modifying CTE: there the two statements run inside the group commit's transaction
+ * and the caller reads the lines after them.
  */
 export async function writeCartLine(
   db: Db,
@@ -142,81 +159,171 @@ export async function writeCartLine(
   productId: number,
   quantity: number,
   nowIso: string,
-): Promise<CartRow> {
+): Promise<{ cart: CartRow; items: CartLineWithStock[] | null }> {
   if (dialect === 'postgres') {
-    const [row] =
+    const rows =
       quantity > 0
-        ? await setLineStatement.execute(db, userId, customerId, nowIso, nowIso, productId, quantity, nowIso)
-        : await removeLineStatement.execute(db, userId, customerId, nowIso, nowIso, productId);
-    if (row === undefined) throw new Error('cart row not written');
-    return row;
+        ? await setLineStatement.execute(
+            db,
+            userId,
+            customerId,
+            userId,
+            customerId,
+            nowIso,
+            nowIso,
+            productId,
+            quantity,
+            nowIso,
+            productId,
+          )
+        : await removeLineStatement.execute(
+            db,
+            userId,
+            customerId,
+            userId,
+            customerId,
+            nowIso,
+            nowIso,
+            productId,
+            productId,
+          );
+    return linesAfterWrite(rows, productId, quantity);
   }
   const cart = await openCartForWrite(db, userId, customerId, nowIso);
   if (quantity > 0) await upsertCartItem(db, cart.id, productId, quantity, nowIso);
   else await deleteCartItem(db, cart.id, productId);
-  return cart;
+  return { cart, items: null };
 }
 
-/** PostgreSQL: openCartStatement's upsert of the cart row as a CTE named `c` (see writeCartLine). */
-function withOpenedCart(db: Db, userId: number, customerId: number, createdAt: string, updatedAt: string) {
-  return db.with('c', (qb) => cartUpsert(qb, userId, customerId, createdAt, updatedAt));
+type WrittenLineRow = CartRow & {
+  prev_id: number | null;
+  prev_version: number | null;
+  written_stock: number | null;
+  line_product_id: number | null;
+  line_quantity: number | null;
+  line_stock: number | null;
+};
+
+/** writeCartLine's answer from its statement's rows (one per line the snapshot saw, at least one). */
+function linesAfterWrite(
+  rows: readonly WrittenLineRow[],
+  productId: number,
+  quantity: number,
+): { cart: CartRow; items: CartLineWithStock[] | null } {
+  const [first] = rows;
+  if (first === undefined) throw new Error('cart row not written');
+  const {
+    prev_id: prevId,
+    prev_version: prevVersion,
+    written_stock: writtenStock,
+    line_product_id: _lineProductId,
+    line_quantity: _lineQuantity,
+    line_stock: _lineStock,
+    ...cart
+  } = first;
+  const unchangedSinceSnapshot =
+    prevId === null ? cart.version === 1 : prevId === cart.id && cart.version === Number(prevVersion) + 1;
+  if (!unchangedSinceSnapshot || writtenStock === null) return { cart, items: null };
+  const items: CartLineWithStock[] = [];
+  for (const row of rows) {
+    if (row.line_product_id === null || row.line_product_id === productId) continue;
+    items.push({ product_id: row.line_product_id, quantity: row.line_quantity!, stock: row.line_stock! });
+  }
+  if (quantity > 0) items.push({ product_id: productId, quantity, stock: writtenStock });
+  items.sort((a, b) => a.product_id - b.product_id);
+  return { cart, items };
 }
+
+/**
+ * PostgreSQL: the cart row as the statement's snapshot saw it (`prev`) and openCartStatement's upsert
+ * of it as a CTE named `c` (see writeCartLine).
+ */
+function withOpenedCart(
+  db: Db,
+  [prevUserId, prevCustomerId, userId, customerId, createdAt, updatedAt]: readonly [
+    number,
+    number,
+    number,
+    number,
+    string,
+    string,
+  ],
+) {
+  return db
+    .with('prev', (qb) =>
+      qb
+        .selectFrom('carts')
+        .select(['id', 'version'])
+        .where('user_id', '=', prevUserId)
+        .where('customer_id', '=', prevCustomerId),
+    )
+    .with('c', (qb) => cartUpsert(qb, userId, customerId, createdAt, updatedAt));
+}
+
+/**
+ * The written cart row with the snapshot's cart (prev), the written product's stock and the snapshot's
+ * lines with stock, one row per line (see linesAfterWrite).
+ */
+function writtenCartWithLines<Q extends ReturnType<typeof withOpenedCart>>(db: Q, stockProductId: number) {
+  return db
+    .selectFrom('c')
+    .leftJoin('prev', (join) => join.onTrue())
+    .leftJoin('cart_items as ci', 'ci.cart_id', 'prev.id')
+    .leftJoin('products as p', 'p.id', 'ci.product_id')
+    .selectAll('c')
+    .select((eb) => [
+      'prev.id as prev_id',
+      'prev.version as prev_version',
+      eb.selectFrom('products').select('stock').where('id', '=', stockProductId).as('written_stock'),
+      'ci.product_id as line_product_id',
+      'ci.quantity as line_quantity',
+      'p.stock as line_stock',
+    ]);
+}
+
+type WriteArgs = [number, number, number, number, string, string];
 
 const setLineStatement = new PreparedQuery(
-  7,
-  (
-    db,
-    _dialect,
-    [userId, customerId, createdAt, updatedAt, productId, quantity, lineUpdatedAt]: [
+  10,
+  (db, _dialect, args: [...WriteArgs, number, number, string, number]) => {
+    const [productId, quantity, lineUpdatedAt, stockProductId] = args.slice(6) as [
       number,
       number,
       string,
-      string,
       number,
-      number,
-      string,
-    ],
-  ) =>
-    withOpenedCart(db, userId, customerId, createdAt, updatedAt)
-      .with('line', (qb) =>
-        qb
-          .insertInto('cart_items')
-          .values((eb) => ({
-            cart_id: eb.selectFrom('c').select('c.id'),
-            product_id: productId,
-            quantity,
-            updated_at: lineUpdatedAt,
-          }))
-          .onConflict((oc) =>
-            oc.columns(['cart_id', 'product_id']).doUpdateSet((eb) => ({
-              quantity: eb.ref('excluded.quantity'),
-              updated_at: eb.ref('excluded.updated_at'),
-            })),
-          )
-          .returning('cart_items.cart_id'),
-      )
-      .selectFrom('c')
-      .selectAll('c'),
+    ];
+    const opened = withOpenedCart(db, args.slice(0, 6) as WriteArgs).with('line', (qb) =>
+      qb
+        .insertInto('cart_items')
+        .values((eb) => ({
+          cart_id: eb.selectFrom('c').select('c.id'),
+          product_id: productId,
+          quantity,
+          updated_at: lineUpdatedAt,
+        }))
+        .onConflict((oc) =>
+          oc.columns(['cart_id', 'product_id']).doUpdateSet((eb) => ({
+            quantity: eb.ref('excluded.quantity'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .returning('cart_items.cart_id'),
+    );
+    return writtenCartWithLines(opened, stockProductId);
+  },
 );
 
-const removeLineStatement = new PreparedQuery(
-  5,
-  (
-    db,
-    _dialect,
-    [userId, customerId, createdAt, updatedAt, productId]: [number, number, string, string, number],
-  ) =>
-    withOpenedCart(db, userId, customerId, createdAt, updatedAt)
-      .with('line', (qb) =>
-        qb
-          .deleteFrom('cart_items')
-          .where('cart_items.cart_id', '=', (eb) => eb.selectFrom('c').select('c.id'))
-          .where('cart_items.product_id', '=', productId)
-          .returning('cart_items.cart_id'),
-      )
-      .selectFrom('c')
-      .selectAll('c'),
-);
+const removeLineStatement = new PreparedQuery(8, (db, _dialect, args: [...WriteArgs, number, number]) => {
+  const [productId, stockProductId] = args.slice(6) as [number, number];
+  const opened = withOpenedCart(db, args.slice(0, 6) as WriteArgs).with('line', (qb) =>
+    qb
+      .deleteFrom('cart_items')
+      .where('cart_items.cart_id', '=', (eb) => eb.selectFrom('c').select('c.id'))
+      .where('cart_items.product_id', '=', productId)
+      .returning('cart_items.cart_id'),
+  );
+  return writtenCartWithLines(opened, stockProductId);
+});
 
 export async function findCartItems(db: Db, cartId: number) {
   return db
@@ -516,12 +623,18 @@ const cartLinesQuery = new PreparedQuery(2, (db, _dialect, [userId, customerId]:
     .innerJoin('products as p', 'p.id', 'ci.product_id')
     .select(['ci.product_id', 'ci.quantity', 'p.stock'])
     .where('c.user_id', '=', userId)
-    .where('c.customer_id', '=', customerId),
+    .where('c.customer_id', '=', customerId)
+    .orderBy('ci.product_id'),
 );
 
-/** The acting user's cart lines with each product's live stock (one statement, no cart id needed). */
-export async function findCartLinesWithStock(db: Db, userId: number, customerId: number) {
+/**
+ * The acting user's cart lines with each product's live stock (one statement, no cart id needed), in
+ * product id order (as writeCartLine answers them).
+ */
+export async function findCartLinesWithStock(
+  db: Db,
+  userId: number,
+  customerId: number,
+): Promise<CartLineWithStock[]> {
   return cartLinesQuery.execute(db, userId, customerId);
 }
-
-export type CartLineWithStock = Awaited<ReturnType<typeof findCartLinesWithStock>>[number];

@@ -301,7 +301,7 @@ export async function setProductQuantity(
     async (trx) => {
       // The cart row first, then its line: the same lock order as place-order (no deadlock on
       // PostgreSQL); one statement there (writeCartLine), hence oneWriteStatement.
-      const cart = await repo.writeCartLine(
+      const { cart, items } = await repo.writeCartLine(
         trx,
         ctx.database.dialect,
         acting.userId,
@@ -310,8 +310,13 @@ export async function setProductQuantity(
         correction.quantity,
         nowIso,
       );
-      // The lines after this write, with live stock, so the answer's cart shows what it made.
-      return { cart, items: await repo.findCartLinesWithStock(trx, acting.userId, acting.customerId) };
+      // The lines after this write, with live stock, so the answer's cart shows what it made: on
+      // PostgreSQL the write's own statement answers them unless another write to this cart came
+      // between (writeCartLine).
+      return {
+        cart,
+        items: items ?? (await repo.findCartLinesWithStock(trx, acting.userId, acting.customerId)),
+      };
     },
     { oneWriteStatement: true },
   );
