@@ -1,6 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/schema';
 import { LANGUAGES } from '@shop/shared/i18n/languages';
 import { useSeededDatabase } from '../../test/seeded-database';
 import { createTestDatabase, TEST_DIALECTS } from '../../test/test-db';
@@ -11,7 +14,41 @@ import { LARGE_SEED_CUSTOMER_PASSWORD, runLargeAccountsSeed, runLargeSeed } from
 
 const NOW = new Date('2026-11-20T10:00:00.000Z');
 
+/** Every index of the tables a large seed fills, by name, as its database defines it. */
+async function catalogueIndexes(db: Kysely<Database>, dialect: string): Promise<Record<string, string>> {
+  const tables = ['products', 'product_details', 'pack_sizes', 'product_categories', 'price_entries'];
+  const { rows } =
+    dialect === 'postgres'
+      ? await sql<{ name: string; definition: string }>`
+          SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+          WHERE schemaname = current_schema() AND tablename IN (${sql.join(tables)})`.execute(db)
+      : await sql<{ name: string; definition: string | null }>`
+          SELECT name, sql AS definition FROM sqlite_master
+          WHERE type = 'index' AND tbl_name IN (${sql.join(tables)})`.execute(db);
+  return Object.fromEntries(rows.map((row) => [row.name, row.definition ?? '(automatic)']));
+}
+
 describe.each(TEST_DIALECTS)('large seed on %s', (dialect) => {
+  it('has every index of the catalogue tables as defined before after a bulk load (PostgreSQL rebuilds them)', async () => {
+    const empty = await createTestDatabase(dialect);
+    try {
+      const before = await catalogueIndexes(empty.handle.db, dialect);
+      expect(Object.keys(before).length).toBeGreaterThanOrEqual(10);
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'large-seed-indexes-'));
+      await runLargeSeed(empty.handle.db, { products: 300, dataDir, now: NOW });
+      expect(await catalogueIndexes(empty.handle.db, dialect)).toEqual(before);
+      // A search by name still finds the products (its trigram index on PostgreSQL was rebuilt over them).
+      const found = await empty.handle.db
+        .selectFrom('products')
+        .select('sku')
+        .where('search_text', 'like', '%bm0000123%')
+        .execute();
+      expect(found.map((row) => row.sku)).toEqual(['BM0000123']);
+    } finally {
+      await empty.drop();
+    }
+  });
+
   let first: Record<string, number>;
   const seeded = useSeededDatabase(dialect, 'large-seed', async ({ db, dataDir }) => {
     first = await runLargeSeed(db(), { products: 2_000, dataDir, now: NOW });
