@@ -32,11 +32,16 @@ export const adminTextSchema = z.object({ title, description: html });
 export type AdminText = z.infer<typeof adminTextSchema>;
 
 // News --------------------------------------------------------------------------------------------
-export const adminNewsSummarySchema = z.object({
+/** A news item's id and when it shows. */
+const newsScheduleFields = {
   id: z.number().int(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   isActive: z.boolean(),
+};
+
+export const adminNewsSummarySchema = z.object({
+  ...newsScheduleFields,
   /** The Hungarian title (else any). */
   title: z.string(),
   languages: z.array(z.string()),
@@ -47,10 +52,7 @@ export type AdminNewsSummary = z.infer<typeof adminNewsSummarySchema>;
 
 export const adminNewsProductSchema = z.object({ id: z.number().int(), sku: z.string(), name: z.string() });
 export const adminNewsSchema = z.object({
-  id: z.number().int(),
-  startsAt: z.string().nullable(),
-  endsAt: z.string().nullable(),
-  isActive: z.boolean(),
+  ...newsScheduleFields,
   translations: z.partialRecord(z.enum(LANGUAGES), adminTextSchema),
   products: z.array(adminNewsProductSchema),
 });
@@ -74,21 +76,23 @@ export const saveNewsSchema = z
 export type SaveNews = z.infer<typeof saveNewsSchema>;
 
 // Content pages -----------------------------------------------------------------------------------
-export const adminContentPageSummarySchema = z.object({
+/** A content page's id, path, sort order and last change. */
+const contentPageFields = {
   id: z.number().int(),
   path: z.string(),
   sortOrder: z.number().int(),
   updatedAt: z.string(),
+};
+
+export const adminContentPageSummarySchema = z.object({
+  ...contentPageFields,
   title: z.string(),
   languages: z.array(z.string()),
 });
 export type AdminContentPageSummary = z.infer<typeof adminContentPageSummarySchema>;
 
 export const adminContentPageSchema = z.object({
-  id: z.number().int(),
-  path: z.string(),
-  sortOrder: z.number().int(),
-  updatedAt: z.string(),
+  ...contentPageFields,
   translations: z.partialRecord(z.enum(LANGUAGES), adminTextSchema),
 });
 export type AdminContentPage = z.infer<typeof adminContentPageSchema>;

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { QUANTITY_WARNINGS } from '../rules/quantity-correction';
 import { ERROR_CODES } from '../errors/error-codes';
 import {
+  orderQuantityRuleFields,
   packSizeSchema,
-  packUnitSchema,
   priceEntrySchema,
-  productDetailSchema,
-  stockStatusSchema,
+  productIdentityFields,
+  productStockFields,
 } from './products';
 import { paymentMethodSchema, shippingMethodSchema } from './checkout';
 import { productPhotoSchema } from './product-photos';
@@ -32,24 +32,11 @@ export const errorCodeSchema = z.enum(ERROR_CODES);
 
 /** The product as a cart line shows it. */
 export const cartProductSchema = z.object({
-  id: z.number().int(),
-  sku: z.string(),
-  /** One entry: the request language's name and description, or the Hungarian one. */
-  productDetails: z.array(productDetailSchema),
-  /** VAT percent. */
-  vat: z.number(),
-  /** Grams per piece. */
-  weight: z.number().int(),
-  image: z.string().nullable(),
-  stock: z.number().int(),
-  stockStatus: stockStatusSchema,
-  isActive: z.boolean(),
-  isOrderable: z.boolean(),
+  ...productIdentityFields,
+  ...productStockFields,
   /** The price entries that apply to this customer (for the browser's instant correction). */
   prices: z.array(priceEntrySchema),
-  minOrderQuantity: packUnitSchema.nullable(),
-  maxOrderQuantity: packUnitSchema.nullable(),
-  orderQuantityStep: z.number().int(),
+  ...orderQuantityRuleFields,
   /** The minimum and maximum orderable pieces from the price entries (null: no limit). */
   limits: z.object({ minimum: z.number().int().nullable(), maximum: z.number().int().nullable() }),
   packSizes: z.array(packSizeSchema),
