@@ -149,15 +149,22 @@ export type CartResponse = z.infer<typeof cartResponseSchema>;
 
 const MAX_QUANTITY = 1_000_000;
 
-/** POST /api/cart/set-product-quantity. Quantity 0 removes the line. */
-export const setProductQuantityRequestSchema = z.object({
-  productSku: z.string().trim().min(1, 'required').max(64, 'too_long'),
-  /** The new quantity of the line in pieces (not an increment). */
-  quantity: z
+/** A product's SKU (in a quick order: or a pack barcode) as the browser sends it. */
+export const productCodeInputSchema = z.string().trim().min(1, 'required').max(64, 'too_long');
+
+/** Pieces as the browser sends them: a whole number from `minimum` up to a million. */
+export const piecesInputSchema = (minimum: 0 | 1) =>
+  z
     .number({ error: 'invalid_number' })
     .int('invalid_number')
-    .min(0, 'too_small')
-    .max(MAX_QUANTITY, 'too_large'),
+    .min(minimum, 'too_small')
+    .max(MAX_QUANTITY, 'too_large');
+
+/** POST /api/cart/set-product-quantity. Quantity 0 removes the line. */
+export const setProductQuantityRequestSchema = z.object({
+  productSku: productCodeInputSchema,
+  /** The new quantity of the line in pieces (not an increment). */
+  quantity: piecesInputSchema(0),
   /** Accepted for compatibility with the documented payload (docs/product.md §7.2), ignored: the server prices the line itself. */
   price: z.number().nullish(),
   /** Accepted, ignored. */
@@ -223,12 +230,8 @@ export const quickOrderRequestSchema = z.object({
     z
       .array(
         z.object({
-          code: z.string().trim().min(1, 'required').max(64, 'too_long'),
-          quantity: z
-            .number({ error: 'invalid_number' })
-            .int('invalid_number')
-            .min(1, 'too_small')
-            .max(MAX_QUANTITY, 'too_large'),
+          code: productCodeInputSchema,
+          quantity: piecesInputSchema(1),
         }),
       )
       .max(QUICK_ORDER_MAX_LINES, 'too_many'),

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   cartItemSchema,
   cartProductSchema,
+  piecesInputSchema,
+  productCodeInputSchema,
   quantityWarningSchema,
   quickOrderAddedSchema,
   quickOrderRejectedSchema,
@@ -23,19 +25,14 @@ import { rowIdSchema } from './row-id';
 
 export const ORDER_LIST_NAME_MAX = 100;
 export const ORDER_LIST_MAX_LINES = 500;
-const MAX_QUANTITY = 1_000_000;
 const MAX_ID = 2_147_483_647;
 
 export const orderListNameSchema = z.string().trim().min(1, 'required').max(ORDER_LIST_NAME_MAX, 'too_long');
 
 /** One line as the browser sends it: a SKU and pieces. */
 export const orderListItemInputSchema = z.object({
-  sku: z.string().trim().min(1, 'required').max(64, 'too_long'),
-  quantity: z
-    .number({ error: 'invalid_number' })
-    .int('invalid_number')
-    .min(1, 'too_small')
-    .max(MAX_QUANTITY, 'too_large'),
+  sku: productCodeInputSchema,
+  quantity: piecesInputSchema(1),
 });
 export type OrderListItemInput = z.infer<typeof orderListItemInputSchema>;
 

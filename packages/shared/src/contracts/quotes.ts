@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../rules/calendar-date';
 import { adminPageQuerySchema, adminPageSchema, adminSearchSchema } from './admin-common';
+import { piecesInputSchema } from './cart';
+import { calendarDateSchema } from './checkout';
 import { placeOrderApprovalSchema, placeOrderRefusedSchema } from './orders';
 import { rowIdSchema } from './row-id';
 
@@ -35,11 +36,8 @@ export type QuoteStatus = z.infer<typeof quoteStatusSchema>;
 
 export const QUOTE_MESSAGE_MAX = 2000;
 export const QUOTE_MAX_LINES = 500;
-const MAX_QUANTITY = 1_000_000;
 /** The largest price per piece an offer may name, in forints (100 million). */
 export const QUOTE_MAX_PRICE_FORINTS = 100_000_000;
-
-const calendarDateSchema = z.string().refine(isCalendarDate, 'invalid_date');
 
 /** Free text: line breaks and tabs, no other control characters (PostgreSQL refuses a NUL in text). */
 const messageSchema = z
@@ -87,11 +85,7 @@ export const offerQuoteRequestSchema = z.object({
           .positive('too_small')
           .max(QUOTE_MAX_PRICE_FORINTS, 'too_large')
           .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'invalid_number'),
-        quantity: z
-          .number({ error: 'invalid_number' })
-          .int('invalid_number')
-          .min(1, 'too_small')
-          .max(MAX_QUANTITY, 'too_large'),
+        quantity: piecesInputSchema(1),
       }),
     )
     .min(1, 'required')
