@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { PRODUCT_RULE_CODES } from '../rules/product-rules';
-import { adminPageQuerySchema, adminPageSchema } from './admin-common';
+import { adminListSchema, adminPageQuerySchema, adminPageSchema } from './admin-common';
 import { PACK_UNITS, packUnitSchema, slugSchema } from './products';
 
 /**
@@ -155,7 +155,7 @@ export const adminCategorySchema = z.object({
   childCount: z.number().int(),
 });
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
-export const adminCategoryListResponseSchema = z.object({ items: z.array(adminCategorySchema) });
+export const adminCategoryListResponseSchema = adminListSchema(adminCategorySchema);
 
 export const manufacturerInputSchema = z.object({
   name: z.string().trim().min(1, 'required').max(255, 'too_long'),
@@ -168,7 +168,7 @@ export const adminManufacturerSchema = manufacturerInputSchema.extend({
   productCount: z.number().int(),
 });
 export type AdminManufacturer = z.infer<typeof adminManufacturerSchema>;
-export const adminManufacturerListResponseSchema = z.object({ items: z.array(adminManufacturerSchema) });
+export const adminManufacturerListResponseSchema = adminListSchema(adminManufacturerSchema);
 
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 

@@ -31,6 +31,15 @@ const textsOf = <T extends z.ZodType>(text: T) =>
 export const adminTextSchema = z.object({ title, description: html });
 export type AdminText = z.infer<typeof adminTextSchema>;
 
+/** A record's texts by language, as the editors load them. */
+const adminTextsSchema = z.partialRecord(z.enum(LANGUAGES), adminTextSchema);
+
+/** How the lists show a record's texts: the Hungarian title (else any) and the languages it has texts in. */
+const textSummaryFields = {
+  title: z.string(),
+  languages: z.array(z.string()),
+};
+
 // News --------------------------------------------------------------------------------------------
 /** A news item's id and when it shows. */
 const newsScheduleFields = {
@@ -42,9 +51,7 @@ const newsScheduleFields = {
 
 export const adminNewsSummarySchema = z.object({
   ...newsScheduleFields,
-  /** The Hungarian title (else any). */
-  title: z.string(),
-  languages: z.array(z.string()),
+  ...textSummaryFields,
   productCount: z.number().int(),
   createdAt: z.string(),
 });
@@ -53,7 +60,7 @@ export type AdminNewsSummary = z.infer<typeof adminNewsSummarySchema>;
 export const adminNewsProductSchema = z.object({ id: z.number().int(), sku: z.string(), name: z.string() });
 export const adminNewsSchema = z.object({
   ...newsScheduleFields,
-  translations: z.partialRecord(z.enum(LANGUAGES), adminTextSchema),
+  translations: adminTextsSchema,
   products: z.array(adminNewsProductSchema),
 });
 export type AdminNews = z.infer<typeof adminNewsSchema>;
@@ -86,14 +93,13 @@ const contentPageFields = {
 
 export const adminContentPageSummarySchema = z.object({
   ...contentPageFields,
-  title: z.string(),
-  languages: z.array(z.string()),
+  ...textSummaryFields,
 });
 export type AdminContentPageSummary = z.infer<typeof adminContentPageSummarySchema>;
 
 export const adminContentPageSchema = z.object({
   ...contentPageFields,
-  translations: z.partialRecord(z.enum(LANGUAGES), adminTextSchema),
+  translations: adminTextsSchema,
 });
 export type AdminContentPage = z.infer<typeof adminContentPageSchema>;
 

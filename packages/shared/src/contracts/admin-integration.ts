@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
+import { adminListSchema } from './admin-common';
 import { productInputSchema, skuSchema } from './admin-catalogue';
 import { orderCommentFields, orderCostFields, orderLineSchema, orderMethodCodeFields } from './orders';
 import { slugSchema } from './products';
@@ -28,7 +29,7 @@ export const apiKeySchema = z.object({
   revokedAt: z.string().nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
-export const apiKeyListResponseSchema = z.object({ items: z.array(apiKeySchema) });
+export const apiKeyListResponseSchema = adminListSchema(apiKeySchema);
 export const apiKeyCreateSchema = z.object({
   name: z.string().trim().min(1, 'required').max(100, 'too_long'),
 });
