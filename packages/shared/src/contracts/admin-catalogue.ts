@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
-import { adminPageSchema } from './admin-common';
+import { PRODUCT_RULE_CODES } from '../rules/product-rules';
+import { adminListSchema, adminPageQuerySchema, adminPageSchema } from './admin-common';
 import { PACK_UNITS, packUnitSchema, slugSchema } from './products';
 
 /**
@@ -98,8 +99,7 @@ export type AdminProduct = z.infer<typeof adminProductSchema>;
 export const adminProductListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   active: z.enum(['true', 'false']).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...adminPageQuerySchema.shape,
 });
 export type AdminProductListQuery = z.input<typeof adminProductListQuerySchema>;
 
@@ -155,7 +155,7 @@ export const adminCategorySchema = z.object({
   childCount: z.number().int(),
 });
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
-export const adminCategoryListResponseSchema = z.object({ items: z.array(adminCategorySchema) });
+export const adminCategoryListResponseSchema = adminListSchema(adminCategorySchema);
 
 export const manufacturerInputSchema = z.object({
   name: z.string().trim().min(1, 'required').max(255, 'too_long'),
@@ -168,7 +168,7 @@ export const adminManufacturerSchema = manufacturerInputSchema.extend({
   productCount: z.number().int(),
 });
 export type AdminManufacturer = z.infer<typeof adminManufacturerSchema>;
-export const adminManufacturerListResponseSchema = z.object({ items: z.array(adminManufacturerSchema) });
+export const adminManufacturerListResponseSchema = adminListSchema(adminManufacturerSchema);
 
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
@@ -205,7 +205,7 @@ export const IMPORT_COLUMNS = [
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
-/** Codes of a row error (besides the product rule codes of the error list, e.g. ERR_BARCODE_TAKEN). */
+/** Codes of a row error: the import's own, then the product rule codes (rules/product-rules.ts, e.g. ERR_BARCODE_TAKEN). */
 export const IMPORT_ROW_CODES = [
   'REQUIRED',
   'INVALID_TEXT',
@@ -220,13 +220,7 @@ export const IMPORT_ROW_CODES = [
   'DUPLICATE_SKU',
   'UNKNOWN_MANUFACTURER',
   'UNKNOWN_CATEGORY',
-  'ERR_BARCODE_TAKEN',
-  'ERR_INVALID_BARCODE',
-  'ERR_STEP_NOT_PACK_SIZE',
-  'ERR_UNIT_NOT_PACK_SIZE',
-  'ERR_DUPLICATE_PACK_UNIT',
-  'ERR_INVALID_PRICE',
-  'ERR_NO_LIST_PRICE',
+  ...PRODUCT_RULE_CODES,
 ] as const;
 export type ImportRowCode = (typeof IMPORT_ROW_CODES)[number];
 

@@ -32,6 +32,11 @@ export interface AdminPage<T> {
   pageSize: number;
 }
 
+/** An unpaged list answer (short lists: every row at once). */
+export function adminListSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item) });
+}
+
 /** The large lists count their matches up to this many rows; beyond it `total` is a lower bound. */
 export const ADMIN_COUNT_CAP = 10_000;
 

@@ -31,15 +31,27 @@ const textsOf = <T extends z.ZodType>(text: T) =>
 export const adminTextSchema = z.object({ title, description: html });
 export type AdminText = z.infer<typeof adminTextSchema>;
 
+/** A record's texts by language, as the editors load them. */
+const adminTextsSchema = z.partialRecord(z.enum(LANGUAGES), adminTextSchema);
+
+/** How the lists show a record's texts: the Hungarian title (else any) and the languages it has texts in. */
+const textSummaryFields = {
+  title: z.string(),
+  languages: z.array(z.string()),
+};
+
 // News --------------------------------------------------------------------------------------------
-export const adminNewsSummarySchema = z.object({
+/** A news item's id and when it shows. */
+const newsScheduleFields = {
   id: z.number().int(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   isActive: z.boolean(),
-  /** The Hungarian title (else any). */
-  title: z.string(),
-  languages: z.array(z.string()),
+};
+
+export const adminNewsSummarySchema = z.object({
+  ...newsScheduleFields,
+  ...textSummaryFields,
   productCount: z.number().int(),
   createdAt: z.string(),
 });
@@ -47,11 +59,8 @@ export type AdminNewsSummary = z.infer<typeof adminNewsSummarySchema>;
 
 export const adminNewsProductSchema = z.object({ id: z.number().int(), sku: z.string(), name: z.string() });
 export const adminNewsSchema = z.object({
-  id: z.number().int(),
-  startsAt: z.string().nullable(),
-  endsAt: z.string().nullable(),
-  isActive: z.boolean(),
-  translations: z.partialRecord(z.enum(LANGUAGES), adminTextSchema),
+  ...newsScheduleFields,
+  translations: adminTextsSchema,
   products: z.array(adminNewsProductSchema),
 });
 export type AdminNews = z.infer<typeof adminNewsSchema>;
@@ -74,22 +83,23 @@ export const saveNewsSchema = z
 export type SaveNews = z.infer<typeof saveNewsSchema>;
 
 // Content pages -----------------------------------------------------------------------------------
-export const adminContentPageSummarySchema = z.object({
+/** A content page's id, path, sort order and last change. */
+const contentPageFields = {
   id: z.number().int(),
   path: z.string(),
   sortOrder: z.number().int(),
   updatedAt: z.string(),
-  title: z.string(),
-  languages: z.array(z.string()),
+};
+
+export const adminContentPageSummarySchema = z.object({
+  ...contentPageFields,
+  ...textSummaryFields,
 });
 export type AdminContentPageSummary = z.infer<typeof adminContentPageSummarySchema>;
 
 export const adminContentPageSchema = z.object({
-  id: z.number().int(),
-  path: z.string(),
-  sortOrder: z.number().int(),
-  updatedAt: z.string(),
-  translations: z.partialRecord(z.enum(LANGUAGES), adminTextSchema),
+  ...contentPageFields,
+  translations: adminTextsSchema,
 });
 export type AdminContentPage = z.infer<typeof adminContentPageSchema>;
 

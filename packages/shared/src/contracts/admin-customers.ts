@@ -94,6 +94,8 @@ export const customerDetailSchema = z.object({
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
+const nameSchema = z.string().trim().min(1, { error: 'required', abort: true }).max(255, 'too_long');
+
 const nullableText = (max: number) =>
   z
     .string()
@@ -105,14 +107,14 @@ const nullableText = (max: number) =>
 export const updateCustomerSchema = z
   .object({
     /** The user's (contact person's) name and phone. */
-    name: z.string().trim().min(1, { error: 'required', abort: true }).max(255, 'too_long').optional(),
+    name: nameSchema.optional(),
     phone: phoneSchema.nullable().optional(),
     mustChangePassword: z.boolean().optional(),
     /** Disabling stops the account's tokens at once. */
     disabled: z.boolean().optional(),
     customer: z
       .object({
-        name: z.string().trim().min(1, { error: 'required', abort: true }).max(255, 'too_long').optional(),
+        name: nameSchema.optional(),
         email: emailSchema.optional(),
         phone: phoneSchema.nullable().optional(),
         taxNumber: nullableText(32).optional(),
@@ -165,13 +167,18 @@ export const addressParamsSchema = z.object({
   addressId: z.coerce.number().int().positive(),
 });
 
+/** What every new account gives: the login's e-mail, the person's name and phone, the language. */
+const newAccountFields = {
+  email: emailSchema,
+  name: nameSchema,
+  phone: phoneSchema,
+  language: z.enum(LANGUAGES).default('hu'),
+};
+
 export const createAccountSchema = z.discriminatedUnion('role', [
   z.object({
     role: z.literal('customer'),
-    email: emailSchema,
-    name: z.string().trim().min(1, { error: 'required', abort: true }).max(255, 'too_long'),
-    phone: phoneSchema,
-    language: z.enum(LANGUAGES).default('hu'),
+    ...newAccountFields,
     /**
      * The company fields follow the shop's registration (checkCompanyFields): for a company the
      * registration number and the tax number are required, and when given their Hungarian formats
@@ -179,7 +186,7 @@ export const createAccountSchema = z.discriminatedUnion('role', [
      */
     customer: z
       .object({
-        name: z.string().trim().min(1, { error: 'required', abort: true }).max(255, 'too_long'),
+        name: nameSchema,
         isCompany: z.boolean(),
         taxNumber: nullableText(32).optional().default(null),
         companyRegistrationNumber: nullableText(32).optional().default(null),
@@ -190,10 +197,7 @@ export const createAccountSchema = z.discriminatedUnion('role', [
   }),
   z.object({
     role: z.literal('agent'),
-    email: emailSchema,
-    name: z.string().trim().min(1, { error: 'required', abort: true }).max(255, 'too_long'),
-    phone: phoneSchema,
-    language: z.enum(LANGUAGES).default('hu'),
+    ...newAccountFields,
   }),
 ]);
 export type CreateAccountRequest = z.input<typeof createAccountSchema>;

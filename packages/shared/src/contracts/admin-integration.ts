@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
-import { barcodeSchema, priceEntryInputSchema, skuSchema } from './admin-catalogue';
-import { orderLineSchema } from './orders';
-import { packUnitSchema, slugSchema } from './products';
+import { adminListSchema } from './admin-common';
+import { productInputSchema, skuSchema } from './admin-catalogue';
+import { orderCommentFields, orderCostFields, orderLineSchema, orderMethodCodeFields } from './orders';
+import { slugSchema } from './products';
 
 /**
  * ERP integration (issue 7): API keys managed in the back office, and the integration API under
@@ -28,7 +29,7 @@ export const apiKeySchema = z.object({
   revokedAt: z.string().nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
-export const apiKeyListResponseSchema = z.object({ items: z.array(apiKeySchema) });
+export const apiKeyListResponseSchema = adminListSchema(apiKeySchema);
 export const apiKeyCreateSchema = z.object({
   name: z.string().trim().min(1, 'required').max(100, 'too_long'),
 });
@@ -58,46 +59,35 @@ export const batchRequestSchema = z.object({
   items: z.array(z.unknown()).min(1).max(MAX_BATCH_ITEMS),
 });
 
+/**
+ * A product by SKU with the fields the back office edits (productInputSchema, the same checks), each
+ * optional; `prices` is every price entry of the product (list and price-group entries) and replaces them.
+ */
 export const productUpsertItemSchema = z.object({
   sku: skuSchema,
   /** Names by language; `hu` is needed for a new product. */
   names: z.partialRecord(z.enum(LANGUAGES), z.string().trim().min(1).max(255)).optional(),
-  vat: z.number().int().min(0).max(100).optional(),
-  weight: z.number().int().min(0).max(100_000_000).optional(),
-  stock: z.number().int().min(0).max(1_000_000_000).optional(),
-  isActive: z.boolean().optional(),
-  isOrderable: z.boolean().optional(),
-  isSeasonal: z.boolean().optional(),
+  ...productInputSchema
+    .pick({ vat: true, weight: true, stock: true, isActive: true, isOrderable: true, isSeasonal: true })
+    .partial().shape,
   /** Manufacturer slug, or null for none. */
   manufacturer: slugSchema.nullable().optional(),
   /** Category slugs (replace the product's categories). */
   categories: z.array(slugSchema).max(50).optional(),
-  minOrderQuantity: packUnitSchema.nullable().optional(),
-  maxOrderQuantity: packUnitSchema.nullable().optional(),
-  orderQuantityStep: z.number().int().min(1).max(1_000_000).optional(),
-  packSizes: z
-    .array(
-      z.object({
-        unit: packUnitSchema,
-        pieces: z.number().int().min(1).max(1_000_000),
-        barcode: barcodeSchema.nullable(),
-      }),
-    )
-    .max(5)
-    .optional(),
-  /** Every price entry of the product (list and price-group entries); replaces them. */
-  prices: z.array(priceEntryInputSchema).min(1).max(50).optional(),
+  ...productInputSchema
+    .pick({
+      minOrderQuantity: true,
+      maxOrderQuantity: true,
+      orderQuantityStep: true,
+      packSizes: true,
+      prices: true,
+    })
+    .partial().shape,
 });
 export type ProductUpsertItem = z.infer<typeof productUpsertItemSchema>;
 
-export const priceUpsertItemSchema = z.object({
-  sku: skuSchema,
-  prices: z.array(priceEntryInputSchema).min(1).max(50),
-});
-export const stockUpsertItemSchema = z.object({
-  sku: skuSchema,
-  stock: z.number().int().min(0).max(1_000_000_000),
-});
+export const priceUpsertItemSchema = productInputSchema.pick({ sku: true, prices: true });
+export const stockUpsertItemSchema = productInputSchema.pick({ sku: true, stock: true });
 
 export const customerUpsertItemSchema = z.object({
   /** The ERP's customer code: the upsert key. */
@@ -163,6 +153,21 @@ export type BatchResult = z.infer<typeof batchResultSchema>;
 
 // --- orders -------------------------------------------------------------------------------------
 
+/** An address as the integration API and the events carry it (a part is null when unknown). */
+export const integrationAddressSchema = z.object({
+  country: z.string().nullable(),
+  zip: z.string().nullable(),
+  city: z.string().nullable(),
+  aptSuite: z.string().nullable(),
+});
+
+/** A login as the integration API and the events name it. */
+export const integrationUserSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+});
+
 export const orderExportQuerySchema = z.object({
   /** Orders with an id above this cursor (0: from the start). */
   after: z.coerce.number().int().min(0).default(0),
@@ -183,34 +188,20 @@ export const exportedOrderSchema = z.object({
     taxNumber: z.string().nullable(),
   }),
   billing: z.object({ country: z.string(), zip: z.string(), city: z.string(), aptSuite: z.string() }),
-  shipping: z
-    .object({
-      country: z.string().nullable(),
-      zip: z.string().nullable(),
-      city: z.string().nullable(),
-      aptSuite: z.string().nullable(),
-    })
-    .nullable(),
-  shippingMethodCode: z.string(),
-  paymentMethodCode: z.string(),
-  paymentTermDays: z.number().int(),
+  shipping: integrationAddressSchema.nullable(),
+  ...orderMethodCodeFields,
   deliveryDate: z.string().nullable(),
   /** The buyer's purchase-order number, null when none (issue 16). */
   purchaseOrderNumber: z.string().nullable(),
-  commentWebshop: z.string(),
-  commentSupplier: z.string(),
+  ...orderCommentFields,
   itemsSumGross: z.number().int(),
   itemsSumNet: z.number().int(),
-  logisticsCost: z.number().int(),
-  shippingCost: z.number().int(),
+  ...orderCostFields,
   items: z.array(orderLineSchema.omit({ weight: true })),
   acknowledgedAt: z.string().nullable(),
   /** The login that placed the order (a company user, or the sales agent) and the one that approved it (issue 15). */
-  placedBy: z.object({ userId: z.number().int(), name: z.string(), email: z.string() }).nullable().optional(),
-  approvedBy: z
-    .object({ userId: z.number().int(), name: z.string(), email: z.string() })
-    .nullable()
-    .optional(),
+  placedBy: integrationUserSchema.nullable().optional(),
+  approvedBy: integrationUserSchema.nullable().optional(),
 });
 export type ExportedOrder = z.infer<typeof exportedOrderSchema>;
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { adminCalendarDateSchema, allDifferent } from './admin-common';
+import {
+  closedWindowSchema,
+  holidayPeriodSchema,
+  paymentMethodSchema,
+  shippingMethodSchema,
+} from './checkout';
 
 /**
  * Back-office logistics and shop state (issue 7).
@@ -35,17 +41,10 @@ const money = z.number({ error: 'invalid_number' }).int('invalid_number').min(0)
 const sortOrder = z.number().int().min(0).max(1_000_000);
 
 // Shipping methods --------------------------------------------------------------------------------
-export const adminShippingMethodSchema = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-  /** Gross, minor units; charged on every order with this method. */
-  cost: z.number().int(),
-  isHomeDelivery: z.boolean(),
+/** The shop's shipping method (cost: charged on every order with it), plus its state and place in lists. */
+export const adminShippingMethodSchema = shippingMethodSchema.extend({
   isActive: z.boolean(),
   sortOrder: z.number().int(),
-  /** Issue 16: the least the items must be worth (gross), whole FORINTS; 0 = no minimum. */
-  minimumOrderValue: z.number().int(),
 });
 export type AdminShippingMethod = z.infer<typeof adminShippingMethodSchema>;
 export const saveShippingMethodSchema = z.object({
@@ -66,15 +65,10 @@ export const saveShippingMethodSchema = z.object({
 export type SaveShippingMethod = z.infer<typeof saveShippingMethodSchema>;
 
 // Payment methods ---------------------------------------------------------------------------------
-export const adminPaymentMethodSchema = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-  termDays: z.number().int(),
+/** The shop's payment method, plus its state, place in lists and users. */
+export const adminPaymentMethodSchema = paymentMethodSchema.extend({
   isActive: z.boolean(),
   sortOrder: z.number().int(),
-  /** Issue 16: paid later (bank transfer with days, deferred cash): only within the customer's credit limit. */
-  isDeferred: z.boolean(),
   /** How many customers may use it. */
   customerCount: z.number().int(),
 });
@@ -123,10 +117,7 @@ export type SaveDeliveryRoute = z.infer<typeof saveDeliveryRouteSchema>;
 // Holiday periods ---------------------------------------------------------------------------------
 export const adminHolidayPeriodSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
-  replacementDates: z.array(z.string()),
+  ...holidayPeriodSchema.shape,
   hidesRouteTimes: z.boolean(),
 });
 export type AdminHolidayPeriod = z.infer<typeof adminHolidayPeriodSchema>;
@@ -146,11 +137,10 @@ export const saveHolidayPeriodSchema = z
 export type SaveHolidayPeriod = z.infer<typeof saveHolidayPeriodSchema>;
 
 // Shop-closed windows and the force-disabled switch ------------------------------------------------
+/** The window's start (inclusive) and end (exclusive), local wall-clock times in `timeZone`. */
 export const adminClosedWindowSchema = z.object({
   id: z.number().int(),
-  /** Local wall-clock times in `timeZone`, 'YYYY-MM-DDTHH:MM'; start inclusive, end exclusive. */
-  startsAt: z.string(),
-  endsAt: z.string(),
+  ...closedWindowSchema.shape,
   note: z.string().nullable(),
 });
 export type AdminClosedWindow = z.infer<typeof adminClosedWindowSchema>;

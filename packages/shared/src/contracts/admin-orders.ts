@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminIdSchema as id, adminPageSchema } from './admin-common';
 import { ORDER_STATUSES } from '../rules/order-status';
-import { orderLineSchema } from './orders';
+import { orderCommentFields, orderCostFields, orderLineSchema, orderMethodCodeFields } from './orders';
 
 /**
  * Back-office orders (issue 7), permission `orders`:
@@ -108,15 +108,11 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
   customerCompanyRegistrationNumber: z.string().nullable(),
   billing: addressSchema,
   shipping: addressSchema.nullable(),
-  shippingMethodCode: z.string(),
-  paymentMethodCode: z.string(),
-  paymentTermDays: z.number().int(),
-  commentWebshop: z.string(),
-  commentSupplier: z.string(),
+  ...orderMethodCodeFields,
+  ...orderCommentFields,
   itemsPieces: z.number().int(),
   itemsWeight: z.number().int(),
-  logisticsCost: z.number().int(),
-  shippingCost: z.number().int(),
+  ...orderCostFields,
   lines: z.array(adminOrderLineSchema),
   history: z.array(adminOrderStatusEntrySchema),
   /** The statuses the order may move to now. */

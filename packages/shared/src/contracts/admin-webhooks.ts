@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminIdSchema, adminPageQuerySchema, adminPageSchema } from './admin-common';
+import { adminIdSchema, adminListSchema, adminPageQuerySchema, adminPageSchema } from './admin-common';
 import { eventTypeSchema } from './events';
 
 /** Back-office webhooks and outbox (issue 14, docs/decisions/0020-webhooks.md). */
@@ -74,7 +74,7 @@ export const webhookWithSecretSchema = webhookEndpointSchema.extend({
 });
 export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
 
-export const webhookListResponseSchema = z.object({ items: z.array(webhookEndpointSchema) });
+export const webhookListResponseSchema = adminListSchema(webhookEndpointSchema);
 
 export const webhookRotateSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderLineSchema, placeOrderRefusedSchema } from './orders';
+import { orderCommentFields, orderLineSchema, placeOrderRefusedSchema } from './orders';
 import { rowIdSchema } from './row-id';
 
 /**
@@ -73,8 +73,7 @@ export const approvalDetailSchema = approvalSummarySchema.extend({
   shippingAddress: z.string().nullable(),
   deliveryDate: z.string().nullable(),
   purchaseOrderNumber: z.string().nullable(),
-  commentWebshop: z.string(),
-  commentSupplier: z.string(),
+  ...orderCommentFields,
 });
 export type ApprovalDetail = z.infer<typeof approvalDetailSchema>;
 

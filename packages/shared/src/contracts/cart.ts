@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { QUANTITY_WARNINGS } from '../rules/quantity-correction';
 import { ERROR_CODES } from '../errors/error-codes';
 import {
+  orderQuantityRuleFields,
   packSizeSchema,
-  packUnitSchema,
   priceEntrySchema,
-  productDetailSchema,
-  stockStatusSchema,
+  productIdentityFields,
+  productStockFields,
 } from './products';
 import { paymentMethodSchema, shippingMethodSchema } from './checkout';
 import { productPhotoSchema } from './product-photos';
@@ -32,24 +32,11 @@ export const errorCodeSchema = z.enum(ERROR_CODES);
 
 /** The product as a cart line shows it. */
 export const cartProductSchema = z.object({
-  id: z.number().int(),
-  sku: z.string(),
-  /** One entry: the request language's name and description, or the Hungarian one. */
-  productDetails: z.array(productDetailSchema),
-  /** VAT percent. */
-  vat: z.number(),
-  /** Grams per piece. */
-  weight: z.number().int(),
-  image: z.string().nullable(),
-  stock: z.number().int(),
-  stockStatus: stockStatusSchema,
-  isActive: z.boolean(),
-  isOrderable: z.boolean(),
+  ...productIdentityFields,
+  ...productStockFields,
   /** The price entries that apply to this customer (for the browser's instant correction). */
   prices: z.array(priceEntrySchema),
-  minOrderQuantity: packUnitSchema.nullable(),
-  maxOrderQuantity: packUnitSchema.nullable(),
-  orderQuantityStep: z.number().int(),
+  ...orderQuantityRuleFields,
   /** The minimum and maximum orderable pieces from the price entries (null: no limit). */
   limits: z.object({ minimum: z.number().int().nullable(), maximum: z.number().int().nullable() }),
   packSizes: z.array(packSizeSchema),
@@ -162,15 +149,22 @@ export type CartResponse = z.infer<typeof cartResponseSchema>;
 
 const MAX_QUANTITY = 1_000_000;
 
-/** POST /api/cart/set-product-quantity. Quantity 0 removes the line. */
-export const setProductQuantityRequestSchema = z.object({
-  productSku: z.string().trim().min(1, 'required').max(64, 'too_long'),
-  /** The new quantity of the line in pieces (not an increment). */
-  quantity: z
+/** A product's SKU (in a quick order: or a pack barcode) as the browser sends it. */
+export const productCodeInputSchema = z.string().trim().min(1, 'required').max(64, 'too_long');
+
+/** Pieces as the browser sends them: a whole number from `minimum` up to a million. */
+export const piecesInputSchema = (minimum: 0 | 1) =>
+  z
     .number({ error: 'invalid_number' })
     .int('invalid_number')
-    .min(0, 'too_small')
-    .max(MAX_QUANTITY, 'too_large'),
+    .min(minimum, 'too_small')
+    .max(MAX_QUANTITY, 'too_large');
+
+/** POST /api/cart/set-product-quantity. Quantity 0 removes the line. */
+export const setProductQuantityRequestSchema = z.object({
+  productSku: productCodeInputSchema,
+  /** The new quantity of the line in pieces (not an increment). */
+  quantity: piecesInputSchema(0),
   /** Accepted for compatibility with the documented payload (docs/product.md §7.2), ignored: the server prices the line itself. */
   price: z.number().nullish(),
   /** Accepted, ignored. */
@@ -236,12 +230,8 @@ export const quickOrderRequestSchema = z.object({
     z
       .array(
         z.object({
-          code: z.string().trim().min(1, 'required').max(64, 'too_long'),
-          quantity: z
-            .number({ error: 'invalid_number' })
-            .int('invalid_number')
-            .min(1, 'too_small')
-            .max(MAX_QUANTITY, 'too_large'),
+          code: productCodeInputSchema,
+          quantity: piecesInputSchema(1),
         }),
       )
       .max(QUICK_ORDER_MAX_LINES, 'too_many'),

@@ -31,9 +31,7 @@ export type CategorySearchResult = z.infer<typeof categorySearchResultSchema>;
 
 export const categorySearchResponseSchema = z.object({ data: z.array(categorySearchResultSchema) });
 
-export const subCategorySchema = z.object({
-  slug: z.string(),
-  name: z.string(),
+export const subCategorySchema = categoryRefSchema.extend({
   /** Active products in the category. */
   productCount: z.number().int(),
 });

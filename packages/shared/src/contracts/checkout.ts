@@ -12,12 +12,19 @@ import { rowIdSchema } from './row-id';
  * `GET /api/cart` gives them back. Money is gross, integer minor units (1/100 Ft).
  */
 
-/** One of `GET /api/shipping-methods`. Home delivery ("Kiszállítás") has `isHomeDelivery: true`. */
-export const shippingMethodSchema = z.object({
+/** A shipping or payment method's id, stable code and name. */
+const methodFields = {
   id: z.number().int(),
-  /** Stable, e.g. delivery, pickup_customer, pickup_employee, invoice_only in the demo data. */
   code: z.string(),
   name: z.string(),
+};
+
+/**
+ * One of `GET /api/shipping-methods`; codes e.g. delivery, pickup_customer, pickup_employee,
+ * invoice_only in the demo data. Home delivery ("Kiszállítás") has `isHomeDelivery: true`.
+ */
+export const shippingMethodSchema = z.object({
+  ...methodFields,
   /** Gross minor units. */
   cost: z.number().int(),
   isHomeDelivery: z.boolean(),
@@ -30,12 +37,12 @@ export const shippingMethodSchema = z.object({
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 export const shippingMethodListResponseSchema = z.array(shippingMethodSchema);
 
-/** One of `GET /api/payment-methods/available-for-customer`. */
+/**
+ * One of `GET /api/payment-methods/available-for-customer`; codes e.g. debit_card, deferred_cash,
+ * cash, cash_and_card, instant_payment, bank_transfer (docs/product.md §3), one row per term.
+ */
 export const paymentMethodSchema = z.object({
-  id: z.number().int(),
-  /** e.g. debit_card, deferred_cash, cash, cash_and_card, instant_payment, bank_transfer (docs/product.md §3); one row per term. */
-  code: z.string(),
-  name: z.string(),
+  ...methodFields,
   /** Payment term in days (0 = immediate). */
   termDays: z.number().int(),
   /** Paid later (bank transfer with days, deferred cash): only within the customer's credit limit (issue 16). */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { exportedOrderSchema } from './admin-integration';
+import { exportedOrderSchema, integrationAddressSchema, integrationUserSchema } from './admin-integration';
+import { approvalStatusSchema } from './approvals';
+import { orderLineSchema } from './orders';
 import { quoteEventDataSchema } from './quotes';
 import { customerCompanyFields } from './users';
 
@@ -19,12 +21,7 @@ export const customerEventDataSchema = z.object({
   contactName: z.string(),
   ...customerCompanyFields,
   erpCode: z.string().nullable(),
-  billing: z.object({
-    country: z.string().nullable(),
-    zip: z.string().nullable(),
-    city: z.string().nullable(),
-    aptSuite: z.string().nullable(),
-  }),
+  billing: integrationAddressSchema,
   language: z.string(),
   registeredAt: z.string(),
   approvedAt: z.string().nullable(),
@@ -39,16 +36,14 @@ export type CustomerEventData = z.infer<typeof customerEventDataSchema>;
 export const approvalEventDataSchema = z.object({
   approvalId: z.number().int(),
   customerId: z.number().int(),
-  status: z.enum(['pending', 'approved', 'rejected', 'expired']),
-  requester: z.object({ userId: z.number().int(), name: z.string(), email: z.string() }),
-  decidedBy: z.object({ userId: z.number().int(), name: z.string() }).nullable(),
+  status: approvalStatusSchema,
+  requester: integrationUserSchema,
+  decidedBy: integrationUserSchema.omit({ email: true }).nullable(),
   reason: z.string().nullable(),
   orderId: z.number().int().nullable(),
   itemsGross: z.number().int(),
   grandTotal: z.number().int(),
-  lines: z.array(
-    z.object({ sku: z.string(), name: z.string(), quantity: z.number().int(), unitPrice: z.number().int() }),
-  ),
+  lines: z.array(orderLineSchema.pick({ sku: true, name: true, quantity: true, unitPrice: true })),
   createdAt: z.string(),
   expiresAt: z.string(),
   decidedAt: z.string().nullable(),

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { cartProductSchema, quantityWarningSchema, quickOrderRequestSchema, errorCodeSchema } from './cart';
+import {
+  cartItemSchema,
+  cartProductSchema,
+  piecesInputSchema,
+  productCodeInputSchema,
+  quantityWarningSchema,
+  quickOrderAddedSchema,
+  quickOrderRejectedSchema,
+  quickOrderRequestSchema,
+} from './cart';
 import { rowIdSchema } from './row-id';
 
 /**
@@ -16,19 +25,14 @@ import { rowIdSchema } from './row-id';
 
 export const ORDER_LIST_NAME_MAX = 100;
 export const ORDER_LIST_MAX_LINES = 500;
-const MAX_QUANTITY = 1_000_000;
 const MAX_ID = 2_147_483_647;
 
 export const orderListNameSchema = z.string().trim().min(1, 'required').max(ORDER_LIST_NAME_MAX, 'too_long');
 
 /** One line as the browser sends it: a SKU and pieces. */
 export const orderListItemInputSchema = z.object({
-  sku: z.string().trim().min(1, 'required').max(64, 'too_long'),
-  quantity: z
-    .number({ error: 'invalid_number' })
-    .int('invalid_number')
-    .min(1, 'too_small')
-    .max(MAX_QUANTITY, 'too_large'),
+  sku: productCodeInputSchema,
+  quantity: piecesInputSchema(1),
 });
 export type OrderListItemInput = z.infer<typeof orderListItemInputSchema>;
 
@@ -80,15 +84,18 @@ export const orderListsResponseSchema = z.array(orderListSummarySchema);
 export const orderListLineProblemSchema = z.enum(['inactive', 'not_orderable', 'out_of_stock', 'no_price']);
 export type OrderListLineProblem = z.infer<typeof orderListLineProblemSchema>;
 
+/**
+ * The pieces saved in the list, priced per piece at that quantity for the acting customer now (as a
+ * cart line; the prices null without one), and currentPrice × quantity (0 without a price).
+ */
 export const orderListLineSchema = z.object({
-  /** Pieces saved in the list. */
-  quantity: z.number().int(),
-  /** Per piece at the saved quantity, for the acting customer now (as a cart line); null without a price. */
-  price: z.number().int().nullable(),
-  specialPrice: z.number().int().nullable(),
-  currentPrice: z.number().int().nullable(),
-  /** currentPrice × quantity (0 without a price). */
-  lineGross: z.number().int(),
+  ...cartItemSchema.pick({
+    quantity: true,
+    price: true,
+    specialPrice: true,
+    currentPrice: true,
+    lineGross: true,
+  }).shape,
   /** False when the line would be dropped from an order now. */
   orderable: z.boolean(),
   /** The first reason it is not orderable, null when it is. */
@@ -116,17 +123,9 @@ export type ImportOrderListRequest = z.input<typeof importOrderListRequestSchema
 
 export const importOrderListResponseSchema = z.object({
   data: z.literal(true),
-  /** Lines added to the list (a barcode of a pack counts its pieces). */
-  added: z.array(
-    z.object({
-      line: z.number().int(),
-      code: z.string(),
-      sku: z.string(),
-      /** Pieces the line added. */
-      quantity: z.number().int(),
-    }),
-  ),
-  rejected: z.array(z.object({ line: z.number().int(), code: z.string(), reason: errorCodeSchema })),
+  /** Lines added to the list (a barcode of a pack counts its pieces); `quantity`: the pieces the line added. */
+  added: z.array(quickOrderAddedSchema.pick({ line: true, code: true, sku: true, quantity: true })),
+  rejected: z.array(quickOrderRejectedSchema),
   list: orderListDetailSchema,
 });
 export type ImportOrderListResponse = z.infer<typeof importOrderListResponseSchema>;

@@ -70,6 +70,25 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/** The order's shipping and payment method codes and its payment term (days). */
+export const orderMethodCodeFields = {
+  shippingMethodCode: z.string(),
+  paymentMethodCode: z.string(),
+  paymentTermDays: z.number().int(),
+};
+
+/** The buyer's comments on the order: a note for the shop and one for the supplier (the delivery note). */
+export const orderCommentFields = {
+  commentWebshop: z.string(),
+  commentSupplier: z.string(),
+};
+
+/** The order's costs beside the items, gross: logistics (home delivery only) and the shipping method's. */
+export const orderCostFields = {
+  logisticsCost: z.number().int(),
+  shippingCost: z.number().int(),
+};
+
 /** One order of `GET /api/orders/history` (docs/product.md §3's order history item, plus the lines). */
 export const orderHistoryItemSchema = z.object({
   orderId: z.number().int(),
@@ -86,9 +105,7 @@ export const orderHistoryItemSchema = z.object({
   orderItemsSum: z.number().int(),
   /** Grams (the web divides by 1000 for kg). */
   orderItemsSumWeight: z.number().int(),
-  /** Gross; charged for home delivery only. */
-  logisticsCost: z.number().int(),
-  shippingCost: z.number().int(),
+  ...orderCostFields,
   shippingMethod: z.string(),
   shippingMethodCode: z.string(),
   isHomeDelivery: z.boolean(),
@@ -102,8 +119,7 @@ export const orderHistoryItemSchema = z.object({
   shippingAptSuite: z.string().nullable(),
   /** 'YYYY-MM-DD' for home delivery, else null (shown only for home delivery). */
   deliveryDatetime: z.string().nullable(),
-  commentWebshop: z.string(),
-  commentSupplier: z.string(),
+  ...orderCommentFields,
   /** True when a sales agent placed the order for the customer. */
   placedByAgent: z.boolean(),
   /** The login that placed the order (issue 15: owners and approvers see the whole company's orders). */

@@ -191,28 +191,44 @@ export type Manufacturer = z.infer<typeof manufacturerSchema>;
 
 export const stockStatusSchema = z.enum(STOCK_STATUSES);
 
-/** A product as the buyer sees it (docs/product.md §3). */
-export const productSchema = z.object({
+/** The product's id, SKU and texts, as every buyer-side product answer starts. */
+export const productIdentityFields = {
   id: z.number().int(),
   sku: z.string(),
   /** One entry: the request language's name and description, or the Hungarian one when missing. */
   productDetails: z.array(productDetailSchema),
-  /** The price entries that apply to this customer; empty for anonymous visitors. */
-  prices: z.array(priceEntrySchema),
-  /** Gross per piece at the smallest orderable quantity (decision 0003); null for anonymous visitors. */
-  currentPrice: z.number().int().nullable(),
+};
+
+/** The product's VAT, weight, picture, stock and state, as the catalogue and the cart show them. */
+export const productStockFields = {
+  /** VAT percent. */
   vat: z.number(),
-  /** Grams. */
+  /** Grams per piece. */
   weight: z.number().int(),
   image: z.string().nullable(),
   stock: z.number().int(),
   stockStatus: stockStatusSchema,
   isActive: z.boolean(),
   isOrderable: z.boolean(),
-  isSeasonal: z.boolean(),
+};
+
+/** The product's order-quantity rules (docs/product.md §5.4). */
+export const orderQuantityRuleFields = {
   minOrderQuantity: packUnitSchema.nullable(),
   maxOrderQuantity: packUnitSchema.nullable(),
   orderQuantityStep: z.number().int(),
+};
+
+/** A product as the buyer sees it (docs/product.md §3). */
+export const productSchema = z.object({
+  ...productIdentityFields,
+  /** The price entries that apply to this customer; empty for anonymous visitors. */
+  prices: z.array(priceEntrySchema),
+  /** Gross per piece at the smallest orderable quantity (decision 0003); null for anonymous visitors. */
+  currentPrice: z.number().int().nullable(),
+  ...productStockFields,
+  isSeasonal: z.boolean(),
+  ...orderQuantityRuleFields,
   /** Pieces of the customer's most recent order line of this product; 0 if never ordered. */
   lastOrderedQuantity: z.number().int(),
   packSizes: z.array(packSizeSchema),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../rules/calendar-date';
-import { placeOrderErrorSchema } from './orders';
+import { adminPageQuerySchema, adminPageSchema, adminSearchSchema } from './admin-common';
+import { piecesInputSchema } from './cart';
+import { calendarDateSchema } from './checkout';
+import { placeOrderApprovalSchema, placeOrderRefusedSchema } from './orders';
 import { rowIdSchema } from './row-id';
 
 /**
@@ -34,11 +36,8 @@ export type QuoteStatus = z.infer<typeof quoteStatusSchema>;
 
 export const QUOTE_MESSAGE_MAX = 2000;
 export const QUOTE_MAX_LINES = 500;
-const MAX_QUANTITY = 1_000_000;
 /** The largest price per piece an offer may name, in forints (100 million). */
 export const QUOTE_MAX_PRICE_FORINTS = 100_000_000;
-
-const calendarDateSchema = z.string().refine(isCalendarDate, 'invalid_date');
 
 /** Free text: line breaks and tabs, no other control characters (PostgreSQL refuses a NUL in text). */
 const messageSchema = z
@@ -86,11 +85,7 @@ export const offerQuoteRequestSchema = z.object({
           .positive('too_small')
           .max(QUOTE_MAX_PRICE_FORINTS, 'too_large')
           .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'invalid_number'),
-        quantity: z
-          .number({ error: 'invalid_number' })
-          .int('invalid_number')
-          .min(1, 'too_small')
-          .max(MAX_QUANTITY, 'too_large'),
+        quantity: piecesInputSchema(1),
       }),
     )
     .min(1, 'required')
@@ -182,13 +177,8 @@ export type QuoteListQuery = z.infer<typeof quoteListQuerySchema>;
  */
 export const acceptQuoteResponseSchema = z.union([
   z.object({ data: z.literal(true), orderId: z.number().int(), quote: quoteDetailSchema }),
-  z.object({
-    data: z.literal(true),
-    approvalRequired: z.literal(true),
-    approvalId: z.number().int(),
-    quote: quoteDetailSchema,
-  }),
-  z.object({ data: z.array(placeOrderErrorSchema) }),
+  placeOrderApprovalSchema.extend({ quote: quoteDetailSchema }),
+  placeOrderRefusedSchema,
 ]);
 export type AcceptQuoteResponse = z.infer<typeof acceptQuoteResponseSchema>;
 
@@ -196,26 +186,18 @@ export type AcceptQuoteResponse = z.infer<typeof acceptQuoteResponseSchema>;
 export const adminQuoteListQuerySchema = z.object({
   status: quoteStatusSchema.optional(),
   /** Part of the customer's name or e-mail. */
-  customer: z
-    .string()
-    .trim()
-    .max(200, 'too_long')
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+  customer: adminSearchSchema,
   /** Requested on or after / on or before (days in the shop time zone, inclusive). */
   from: calendarDateSchema.optional(),
   to: calendarDateSchema.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...adminPageQuerySchema.shape,
 });
 export type AdminQuoteListQuery = z.input<typeof adminQuoteListQuerySchema>;
 export type AdminQuoteListFilter = z.output<typeof adminQuoteListQuerySchema>;
 
-export const adminQuoteListResponseSchema = z.object({
-  items: z.array(quoteSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+/** A paged list whose `total` is always exact. */
+export const adminQuoteListResponseSchema = adminPageSchema(quoteSummarySchema).omit({
+  totalIsLowerBound: true,
 });
 export type AdminQuoteListResponse = z.infer<typeof adminQuoteListResponseSchema>;
 
@@ -235,12 +217,7 @@ export const quoteEventDataSchema = z.object({
   validUntil: z.string().nullable(),
   orderId: z.number().int().nullable(),
   lines: z.array(
-    z.object({
-      sku: z.string(),
-      requestedQuantity: z.number().int(),
-      offeredQuantity: z.number().int().nullable(),
-      offeredPrice: z.number().int().nullable(),
-    }),
+    quoteLineSchema.pick({ sku: true, requestedQuantity: true, offeredQuantity: true, offeredPrice: true }),
   ),
 });
 export type QuoteEventData = z.infer<typeof quoteEventDataSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type HuTaxNumberProblem,
   huTaxNumberCheckDigit,
   huTaxNumberProblem,
   isValidHuCompanyRegistrationNumber,
@@ -25,38 +26,40 @@ describe('huTaxNumberCheckDigit', () => {
 
 describe('huTaxNumberProblem', () => {
   it('accepts valid tax numbers', () => {
-    expect(huTaxNumberProblem('10773381-2-44')).toBeNull();
-    expect(huTaxNumberProblem('12345676-2-41')).toBeNull();
-    expect(huTaxNumberProblem('10010000-1-02')).toBeNull();
-    expect(huTaxNumberProblem('12345676-5-51')).toBeNull();
+    for (const valid of ['10773381-2-44', '12345676-2-41', '10010000-1-02', '12345676-5-51']) {
+      expect(huTaxNumberProblem(valid), valid).toBeNull();
+    }
     expect(isValidHuTaxNumber('12345676-3-20')).toBe(true);
   });
   it('names the problem of invalid ones', () => {
-    expect(huTaxNumberProblem('12345678-2-41')).toBe('check_digit');
-    expect(huTaxNumberProblem('12345676-0-41')).toBe('vat_code');
-    expect(huTaxNumberProblem('12345676-6-41')).toBe('vat_code');
-    expect(huTaxNumberProblem('12345676-2-01')).toBe('territorial_code');
-    expect(huTaxNumberProblem('12345676-2-21')).toBe('territorial_code');
-    expect(huTaxNumberProblem('12345676-2-45')).toBe('territorial_code');
-    expect(huTaxNumberProblem('12345676241')).toBe('format');
-    expect(huTaxNumberProblem('1234567-62-41')).toBe('format');
-    expect(huTaxNumberProblem(' 12345676-2-41')).toBe('format');
-    expect(huTaxNumberProblem('')).toBe('format');
+    const problems: Record<HuTaxNumberProblem, string[]> = {
+      check_digit: ['12345678-2-41'],
+      vat_code: ['12345676-0-41', '12345676-6-41'],
+      territorial_code: ['12345676-2-01', '12345676-2-21', '12345676-2-45'],
+      format: ['12345676241', '1234567-62-41', ' 12345676-2-41', ''],
+    };
+    for (const [problem, values] of Object.entries(problems)) {
+      for (const value of values) expect(huTaxNumberProblem(value), value).toBe(problem);
+    }
     expect(isValidHuTaxNumber('12345677-2-41')).toBe(false);
   });
 });
 
 describe('isValidHuCompanyRegistrationNumber', () => {
   it('accepts CC-FF-NNNNNN with a court 01-20', () => {
-    expect(isValidHuCompanyRegistrationNumber('01-09-123456')).toBe(true);
-    expect(isValidHuCompanyRegistrationNumber('20-10-000001')).toBe(true);
+    for (const valid of ['01-09-123456', '20-10-000001']) {
+      expect(isValidHuCompanyRegistrationNumber(valid), valid).toBe(true);
+    }
   });
   it('refuses other shapes and courts', () => {
-    expect(isValidHuCompanyRegistrationNumber('00-09-123456')).toBe(false);
-    expect(isValidHuCompanyRegistrationNumber('21-09-123456')).toBe(false);
-    expect(isValidHuCompanyRegistrationNumber('01-00-123456')).toBe(false);
-    expect(isValidHuCompanyRegistrationNumber('01-09-12345')).toBe(false);
-    expect(isValidHuCompanyRegistrationNumber('0109123456')).toBe(false);
-    expect(isValidHuCompanyRegistrationNumber('Cg. 01-09-123456')).toBe(false);
+    const invalid = [
+      '00-09-123456',
+      '21-09-123456',
+      '01-00-123456',
+      '01-09-12345',
+      '0109123456',
+      'Cg. 01-09-123456',
+    ];
+    for (const value of invalid) expect(isValidHuCompanyRegistrationNumber(value), value).toBe(false);
   });
 });
