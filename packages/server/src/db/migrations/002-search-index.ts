@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { createIndex, dialectOf } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -51,10 +52,6 @@ async function dropSubstringIndex(db: Kysely<any>, dialect: 'sqlite' | 'postgres
   await sql`DROP TABLE IF EXISTS products_fts`.execute(db);
 }
 
-function dialectOf(db: Kysely<any>): 'sqlite' | 'postgres' {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-}
-
 export async function up(db: Kysely<any>): Promise<void> {
   await createSubstringIndex(db, dialectOf(db));
   await db.schema
@@ -62,11 +59,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('products')
     .expression(sql`lower(sku)`)
     .execute();
-  await db.schema
-    .createIndex('products_active_manufacturer_idx')
-    .on('products')
-    .columns(['is_active', 'manufacturer_id'])
-    .execute();
+  await createIndex(db, 'products_active_manufacturer_idx', 'products', ['is_active', 'manufacturer_id']);
   await db.schema
     .createIndex('price_entries_special_idx')
     .on('price_entries')

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createIndex } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -27,11 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .set({ company_role: 'owner' })
     .where(sql.ref('company_role'), 'is', null)
     .execute();
-  await db.schema
-    .createIndex('users_customer_role_idx')
-    .on('users')
-    .columns(['customer_id', 'company_role'])
-    .execute();
+  await createIndex(db, 'users_customer_role_idx', 'users', ['customer_id', 'company_role']);
 
   await db.schema
     .createTable('user_shipping_addresses')

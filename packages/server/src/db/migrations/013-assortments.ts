@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createIndex, createTableWithId } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -12,11 +13,7 @@ import { type Kysely, PostgresAdapter } from 'kysely';
  *   over its price group's; a customer with neither sees the whole catalogue.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const isPg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const id = (c: any) => (isPg ? c.primaryKey() : c.primaryKey().autoIncrement());
-  await db.schema
-    .createTable('assortments')
-    .addColumn('id', isPg ? 'serial' : 'integer', id)
+  await createTableWithId(db, 'assortments')
     .addColumn('name', 'varchar(200)', (c) => c.notNull().unique())
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
@@ -45,11 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       c.notNull().references('assortments.id').onDelete('cascade'),
     )
     .execute();
-  await db.schema
-    .createIndex('assortment_customers_assortment_idx')
-    .on('assortment_customers')
-    .column('assortment_id')
-    .execute();
+  await createIndex(db, 'assortment_customers_assortment_idx', 'assortment_customers', ['assortment_id']);
   await db.schema
     .createTable('assortment_price_groups')
     .addColumn('price_group', 'varchar(64)', (c) => c.primaryKey())
@@ -57,11 +50,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       c.notNull().references('assortments.id').onDelete('cascade'),
     )
     .execute();
-  await db.schema
-    .createIndex('assortment_price_groups_assortment_idx')
-    .on('assortment_price_groups')
-    .column('assortment_id')
-    .execute();
+  await createIndex(db, 'assortment_price_groups_assortment_idx', 'assortment_price_groups', [
+    'assortment_id',
+  ]);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
