@@ -315,6 +315,25 @@ export function numberOption(name: string, fallback: number, min = 1, max = 10_0
   return value;
 }
 
+/**
+ * `--name a,b`: a comma-separated choice of `allowed` values, `fallback` when the option is not given.
+ * Exits 2 with "--name takes `usage`" on a value outside `allowed`.
+ */
+export function listOption<T extends string>(
+  name: string,
+  allowed: readonly T[],
+  fallback: readonly T[],
+  usage: string,
+): Set<T> {
+  const i = cliArgs.indexOf(`--${name}`);
+  const values = new Set(i >= 0 ? (cliArgs[i + 1] ?? '').split(',') : fallback);
+  if (values.size === 0 || [...values].some((value) => !(allowed as readonly string[]).includes(value))) {
+    console.error(`--${name} takes ${usage}`);
+    process.exit(2);
+  }
+  return values as Set<T>;
+}
+
 /** `--only sqlite|postgres`, or '' for both. */
 export function onlyOption(): '' | 'sqlite' | 'postgres' {
   const i = cliArgs.indexOf('--only');

@@ -33,6 +33,17 @@ export function utcNowDefault(db: Kysely<any>): RawBuilder<unknown> {
     : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 }
 
+/**
+ * Drops a SQLite FTS5 table a migration made and the three triggers that keep it in step with its
+ * content table (`<table>_after_insert`, `_after_delete`, `_after_update`), triggers first.
+ */
+export async function dropFtsTable(db: Kysely<any>, table: string): Promise<void> {
+  for (const event of ['update', 'delete', 'insert']) {
+    await sql.raw(`DROP TRIGGER IF EXISTS ${table}_after_${event}`).execute(db);
+  }
+  await sql.raw(`DROP TABLE IF EXISTS ${table}`).execute(db);
+}
+
 /** `CREATE INDEX name ON table (columns…)`, a plain index over columns in the order given. */
 export async function createIndex(
   db: Kysely<any>,

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { createIndex, dialectOf } from '../migration-helpers';
+import { createIndex, dialectOf, dropFtsTable } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -46,10 +46,7 @@ async function dropSubstringIndex(db: Kysely<any>, dialect: 'sqlite' | 'postgres
     await sql`DROP INDEX IF EXISTS products_search_text_trgm_idx`.execute(db);
     return;
   }
-  await sql`DROP TRIGGER IF EXISTS products_fts_after_update`.execute(db);
-  await sql`DROP TRIGGER IF EXISTS products_fts_after_delete`.execute(db);
-  await sql`DROP TRIGGER IF EXISTS products_fts_after_insert`.execute(db);
-  await sql`DROP TABLE IF EXISTS products_fts`.execute(db);
+  await dropFtsTable(db, 'products_fts');
 }
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { createIndex, dialectOf } from '../migration-helpers';
+import { createIndex, dialectOf, dropFtsTable } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -56,8 +56,5 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`DROP INDEX IF EXISTS orders_customer_name_trgm_idx`.execute(db);
     return;
   }
-  await sql`DROP TRIGGER IF EXISTS orders_customer_fts_after_update`.execute(db);
-  await sql`DROP TRIGGER IF EXISTS orders_customer_fts_after_delete`.execute(db);
-  await sql`DROP TRIGGER IF EXISTS orders_customer_fts_after_insert`.execute(db);
-  await sql`DROP TABLE IF EXISTS orders_customer_fts`.execute(db);
+  await dropFtsTable(db, 'orders_customer_fts');
 }
