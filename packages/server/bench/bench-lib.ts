@@ -294,11 +294,25 @@ export async function measure(
 
 export function printTable(title: string, rows: Figures[]): void {
   console.log(`\n${title}`);
-  console.log('| scenario | p50 ms | p95 ms | p99 ms | req/s | non-2xx | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const r of rows) {
-    console.log(`| ${r.name} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | ${r.non2xx} | ${r.errors} |`);
-  }
+  printMarkdownTable(
+    ['scenario', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'non-2xx', 'errors'],
+    'lrrrrrr',
+    rows.map((r) => [r.name, r.p50, r.p95, r.p99, r.rps, r.non2xx, r.errors]),
+  );
+}
+
+/**
+ * Prints a Markdown table: a header of `titles`, the separator (`align` has one letter a column:
+ * `l` left, `r` right-aligned) and a line a row of cells.
+ */
+export function printMarkdownTable(
+  titles: readonly string[],
+  align: string,
+  rows: readonly (readonly (string | number)[])[],
+): void {
+  console.log(`| ${titles.join(' | ')} |`);
+  console.log(`|${[...align].map((a) => (a === 'r' ? '---:' : '---')).join('|')}|`);
+  for (const cells of rows) console.log(`| ${cells.join(' | ')} |`);
 }
 
 const cliArgs = process.argv.slice(2);
