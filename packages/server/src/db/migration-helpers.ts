@@ -1,4 +1,11 @@
-import { type CreateTableBuilder, type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import {
+  type AlterTableBuilder,
+  type CreateTableBuilder,
+  type Kysely,
+  PostgresAdapter,
+  type RawBuilder,
+  sql,
+} from 'kysely';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -42,6 +49,28 @@ export async function dropFtsTable(db: Kysely<any>, table: string): Promise<void
     await sql.raw(`DROP TRIGGER IF EXISTS ${table}_after_${event}`).execute(db);
   }
   await sql.raw(`DROP TABLE IF EXISTS ${table}`).execute(db);
+}
+
+/** A column a migration adds to an existing table: `ALTER TABLE table ADD COLUMN column type …`. */
+export type AddedColumn = [
+  table: string,
+  column: string,
+  type: Parameters<AlterTableBuilder['addColumn']>[1],
+  build?: Parameters<AlterTableBuilder['addColumn']>[2],
+];
+
+/** Adds the columns, one `ALTER TABLE` each, in the order given. */
+export async function addColumns(db: Kysely<any>, columns: readonly AddedColumn[]): Promise<void> {
+  for (const [table, column, type, build] of columns) {
+    await db.schema.alterTable(table).addColumn(column, type, build).execute();
+  }
+}
+
+/** Drops the columns `addColumns` added, in the reverse order. */
+export async function dropColumns(db: Kysely<any>, columns: readonly AddedColumn[]): Promise<void> {
+  for (const [table, column] of [...columns].reverse()) {
+    await db.schema.alterTable(table).dropColumn(column).execute();
+  }
 }
 
 /** `CREATE INDEX name ON table (columns…)`, a plain index over columns in the order given. */
