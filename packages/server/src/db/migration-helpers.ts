@@ -51,25 +51,34 @@ export async function dropFtsTable(db: Kysely<any>, table: string): Promise<void
   await sql.raw(`DROP TABLE IF EXISTS ${table}`).execute(db);
 }
 
-/** A column a migration adds to an existing table: `ALTER TABLE table ADD COLUMN column type …`. */
-export type AddedColumn = [
-  table: string,
-  column: string,
-  type: Parameters<AlterTableBuilder['addColumn']>[1],
-  build?: Parameters<AlterTableBuilder['addColumn']>[2],
-];
+/**
+ * The columns a migration adds to existing tables, by table, each table's in order:
+ * `ALTER TABLE table ADD COLUMN column type …` a column.
+ */
+export type AddedColumns = Record<
+  string,
+  [
+    column: string,
+    type: Parameters<AlterTableBuilder['addColumn']>[1],
+    build?: Parameters<AlterTableBuilder['addColumn']>[2],
+  ][]
+>;
 
-/** Adds the columns, one `ALTER TABLE` each, in the order given. */
-export async function addColumns(db: Kysely<any>, columns: readonly AddedColumn[]): Promise<void> {
-  for (const [table, column, type, build] of columns) {
-    await db.schema.alterTable(table).addColumn(column, type, build).execute();
+/** Adds the columns, one `ALTER TABLE` each, table by table in the order given. */
+export async function addColumns(db: Kysely<any>, columns: AddedColumns): Promise<void> {
+  for (const [table, added] of Object.entries(columns)) {
+    for (const [column, type, build] of added) {
+      await db.schema.alterTable(table).addColumn(column, type, build).execute();
+    }
   }
 }
 
 /** Drops the columns `addColumns` added, in the reverse order. */
-export async function dropColumns(db: Kysely<any>, columns: readonly AddedColumn[]): Promise<void> {
-  for (const [table, column] of [...columns].reverse()) {
-    await db.schema.alterTable(table).dropColumn(column).execute();
+export async function dropColumns(db: Kysely<any>, columns: AddedColumns): Promise<void> {
+  for (const [table, added] of Object.entries(columns).reverse()) {
+    for (const [column] of [...added].reverse()) {
+      await db.schema.alterTable(table).dropColumn(column).execute();
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { type AddedColumn, addColumns, createIndex, dropColumns } from '../migration-helpers';
+import { type AddedColumns, addColumns, createIndex, dropColumns } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -11,15 +11,17 @@ import { type AddedColumn, addColumns, createIndex, dropColumns } from '../migra
  * becomes the owner of its company: the column's default is `owner`, which also fills the rows
  * that exist (agents and staff carry it too; only customer logins read it).
  */
-const USER_COLUMNS: AddedColumn[] = [
-  ['users', 'company_role', 'varchar(16)', (c) => c.notNull().defaultTo('owner')],
-  ['users', 'order_limit', 'bigint'],
-  ['users', 'monthly_limit', 'bigint'],
-  ['users', 'invite_code_hash', 'varchar(128)'],
-  ['users', 'invite_expires_at', 'varchar(30)'],
-  ['users', 'invited_by_user_id', 'integer'],
-  ['users', 'removed_at', 'varchar(30)'],
-];
+const USER_COLUMNS: AddedColumns = {
+  users: [
+    ['company_role', 'varchar(16)', (c) => c.notNull().defaultTo('owner')],
+    ['order_limit', 'bigint'],
+    ['monthly_limit', 'bigint'],
+    ['invite_code_hash', 'varchar(128)'],
+    ['invite_expires_at', 'varchar(30)'],
+    ['invited_by_user_id', 'integer'],
+    ['removed_at', 'varchar(30)'],
+  ],
+};
 
 export async function up(db: Kysely<any>): Promise<void> {
   await addColumns(db, USER_COLUMNS);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type AddedColumn, addColumns, dialectOf, dropColumns } from '../migration-helpers';
+import { type AddedColumns, addColumns, dialectOf, dropColumns } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -14,19 +14,23 @@ import { type AddedColumn, addColumns, dialectOf, dropColumns } from '../migrati
  * - minimum order value per shipping method (gross, minor units; 0 = none).
  */
 /** The columns this migration adds, in order (money columns are bigint on PostgreSQL). */
-function addedColumns(db: Kysely<any>): AddedColumn[] {
+function addedColumns(db: Kysely<any>): AddedColumns {
   const money = dialectOf(db) === 'postgres' ? 'bigint' : 'integer';
-  return [
-    ['customers', 'purchase_order_number_required', 'integer', (c) => c.notNull().defaultTo(0)],
-    ['customers', 'credit_limit', money],
-    ['customers', 'open_balance', money, (c) => c.notNull().defaultTo(0)],
-    ['customers', 'open_balance_at', 'varchar(30)'],
-    ['payment_methods', 'is_deferred', 'integer', (c) => c.notNull().defaultTo(0)],
-    ['shipping_methods', 'minimum_order_value', money, (c) => c.notNull().defaultTo(0)],
-    ['carts', 'purchase_order_number', 'varchar(35)', (c) => c.notNull().defaultTo('')],
-    ['orders', 'purchase_order_number', 'varchar(35)'],
-    ['orders', 'payment_is_deferred', 'integer', (c) => c.notNull().defaultTo(0)],
-  ];
+  return {
+    customers: [
+      ['purchase_order_number_required', 'integer', (c) => c.notNull().defaultTo(0)],
+      ['credit_limit', money],
+      ['open_balance', money, (c) => c.notNull().defaultTo(0)],
+      ['open_balance_at', 'varchar(30)'],
+    ],
+    payment_methods: [['is_deferred', 'integer', (c) => c.notNull().defaultTo(0)]],
+    shipping_methods: [['minimum_order_value', money, (c) => c.notNull().defaultTo(0)]],
+    carts: [['purchase_order_number', 'varchar(35)', (c) => c.notNull().defaultTo('')]],
+    orders: [
+      ['purchase_order_number', 'varchar(35)'],
+      ['payment_is_deferred', 'integer', (c) => c.notNull().defaultTo(0)],
+    ],
+  };
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
