@@ -294,11 +294,25 @@ export async function measure(
 
 export function printTable(title: string, rows: Figures[]): void {
   console.log(`\n${title}`);
-  console.log('| scenario | p50 ms | p95 ms | p99 ms | req/s | non-2xx | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const r of rows) {
-    console.log(`| ${r.name} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | ${r.non2xx} | ${r.errors} |`);
-  }
+  printMarkdownTable(
+    ['scenario', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'non-2xx', 'errors'],
+    'lrrrrrr',
+    rows.map((r) => [r.name, r.p50, r.p95, r.p99, r.rps, r.non2xx, r.errors]),
+  );
+}
+
+/**
+ * Prints a Markdown table: a header of `titles`, the separator (`align` has one letter a column:
+ * `l` left, `r` right-aligned) and a line a row of cells.
+ */
+export function printMarkdownTable(
+  titles: readonly string[],
+  align: string,
+  rows: readonly (readonly (string | number)[])[],
+): void {
+  console.log(`| ${titles.join(' | ')} |`);
+  console.log(`|${[...align].map((a) => (a === 'r' ? '---:' : '---')).join('|')}|`);
+  for (const cells of rows) console.log(`| ${cells.join(' | ')} |`);
 }
 
 const cliArgs = process.argv.slice(2);
@@ -313,6 +327,25 @@ export function numberOption(name: string, fallback: number, min = 1, max = 10_0
     process.exit(2);
   }
   return value;
+}
+
+/**
+ * `--name a,b`: a comma-separated choice of `allowed` values, `fallback` when the option is not given.
+ * Exits 2 with "--name takes `usage`" on a value outside `allowed`.
+ */
+export function listOption<T extends string>(
+  name: string,
+  allowed: readonly T[],
+  fallback: readonly T[],
+  usage: string,
+): Set<T> {
+  const i = cliArgs.indexOf(`--${name}`);
+  const values = new Set(i >= 0 ? (cliArgs[i + 1] ?? '').split(',') : fallback);
+  if (values.size === 0 || [...values].some((value) => !(allowed as readonly string[]).includes(value))) {
+    console.error(`--${name} takes ${usage}`);
+    process.exit(2);
+  }
+  return values as Set<T>;
 }
 
 /** `--only sqlite|postgres`, or '' for both. */

@@ -36,6 +36,7 @@ import {
   databasesToMeasure,
   type Figures,
   largeCatalogueOptions,
+  listOption,
   measure,
   latencyPercentiles,
   numberOption,
@@ -54,14 +55,7 @@ const rate = numberOption('rate', 100, 1);
 const PLENTY = 10_000_000;
 const PHASES = ['saturated', 'cart-read', 'paced', 'orders'] as const;
 type Phase = (typeof PHASES)[number];
-const phasesIndex = process.argv.indexOf('--phases');
-const phases = new Set<string>(
-  phasesIndex >= 0 ? (process.argv[phasesIndex + 1] ?? '').split(',') : [...PHASES],
-);
-if (phases.size === 0 || [...phases].some((phase) => !(PHASES as readonly string[]).includes(phase))) {
-  console.error(`--phases takes a comma-separated list of ${PHASES.join(', ')}`);
-  process.exit(2);
-}
+const phases = listOption('phases', PHASES, PHASES, `a comma-separated list of ${PHASES.join(', ')}`);
 const runs = (phase: Phase): boolean => phases.has(phase);
 
 interface Buyer {

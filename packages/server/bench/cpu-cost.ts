@@ -20,6 +20,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import {
   fetchJson,
+  listOption,
   type BenchTarget,
   demoCustomerToken,
   numberOption,
@@ -33,14 +34,12 @@ const requests = numberOption('requests', 400, 10, 1_000_000);
 const connections = numberOption('connections', 4, 1, 100);
 const dbIndex = process.argv.indexOf('--db');
 const existingDb = dbIndex >= 0 ? process.argv[dbIndex + 1] : undefined;
-const scenariosIndex = process.argv.indexOf('--scenarios');
-const groups = new Set(
-  (scenariosIndex >= 0 ? (process.argv[scenariosIndex + 1] ?? '') : 'catalogue,cart').split(','),
+const groups = listOption(
+  'scenarios',
+  ['catalogue', 'cart'],
+  ['catalogue', 'cart'],
+  'catalogue, cart or catalogue,cart',
 );
-if ([...groups].some((group) => group !== 'catalogue' && group !== 'cart') || groups.size === 0) {
-  console.error('--scenarios takes catalogue, cart or catalogue,cart');
-  process.exit(2);
-}
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 

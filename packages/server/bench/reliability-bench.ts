@@ -23,6 +23,7 @@ import {
   databasesToMeasure,
   numberOption,
   onlyOption,
+  printMarkdownTable,
   run,
   SERVER_DIR,
   type BenchTarget,
@@ -252,23 +253,61 @@ async function main(): Promise<void> {
   console.log(
     `\nLoad held: ${buyerCount} buyers, each filling a cart with 1–3 products and ordering, ${duration} s`,
   );
-  console.log(
-    '| set-up | orders | orders/s | HTTP calls/s | place-order p50 ms | p95 ms | refused (sold out) | failed calls | lost or half-written | oversold |',
+  printMarkdownTable(
+    [
+      'set-up',
+      'orders',
+      'orders/s',
+      'HTTP calls/s',
+      'place-order p50 ms',
+      'p95 ms',
+      'refused (sold out)',
+      'failed calls',
+      'lost or half-written',
+      'oversold',
+    ],
+    'lrrrrrrrrr',
+    loadRows.map((r) => [
+      r.name,
+      r.orders,
+      r.ordersPerSecond,
+      r.callsPerSecond,
+      r.p50,
+      r.p95,
+      r.refused,
+      r.unexpected,
+      r.lost,
+      r.oversold,
+    ]),
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const r of loadRows)
-    console.log(
-      `| ${r.name} | ${r.orders} | ${r.ordersPerSecond} | ${r.callsPerSecond} | ${r.p50} | ${r.p95} | ${r.refused} | ${r.unexpected} | ${r.lost} | ${r.oversold} |`,
-    );
   console.log(`\nFaults survived: SIGKILL mid-burst (calls in flight), restart on the same database`);
-  console.log(
-    '| database | kills | calls in flight at each kill | restart ms (median) | orders answered true | place-orders without answer | lost orders | half-written | stock ≠ initial − ordered | SQLite integrity |',
+  printMarkdownTable(
+    [
+      'database',
+      'kills',
+      'calls in flight at each kill',
+      'restart ms (median)',
+      'orders answered true',
+      'place-orders without answer',
+      'lost orders',
+      'half-written',
+      'stock ≠ initial − ordered',
+      'SQLite integrity',
+    ],
+    'lrlrrrrrrl',
+    faultRows.map((r) => [
+      r.dialect,
+      r.kills,
+      r.inFlight,
+      r.restartMs,
+      r.orders,
+      r.unanswered,
+      r.lost,
+      r.halfWritten,
+      r.stockMismatches,
+      r.integrity,
+    ]),
   );
-  console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|---|');
-  for (const r of faultRows)
-    console.log(
-      `| ${r.dialect} | ${r.kills} | ${r.inFlight} | ${r.restartMs} | ${r.orders} | ${r.unanswered} | ${r.lost} | ${r.halfWritten} | ${r.stockMismatches} | ${r.integrity} |`,
-    );
   console.log(`\nHostile inputs: ${hostileResult.tried} tried, ${hostileResult.serverErrors} answered 5xx`);
   for (const e of hostileResult.examples) console.log(`  ${e}`);
 

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { AppContext } from '../src/app-context';
 import type { DatabaseHandle } from '../src/db/connection';
+import type { Database } from '../src/db/schema';
 import { insertBuyer, insertMethods, insertProduct } from '../src/modules/cart/checkout-fixtures';
 import { bearerJsonInit, freePort, SERVER_DIR } from './bench-lib';
 
@@ -487,6 +488,22 @@ export interface ShopCheck {
   hotSold: number;
 }
 
+/**
+ * How many rows of `table` no row of `other` matches (`table.column = other.otherColumn`): orders
+ * without lines, lines without their order and the like. Both tables have an `id` key.
+ */
+async function countUnmatched(
+  db: DatabaseHandle['db'],
+  [table, column]: [keyof Database, string],
+  [other, otherColumn]: [keyof Database, string],
+): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`
+    SELECT count(*) AS n FROM ${sql.table(table)} AS a
+    LEFT JOIN ${sql.table(other)} AS b ON ${sql.ref(`b.${otherColumn}`)} = ${sql.ref(`a.${column}`)}
+    WHERE b.id IS NULL`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 export async function checkShop(
   database: DatabaseHandle,
   fixture: ShopFixture,
@@ -533,24 +550,9 @@ export async function checkShop(
       wrongTotals += 1;
   }
   // Whole-database checks (not only the fixture's customers): nothing half-written anywhere.
-  const withoutLines = await db
-    .selectFrom('orders as o')
-    .leftJoin('order_items as oi', 'oi.order_id', 'o.id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('oi.id', 'is', null)
-    .executeTakeFirstOrThrow();
-  const orphanLines = await db
-    .selectFrom('order_items as oi')
-    .leftJoin('orders as o', 'o.id', 'oi.order_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('o.id', 'is', null)
-    .executeTakeFirstOrThrow();
-  const withoutHistory = await db
-    .selectFrom('orders as o')
-    .leftJoin('order_status_history as h', 'h.order_id', 'o.id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('h.id', 'is', null)
-    .executeTakeFirstOrThrow();
+  const withoutLines = await countUnmatched(db, ['orders', 'id'], ['order_items', 'order_id']);
+  const orphanLines = await countUnmatched(db, ['order_items', 'order_id'], ['orders', 'id']);
+  const withoutHistory = await countUnmatched(db, ['orders', 'id'], ['order_status_history', 'order_id']);
   const ordered = await db
     .selectFrom('order_items')
     .select(['product_id'])
@@ -583,9 +585,9 @@ export async function checkShop(
     lost,
     wrongLines,
     unacknowledgedInDatabase: orders.filter((o) => !acknowledgedIds.has(o.id)).length,
-    ordersWithoutLines: Number(withoutLines.n),
-    linesWithoutOrder: Number(orphanLines.n),
-    ordersWithoutHistory: Number(withoutHistory.n),
+    ordersWithoutLines: withoutLines,
+    linesWithoutOrder: orphanLines,
+    ordersWithoutHistory: withoutHistory,
     wrongTotals,
     stockMismatches,
     negativeStock,

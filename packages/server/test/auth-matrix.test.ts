@@ -46,6 +46,69 @@ let quoteOfA = 0;
 /** Customer A's pending order approval request (issue 15), made in beforeAll. */
 let approvalOfA = 0;
 
+/**
+ * The operations of the OpenAPI document a test covers, checked against the list the test was
+ * written for ("METHOD /path", sorted), so that a new endpoint there cannot go untested.
+ */
+function coveredOperations(
+  operations: Operation[],
+  covers: (op: Operation) => boolean,
+  expected: string[],
+): Operation[] {
+  const targets = operations.filter(covers);
+  expect(targets.map((op) => `${op.method} ${op.path}`).sort()).toEqual(expected);
+  return targets;
+}
+
+/**
+ * A new login of customer A for each company role, in turn, after the `first` ones: [role, token]
+ * pairs. Each logs in from its own address `${subnet}.N` (N its place in the list), for the rate limit.
+ */
+async function roleTokensOfA(
+  world: SecurityWorld,
+  roles: readonly ('approver' | 'buyer' | 'requester')[],
+  namePrefix: string,
+  subnet: string,
+  first: [string, string][] = [],
+): Promise<[string, string][]> {
+  const roleTokens = [...first];
+  for (const role of roles) {
+    const member = await insertUser(world.testDb.handle, {
+      customerId: world.a.customerId,
+      name: `${namePrefix} ${role}`,
+    });
+    await world.testDb.handle.db
+      .updateTable('users')
+      .set({ company_role: role })
+      .where('id', '=', member.id)
+      .execute();
+    const login = await fetch(`${world.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': `${subnet}.${roleTokens.length + 1}`,
+      },
+      body: JSON.stringify({ emailorusername: member.email, password: member.password }),
+    });
+    expect(login.status).toBe(200);
+    roleTokens.push([role, ((await login.json()) as { access_token: string }).access_token]);
+  }
+  return roleTokens;
+}
+
+/** Adds a line for `who` to `wrong` unless `answer` is `status` with the error code `error`. */
+function expectAnswer(
+  wrong: string[],
+  who: string,
+  op: Operation,
+  answer: Answer,
+  status: number,
+  error: string,
+): void {
+  if (!(answer.status === status && answer.json?.error === error))
+    wrong.push(`${who}: ${op.method} ${op.path} → ${answer.status} ${answer.body.slice(0, 120)}`);
+}
+
 async function call(world: SecurityWorld, op: Operation, token: string | null): Promise<Answer> {
   const ids: Record<string, string> = {
     customerId: String(world.a.customerId),
@@ -431,10 +494,7 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
             wrong.push(`${who}: ${op.method} ${op.path} → ${answer.status} ${answer.body.slice(0, 120)}`);
         }
       } else {
-        const answer = await call(world, op, world.staff.token);
-        if (!(answer.status === 403 && answer.json?.error === 'ERR_FORBIDDEN')) {
-          wrong.push(`staff: ${op.method} ${op.path} → ${answer.status} ${answer.body.slice(0, 120)}`);
-        }
+        expectAnswer(wrong, 'staff', op, await call(world, op, world.staff.token), 403, 'ERR_FORBIDDEN');
       }
     }
     expect(wrong).toEqual([]);
@@ -447,10 +507,7 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
     expect(targets.length).toBe(10);
     const wrong: string[] = [];
     for (const op of targets) {
-      const answer = await call(world, op, world.staff.token);
-      if (!(answer.status === 403 && answer.json?.error === 'ERR_FORBIDDEN')) {
-        wrong.push(`staff: ${op.method} ${op.path} → ${answer.status} ${answer.body.slice(0, 120)}`);
-      }
+      expectAnswer(wrong, 'staff', op, await call(world, op, world.staff.token), 403, 'ERR_FORBIDDEN');
     }
     expect(wrong).toEqual([]);
     expect(changedTables(before, await dataSnapshot(world.testDb.handle))).toEqual([]);
@@ -521,38 +578,17 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
   );
 
   it('company users (issue 15): every role but owner, another company and an agent are refused, changing nothing', async () => {
-    const db = world.testDb.handle.db;
-    const targets = operations.filter((op) => op.path.startsWith('/api/company/users'));
-    expect(targets.map((op) => `${op.method} ${op.path}`).sort()).toEqual([
+    const targets = coveredOperations(operations, (op) => op.path.startsWith('/api/company/users'), [
       'DELETE /api/company/users/{userId}',
       'GET /api/company/users',
       'PATCH /api/company/users/{userId}',
       'POST /api/company/users',
     ]);
-    const roleTokens: [string, string][] = [];
-    for (const role of ['approver', 'buyer', 'requester'] as const) {
-      const member = await insertUser(world.testDb.handle, {
-        customerId: world.a.customerId,
-        name: `Matrix ${role}`,
-      });
-      await db.updateTable('users').set({ company_role: role }).where('id', '=', member.id).execute();
-      const login = await fetch(`${world.baseUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-forwarded-for': `10.78.0.${roleTokens.length + 1}`,
-        },
-        body: JSON.stringify({ emailorusername: member.email, password: member.password }),
-      });
-      expect(login.status).toBe(200);
-      roleTokens.push([role, ((await login.json()) as { access_token: string }).access_token]);
-    }
+    const roleTokens = await roleTokensOfA(world, ['approver', 'buyer', 'requester'], 'Matrix', '10.78.0');
     const beforeA = await snapshotOfA(world);
     const wrong: string[] = [];
-    const expect403 = (who: string, op: Operation, answer: Answer) => {
-      if (!(answer.status === 403 && answer.json?.error === 'ERR_FORBIDDEN'))
-        wrong.push(`${who}: ${op.method} ${op.path} → ${answer.status} ${answer.body.slice(0, 120)}`);
-    };
+    const expect403 = (who: string, op: Operation, answer: Answer) =>
+      expectAnswer(wrong, who, op, answer, 403, 'ERR_FORBIDDEN');
     for (const op of targets) {
       for (const [role, token] of roleTokens) expect403(role, op, await call(world, op, token));
       expect403('agent', op, await call(world, op, world.agent.token));
@@ -561,94 +597,59 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
       const markers = [world.a.email, world.a.userEmail, A_MARKERS.name];
       if (markers.some((m) => answer.body.includes(m)))
         wrong.push(`b: ${op.method} ${op.path} shows A's data`);
-      if (op.path.includes('{userId}') && !(answer.status === 404 && answer.json?.error === 'NOT_FOUND'))
-        wrong.push(`b: ${op.method} ${op.path} → ${answer.status} ${answer.body.slice(0, 120)}`);
+      if (op.path.includes('{userId}')) expectAnswer(wrong, 'b', op, answer, 404, 'NOT_FOUND');
     }
     expect(wrong).toEqual([]);
     expect(await snapshotOfA(world)).toBe(beforeA);
   });
 
   it('order approvals (issue 15): buyers, requesters and agents cannot decide, another company finds nothing, nothing changes', async () => {
-    const db = world.testDb.handle.db;
-    const targets = operations.filter((op) => op.path.startsWith('/api/company/approvals'));
-    expect(targets.map((op) => `${op.method} ${op.path}`).sort()).toEqual([
+    const targets = coveredOperations(operations, (op) => op.path.startsWith('/api/company/approvals'), [
       'GET /api/company/approvals',
       'GET /api/company/approvals/pending-count',
       'GET /api/company/approvals/{approvalId}',
       'POST /api/company/approvals/{approvalId}/approve',
       'POST /api/company/approvals/{approvalId}/reject',
     ]);
-    const roleTokens: [string, string][] = [];
-    for (const role of ['buyer', 'requester'] as const) {
-      const member = await insertUser(world.testDb.handle, {
-        customerId: world.a.customerId,
-        name: `Matrix approvals ${role}`,
-      });
-      await db.updateTable('users').set({ company_role: role }).where('id', '=', member.id).execute();
-      const login = await fetch(`${world.baseUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-forwarded-for': `10.79.0.${roleTokens.length + 1}`,
-        },
-        body: JSON.stringify({ emailorusername: member.email, password: member.password }),
-      });
-      expect(login.status).toBe(200);
-      roleTokens.push([role, ((await login.json()) as { access_token: string }).access_token]);
-    }
+    const roleTokens = await roleTokensOfA(world, ['buyer', 'requester'], 'Matrix approvals', '10.79.0');
     const beforeA = await snapshotOfA(world);
     const wrong: string[] = [];
-    const expectAnswer = (who: string, op: Operation, answer: Answer, status: number, error: string) => {
-      if (!(answer.status === status && answer.json?.error === error))
-        wrong.push(`${who}: ${op.method} ${op.path} → ${answer.status} ${answer.body.slice(0, 120)}`);
-    };
     for (const op of targets) {
       const deciding = op.method === 'POST';
       for (const [role, token] of roleTokens) {
         const answer = await call(world, op, token);
         // Buyers and requesters may read their own requests (not A's requester's), never decide.
-        if (deciding) expectAnswer(role, op, answer, 403, 'ERR_FORBIDDEN');
+        if (deciding) expectAnswer(wrong, role, op, answer, 403, 'ERR_FORBIDDEN');
         else if (op.path.includes('{approvalId}'))
-          expectAnswer(role, op, answer, 404, 'ERR_APPROVAL_NOT_FOUND');
+          expectAnswer(wrong, role, op, answer, 404, 'ERR_APPROVAL_NOT_FOUND');
         else if (answer.body.includes(A_MARKERS.comment)) wrong.push(`${role}: ${op.path} shows the request`);
       }
       // An agent is never the company's approver.
-      expectAnswer('agent', op, await call(world, op, world.agent.token), 403, 'ERR_FORBIDDEN');
+      expectAnswer(wrong, 'agent', op, await call(world, op, world.agent.token), 403, 'ERR_FORBIDDEN');
       // B's owner aimed at A's request: it does not exist in B's company.
       const answer = await call(world, op, world.b.token);
       if ([A_MARKERS.name, A_MARKERS.comment].some((m) => answer.body.includes(m)))
         wrong.push(`b: ${op.method} ${op.path} shows A's data`);
-      if (op.path.includes('{approvalId}')) expectAnswer('b', op, answer, 404, 'ERR_APPROVAL_NOT_FOUND');
+      if (op.path.includes('{approvalId}'))
+        expectAnswer(wrong, 'b', op, answer, 404, 'ERR_APPROVAL_NOT_FOUND');
     }
     expect(wrong).toEqual([]);
     expect(await snapshotOfA(world)).toBe(beforeA);
   });
 
   it("quotes (issue 16): no login of the quote's own customer may answer it, whatever its company role; nothing changes", async () => {
-    const db = world.testDb.handle.db;
-    const targets = operations.filter((op) => /^\/api\/quotes\/\{quoteId\}\/(offer|decline)$/.test(op.path));
-    expect(targets.map((op) => `${op.method} ${op.path}`).sort()).toEqual([
-      'POST /api/quotes/{quoteId}/decline',
-      'POST /api/quotes/{quoteId}/offer',
-    ]);
-    const roleTokens: [string, string][] = [['owner', world.a.token]];
-    for (const role of ['approver', 'buyer', 'requester'] as const) {
-      const member = await insertUser(world.testDb.handle, {
-        customerId: world.a.customerId,
-        name: `Matrix quotes ${role}`,
-      });
-      await db.updateTable('users').set({ company_role: role }).where('id', '=', member.id).execute();
-      const login = await fetch(`${world.baseUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-forwarded-for': `10.80.0.${roleTokens.length + 1}`,
-        },
-        body: JSON.stringify({ emailorusername: member.email, password: member.password }),
-      });
-      expect(login.status).toBe(200);
-      roleTokens.push([role, ((await login.json()) as { access_token: string }).access_token]);
-    }
+    const targets = coveredOperations(
+      operations,
+      (op) => /^\/api\/quotes\/\{quoteId\}\/(offer|decline)$/.test(op.path),
+      ['POST /api/quotes/{quoteId}/decline', 'POST /api/quotes/{quoteId}/offer'],
+    );
+    const roleTokens = await roleTokensOfA(
+      world,
+      ['approver', 'buyer', 'requester'],
+      'Matrix quotes',
+      '10.80.0',
+      [['owner', world.a.token]],
+    );
     const beforeA = await snapshotOfA(world);
     const wrong: string[] = [];
     for (const [role, token] of roleTokens) {
@@ -656,10 +657,9 @@ describe.each(TEST_DIALECTS)('the auth matrix on %s', (dialect) => {
         const answer = await call(world, op, token);
         // Owners and approvers see the quote but may not answer it (403); buyers and requesters
         // other than its requester do not see it at all (404).
-        const expected =
+        const [status, error] =
           role === 'owner' || role === 'approver' ? [403, 'ERR_FORBIDDEN'] : [404, 'ERR_QUOTE_NOT_FOUND'];
-        if (answer.status !== expected[0] || answer.json?.error !== expected[1])
-          wrong.push(`${role}: ${op.method} ${op.path} → ${answer.status} ${answer.body.slice(0, 120)}`);
+        expectAnswer(wrong, role, op, answer, status, error);
       }
       // The quote as its customer's logins read it never offers the answer.
       const detail = await fetch(`${world.baseUrl}/api/quotes/${quoteOfA}`, {

@@ -108,50 +108,34 @@ function raw(
 
 const json = { 'content-type': 'application/json' };
 
-/** Every kind of answer the server gives, with what it must be. */
-const ANSWERS: {
+interface Answer {
   name: string;
   method: string;
   url: string;
   headers?: Record<string, string>;
   body?: string;
   status: number;
-}[] = [
+}
+
+/** A POST of `body` to the login endpoint, JSON unless other headers are given. */
+function loginPost(
+  name: string,
+  body: string,
+  status: number,
+  headers: Record<string, string> = json,
+): Answer {
+  return { name, method: 'POST', url: '/api/auth/login', headers, body, status };
+}
+
+/** Every kind of answer the server gives, with what it must be. */
+const ANSWERS: Answer[] = [
   { name: 'API answer', method: 'GET', url: '/api/health', status: 200 },
   { name: 'API 404', method: 'GET', url: '/api/no-such-thing', status: 404 },
   { name: 'API 401', method: 'GET', url: '/api/cart', status: 401 },
-  {
-    name: 'API 400 (validation)',
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: json,
-    body: '{}',
-    status: 400,
-  },
-  {
-    name: 'API 400 (bad JSON)',
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: json,
-    body: '{"x":',
-    status: 400,
-  },
-  {
-    name: 'API 413',
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: json,
-    body: JSON.stringify({ x: 'y'.repeat(70_000) }),
-    status: 413,
-  },
-  {
-    name: 'API 415',
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: { 'content-type': 'application/xml' },
-    body: '<x/>',
-    status: 415,
-  },
+  loginPost('API 400 (validation)', '{}', 400),
+  loginPost('API 400 (bad JSON)', '{"x":', 400),
+  loginPost('API 413', JSON.stringify({ x: 'y'.repeat(70_000) }), 413),
+  loginPost('API 415', '<x/>', 415, { 'content-type': 'application/xml' }),
   { name: 'router error (bad URL)', method: 'GET', url: '/api/contents/%ff%fe', status: 400 },
   { name: 'static file', method: 'GET', url: '/assets/app-1.js', status: 200 },
   { name: 'image', method: 'GET', url: '/images/p.svg', status: 200 },

@@ -88,16 +88,17 @@ export async function createSecurityWorld(
     false,
   );
   const db = testDb.handle.db;
-  await db
-    .updateTable('users')
-    .set({ current_shipping_address_id: customerC.addressId })
-    .where('id', '=', agent.userId)
-    .execute();
-  await db
-    .updateTable('users')
-    .set({ current_shipping_address_id: customerD.addressId })
-    .where('id', '=', otherAgent.userId)
-    .execute();
+  // Each agent acts for its own customer.
+  for (const [userId, addressId] of [
+    [agent.userId, customerC.addressId],
+    [otherAgent.userId, customerD.addressId],
+  ] as const) {
+    await db
+      .updateTable('users')
+      .set({ current_shipping_address_id: addressId })
+      .where('id', '=', userId)
+      .execute();
+  }
   const productId = catalogue.productId.get(2)!;
   const orders: number[] = [];
   for (const buyer of [buyerA, buyerB]) {

@@ -16,12 +16,18 @@ type CreatedAt = ColumnType<Instant, Instant | undefined, never>;
 /** A column with a database default: optional on insert. */
 type Default<T> = ColumnType<T, T | undefined, T>;
 
+/** The instants of a row that changes after it is made: when it was made (never updated) and last changed. */
+export interface Timestamps {
+  created_at: CreatedAt;
+  updated_at: Default<Instant>;
+}
+
 export type UserRole = 'customer' | 'agent' | 'admin' | 'staff';
 /** A customer login's role in its company (issue 15, migration 007). */
 export type CompanyRole = 'owner' | 'approver' | 'buyer' | 'requester';
 export type PackUnit = 'piece' | 'carton' | 'row' | 'collector' | 'pallet';
 
-export interface UsersTable {
+export interface UsersTable extends Timestamps {
   id: Id;
   email: string;
   username: string | null;
@@ -58,8 +64,6 @@ export interface UsersTable {
   invited_by_user_id: Default<number | null>;
   /** Removed from its company by an owner or staff (kept for the orders it placed). */
   removed_at: Default<Instant | null>;
-  created_at: CreatedAt;
-  updated_at: Default<Instant>;
 }
 
 /** The shipping addresses a company user may use (none listed = all of the company's; migration 007). */
@@ -77,7 +81,7 @@ export interface BillingAddressColumns {
   billing_apt_suite: string;
 }
 
-export interface CustomersTable extends BillingAddressColumns {
+export interface CustomersTable extends BillingAddressColumns, Timestamps {
   id: Id;
   name: string;
   email: string;
@@ -97,8 +101,6 @@ export interface CustomersTable extends BillingAddressColumns {
   /** Minor units: what the customer owed at `open_balance_at` (staff or the ERP). */
   open_balance: Default<number>;
   open_balance_at: Default<Instant | null>;
-  created_at: CreatedAt;
-  updated_at: Default<Instant>;
 }
 
 export interface DeliveryRoutesTable {
@@ -158,7 +160,7 @@ export interface CategoryTranslationsTable {
   search_name: string;
 }
 
-export interface ProductsTable {
+export interface ProductsTable extends Timestamps {
   id: Id;
   sku: string;
   manufacturer_id: number | null;
@@ -176,8 +178,6 @@ export interface ProductsTable {
   search_text: Default<string>;
   /** The product's photos as JSON (modules/product-photos, migration 010); null = none. */
   photos: Default<string | null>;
-  created_at: CreatedAt;
-  updated_at: Default<Instant>;
 }
 
 /** An uploaded product photo (migration 010); files under images/photos/<hash>-<width>.webp|jpg. */
@@ -310,10 +310,8 @@ export interface CustomerPaymentMethodsTable {
   payment_method_id: number;
 }
 
-export interface CartsTable {
-  id: Id;
-  user_id: number;
-  customer_id: number;
+/** The checkout choices of `carts`, and of the copy an approval request keeps in `approvals`. */
+export interface CheckoutChoiceColumns {
   shipping_method_id: number | null;
   payment_method_id: number | null;
   delivery_date: string | null;
@@ -321,9 +319,13 @@ export interface CartsTable {
   comment_supplier: Default<string>;
   /** The buyer's purchase-order number ('' = none; migration 008). */
   purchase_order_number: Default<string>;
+}
+
+export interface CartsTable extends CheckoutChoiceColumns, Timestamps {
+  id: Id;
+  user_id: number;
+  customer_id: number;
   version: Default<number>;
-  created_at: CreatedAt;
-  updated_at: Default<Instant>;
 }
 
 export interface CartItemsTable {
@@ -333,7 +335,7 @@ export interface CartItemsTable {
   updated_at: Default<Instant>;
 }
 
-export interface OrdersTable extends BillingAddressColumns {
+export interface OrdersTable extends BillingAddressColumns, Timestamps {
   id: Id;
   customer_id: number;
   user_id: number;
@@ -376,8 +378,6 @@ export interface OrdersTable extends BillingAddressColumns {
   /** Who approved the order and the request it came from (migration 011, issue 15); null when none. */
   approved_by_user_id: Default<number | null>;
   approval_id: Default<number | null>;
-  created_at: CreatedAt;
-  updated_at: Default<Instant>;
 }
 
 export interface OrderItemsTable {
@@ -563,7 +563,7 @@ export interface OutboxTable {
 }
 
 /** Saved order lists of a customer (migration 009, issue 16): shared by its users and its agent. */
-export interface OrderListsTable {
+export interface OrderListsTable extends Timestamps {
   id: Id;
   customer_id: number;
   /** Unique within the customer. */
@@ -571,8 +571,6 @@ export interface OrderListsTable {
   created_by_user_id: number | null;
   /** Bumped by every change of the list or its lines. */
   version: Default<number>;
-  created_at: CreatedAt;
-  updated_at: Default<Instant>;
 }
 
 export interface OrderListItemsTable {
@@ -587,19 +585,12 @@ export interface OrderListItemsTable {
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'expired';
 
 /** A cart sent for approval (migration 011, issue 15): its checkout choices, totals and decision. */
-export interface ApprovalsTable {
+export interface ApprovalsTable extends CheckoutChoiceColumns {
   id: Id;
   customer_id: number;
   requester_user_id: number;
   status: Default<ApprovalStatus>;
   shipping_address_id: number | null;
-  shipping_method_id: number | null;
-  payment_method_id: number | null;
-  delivery_date: string | null;
-  comment_webshop: Default<string>;
-  comment_supplier: Default<string>;
-  /** '' = none. */
-  purchase_order_number: Default<string>;
   items_sum_gross: number;
   grand_total: number;
   items_count: number;
@@ -631,7 +622,7 @@ export interface ApprovalItemsTable {
 }
 
 /** Quotes (migration 012, issue 16): asked for from a cart, answered by staff or the agent. */
-export interface QuotesTable {
+export interface QuotesTable extends Timestamps {
   id: Id;
   customer_id: number;
   /** The login that asked (a customer's user, or the agent acting for it). */
@@ -652,8 +643,6 @@ export interface QuotesTable {
   order_id: number | null;
   /** Grows with every change: an accept orders exactly the offer it read. */
   version: Default<number>;
-  created_at: CreatedAt;
-  updated_at: Default<Instant>;
 }
 
 export interface QuoteLinesTable {

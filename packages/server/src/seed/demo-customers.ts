@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { makeTaxNumber } from './hu-tax-number';
+import { companyCustomerRow } from './company-customer-row';
 import type { RouteName } from './demo-shop-setup';
 import { insertRows, insertRowsReturning } from './seed-db';
 
@@ -223,24 +223,14 @@ export async function insertCustomers(
   const customerIds = await insertRowsReturning(
     db,
     'customers',
-    CUSTOMERS.map((c) => ({
-      name: c.name,
-      email: c.email,
-      phone: c.phone,
-      is_company: 1 as const,
-      company_registration_number: c.registration,
-      tax_number: makeTaxNumber(c.taxBase, 2, c.county),
-      billing_country: 'Magyarország',
-      billing_country_code: 'HU',
-      billing_zip: c.billing.zip,
-      billing_city: c.billing.city,
-      billing_apt_suite: c.billing.apt,
-      agent_user_id: c.withAgent ? agentId : null,
-      price_group: null,
-      customer_discount_bp: c.discountBp,
-      created_at: createdAt,
-      updated_at: nowIso,
-    })),
+    CUSTOMERS.map((c) =>
+      companyCustomerRow({
+        ...c,
+        agentUserId: c.withAgent ? agentId : null,
+        createdAt,
+        updatedAt: nowIso,
+      }),
+    ),
     'email',
   );
   return (key: CustomerKey): number => {

@@ -17,7 +17,7 @@ import {
 import { ORDER_STATUSES } from '@shop/shared/rules/order-status';
 import { hashPassword } from '../lib/password';
 import { CATALOGUE } from './catalogue-data';
-import { makeTaxNumber } from './hu-tax-number';
+import { companyCustomerRow } from './company-customer-row';
 import { productSvg } from './product-image';
 import { insertRows, insertRowsReturning } from './seed-db';
 import { SeedRandom } from './seed-random';
@@ -345,24 +345,22 @@ async function insertLargeCustomers(
       const customerIds = await insertRowsReturning(
         trx,
         'customers',
-        specs.map((s) => ({
-          name: s.name,
-          email: s.email,
-          phone: `+36 30 ${String(1_000_000 + (s.n % 9_000_000)).slice(0, 7)}`,
-          is_company: 1,
-          company_registration_number: null,
-          // Unique 7-digit bases 5000001…, apart from the demo customers' bases.
-          tax_number: makeTaxNumber(String(5_000_000 + s.n), 2, '41'),
-          billing_country: 'Magyarország',
-          billing_country_code: 'HU',
-          billing_zip: s.zip,
-          billing_city: s.city,
-          billing_apt_suite: `Fő utca ${(s.n % 120) + 1}.`,
-          agent_user_id: null,
-          price_group: null,
-          created_at: nowIso,
-          updated_at: nowIso,
-        })),
+        specs.map((s) =>
+          companyCustomerRow({
+            name: s.name,
+            email: s.email,
+            phone: `+36 30 ${String(1_000_000 + (s.n % 9_000_000)).slice(0, 7)}`,
+            registration: null,
+            // Unique 7-digit bases 5000001…, apart from the demo customers' bases.
+            taxBase: String(5_000_000 + s.n),
+            county: '41',
+            billing: { zip: s.zip, city: s.city, apt: `Fő utca ${(s.n % 120) + 1}.` },
+            agentUserId: null,
+            discountBp: 0,
+            createdAt: nowIso,
+            updatedAt: nowIso,
+          }),
+        ),
         'email',
       );
       await insertRows(

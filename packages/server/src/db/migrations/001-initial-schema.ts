@@ -1,21 +1,16 @@
-import { type Kysely, PostgresAdapter, sql, type CreateTableBuilder } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { createIndex, createTableWithId } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
 export async function up(db: Kysely<any>): Promise<void> {
   const isPg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const table = (name: string): CreateTableBuilder<string, 'id'> =>
-    db.schema
-      .createTable(name)
-      .addColumn('id', isPg ? 'serial' : 'integer', (c) =>
-        isPg ? c.primaryKey() : c.primaryKey().autoIncrement(),
-      );
   const money = isPg ? 'bigint' : 'integer';
   const now = isPg
     ? sql`to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
     : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
-  await table('customers')
+  await createTableWithId(db, 'customers')
     .addColumn('name', 'varchar(255)', (c) => c.notNull())
     .addColumn('email', 'varchar(255)', (c) => c.notNull())
     .addColumn('phone', 'varchar(64)')
@@ -34,14 +29,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await table('delivery_routes')
+  await createTableWithId(db, 'delivery_routes')
     .addColumn('name', 'varchar(100)', (c) => c.notNull())
     .addColumn('weekdays', 'varchar(20)', (c) => c.notNull())
     .addColumn('cutoff_time', 'varchar(5)', (c) => c.notNull().defaultTo('14:00'))
     .addColumn('route_time', 'varchar(50)')
     .execute();
 
-  await table('holiday_periods')
+  await createTableWithId(db, 'holiday_periods')
     .addColumn('name', 'varchar(100)', (c) => c.notNull())
     .addColumn('start_date', 'varchar(10)', (c) => c.notNull())
     .addColumn('end_date', 'varchar(10)', (c) => c.notNull())
@@ -49,7 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('hides_route_times', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
 
-  await table('shipping_addresses')
+  await createTableWithId(db, 'shipping_addresses')
     .addColumn('customer_id', 'integer', (c) => c.notNull().references('customers.id').onDelete('cascade'))
     .addColumn('zip', 'varchar(20)', (c) => c.notNull())
     .addColumn('city', 'varchar(100)', (c) => c.notNull())
@@ -62,13 +57,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema
-    .createIndex('shipping_addresses_customer_idx')
-    .on('shipping_addresses')
-    .column('customer_id')
-    .execute();
+  await createIndex(db, 'shipping_addresses_customer_idx', 'shipping_addresses', ['customer_id']);
 
-  await table('users')
+  await createTableWithId(db, 'users')
     .addColumn('email', 'varchar(255)', (c) => c.notNull().unique())
     .addColumn('username', 'varchar(100)', (c) => c.unique())
     .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())
@@ -98,20 +89,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('users_customer_idx').on('users').column('customer_id').execute();
-  await db.schema.createIndex('customers_agent_idx').on('customers').column('agent_user_id').execute();
+  await createIndex(db, 'users_customer_idx', 'users', ['customer_id']);
+  await createIndex(db, 'customers_agent_idx', 'customers', ['agent_user_id']);
 
-  await table('manufacturers')
+  await createTableWithId(db, 'manufacturers')
     .addColumn('name', 'varchar(255)', (c) => c.notNull())
     .addColumn('slug', 'varchar(255)', (c) => c.notNull().unique())
     .execute();
 
-  await table('categories')
+  await createTableWithId(db, 'categories')
     .addColumn('parent_id', 'integer', (c) => c.references('categories.id').onDelete('cascade'))
     .addColumn('slug', 'varchar(255)', (c) => c.notNull().unique())
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('categories_parent_idx').on('categories').column('parent_id').execute();
+  await createIndex(db, 'categories_parent_idx', 'categories', ['parent_id']);
 
   await db.schema
     .createTable('category_translations')
@@ -122,7 +113,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('category_translations_pk', ['category_id', 'language'])
     .execute();
 
-  await table('products')
+  await createTableWithId(db, 'products')
     .addColumn('sku', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('manufacturer_id', 'integer', (c) => c.references('manufacturers.id').onDelete('set null'))
     .addColumn('vat', 'integer', (c) => c.notNull())
@@ -140,8 +131,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull().defaultTo(now))
     .addCheckConstraint('products_stock_non_negative', sql`stock >= 0`)
     .execute();
-  await db.schema.createIndex('products_manufacturer_idx').on('products').column('manufacturer_id').execute();
-  await db.schema.createIndex('products_active_idx').on('products').columns(['is_active', 'id']).execute();
+  await createIndex(db, 'products_manufacturer_idx', 'products', ['manufacturer_id']);
+  await createIndex(db, 'products_active_idx', 'products', ['is_active', 'id']);
 
   await db.schema
     .createTable('product_details')
@@ -158,22 +149,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('category_id', 'integer', (c) => c.notNull().references('categories.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('product_categories_pk', ['product_id', 'category_id'])
     .execute();
-  await db.schema
-    .createIndex('product_categories_category_idx')
-    .on('product_categories')
-    .columns(['category_id', 'product_id'])
-    .execute();
+  await createIndex(db, 'product_categories_category_idx', 'product_categories', [
+    'category_id',
+    'product_id',
+  ]);
 
-  await table('pack_sizes')
+  await createTableWithId(db, 'pack_sizes')
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
     .addColumn('unit', 'varchar(16)', (c) => c.notNull())
     .addColumn('pieces', 'integer', (c) => c.notNull())
     .addColumn('barcode', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('pack_sizes_product_idx').on('pack_sizes').column('product_id').execute();
-  await db.schema.createIndex('pack_sizes_barcode_idx').on('pack_sizes').column('barcode').execute();
+  await createIndex(db, 'pack_sizes_product_idx', 'pack_sizes', ['product_id']);
+  await createIndex(db, 'pack_sizes_barcode_idx', 'pack_sizes', ['barcode']);
 
-  await table('price_entries')
+  await createTableWithId(db, 'price_entries')
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
     .addColumn('price_group', 'varchar(64)')
     .addColumn('price', money, (c) => c.notNull())
@@ -183,22 +173,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('quantity_discount', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('quantitative_unit', 'varchar(16)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('price_entries_product_idx').on('price_entries').column('product_id').execute();
+  await createIndex(db, 'price_entries_product_idx', 'price_entries', ['product_id']);
 
-  await table('price_history')
+  await createTableWithId(db, 'price_history')
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
     .addColumn('price_group', 'varchar(64)')
     .addColumn('quantitative_unit', 'varchar(16)', (c) => c.notNull())
     .addColumn('price', money, (c) => c.notNull())
     .addColumn('recorded_on', 'varchar(10)', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('price_history_product_idx')
-    .on('price_history')
-    .columns(['product_id', 'recorded_on'])
-    .execute();
+  await createIndex(db, 'price_history_product_idx', 'price_history', ['product_id', 'recorded_on']);
 
-  await table('shipping_methods')
+  await createTableWithId(db, 'shipping_methods')
     .addColumn('code', 'varchar(32)', (c) => c.notNull().unique())
     .addColumn('name', 'varchar(100)', (c) => c.notNull())
     .addColumn('cost', money, (c) => c.notNull().defaultTo(0))
@@ -207,7 +193,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 
-  await table('payment_methods')
+  await createTableWithId(db, 'payment_methods')
     .addColumn('code', 'varchar(32)', (c) => c.notNull())
     .addColumn('name', 'varchar(100)', (c) => c.notNull())
     .addColumn('term_days', 'integer', (c) => c.notNull().defaultTo(0))
@@ -225,7 +211,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('customer_payment_methods_pk', ['customer_id', 'payment_method_id'])
     .execute();
 
-  await table('carts')
+  await createTableWithId(db, 'carts')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('customer_id', 'integer', (c) => c.notNull().references('customers.id').onDelete('cascade'))
     .addColumn('shipping_method_id', 'integer', (c) =>
@@ -250,7 +236,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('cart_items_pk', ['cart_id', 'product_id'])
     .execute();
 
-  await table('orders')
+  await createTableWithId(db, 'orders')
     .addColumn('customer_id', 'integer', (c) => c.notNull().references('customers.id'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('agent_user_id', 'integer', (c) => c.references('users.id'))
@@ -293,14 +279,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull().defaultTo(now))
     .addUniqueConstraint('orders_source_cart_uq', ['source_cart_id', 'source_cart_version'])
     .execute();
-  await db.schema
-    .createIndex('orders_customer_idx')
-    .on('orders')
-    .columns(['customer_id', 'created_at'])
-    .execute();
-  await db.schema.createIndex('orders_created_idx').on('orders').column('created_at').execute();
+  await createIndex(db, 'orders_customer_idx', 'orders', ['customer_id', 'created_at']);
+  await createIndex(db, 'orders_created_idx', 'orders', ['created_at']);
 
-  await table('order_items')
+  await createTableWithId(db, 'order_items')
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('product_id', 'integer', (c) => c.references('products.id').onDelete('set null'))
     .addColumn('sku', 'varchar(64)', (c) => c.notNull())
@@ -312,17 +294,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('line_gross', money, (c) => c.notNull())
     .addColumn('line_net', money, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('order_items_order_idx').on('order_items').column('order_id').execute();
-  await db.schema.createIndex('order_items_product_idx').on('order_items').column('product_id').execute();
+  await createIndex(db, 'order_items_order_idx', 'order_items', ['order_id']);
+  await createIndex(db, 'order_items_product_idx', 'order_items', ['product_id']);
 
-  await table('order_status_history')
+  await createTableWithId(db, 'order_status_history')
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('status', 'varchar(32)', (c) => c.notNull())
     .addColumn('changed_by_user_id', 'integer')
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await table('news')
+  await createTableWithId(db, 'news')
     .addColumn('starts_at', 'varchar(30)')
     .addColumn('ends_at', 'varchar(30)')
     .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
@@ -344,7 +326,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('news_products_pk', ['news_id', 'product_id'])
     .execute();
 
-  await table('content_pages')
+  await createTableWithId(db, 'content_pages')
     .addColumn('path', 'varchar(255)', (c) => c.notNull().unique())
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull().defaultTo(now))
@@ -358,7 +340,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('content_page_translations_pk', ['page_id', 'language'])
     .execute();
 
-  await table('newspapers')
+  await createTableWithId(db, 'newspapers')
     .addColumn('title', 'varchar(255)', (c) => c.notNull())
     .addColumn('language', 'varchar(5)')
     .addColumn('valid_from', 'varchar(10)', (c) => c.notNull())
@@ -375,21 +357,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await table('shop_closed_windows')
+  await createTableWithId(db, 'shop_closed_windows')
     .addColumn('starts_at', 'varchar(16)', (c) => c.notNull())
     .addColumn('ends_at', 'varchar(16)', (c) => c.notNull())
     .addColumn('note', 'text')
     .execute();
 
-  await table('page_views')
+  await createTableWithId(db, 'page_views')
     .addColumn('path', 'varchar(500)', (c) => c.notNull())
     .addColumn('language', 'varchar(5)', (c) => c.notNull())
     .addColumn('user_id', 'integer')
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('page_views_created_idx').on('page_views').column('created_at').execute();
+  await createIndex(db, 'page_views_created_idx', 'page_views', ['created_at']);
 
-  await table('audit_log')
+  await createTableWithId(db, 'audit_log')
     .addColumn('actor_user_id', 'integer')
     .addColumn('action', 'varchar(64)', (c) => c.notNull())
     .addColumn('entity', 'varchar(64)', (c) => c.notNull())
@@ -399,7 +381,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await table('api_keys')
+  await createTableWithId(db, 'api_keys')
     .addColumn('name', 'varchar(100)', (c) => c.notNull())
     .addColumn('prefix', 'varchar(16)', (c) => c.notNull().unique())
     .addColumn('key_hash', 'varchar(128)', (c) => c.notNull())

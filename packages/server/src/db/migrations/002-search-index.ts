@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { createIndex, dialectOf, dropFtsTable } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -45,14 +46,7 @@ async function dropSubstringIndex(db: Kysely<any>, dialect: 'sqlite' | 'postgres
     await sql`DROP INDEX IF EXISTS products_search_text_trgm_idx`.execute(db);
     return;
   }
-  await sql`DROP TRIGGER IF EXISTS products_fts_after_update`.execute(db);
-  await sql`DROP TRIGGER IF EXISTS products_fts_after_delete`.execute(db);
-  await sql`DROP TRIGGER IF EXISTS products_fts_after_insert`.execute(db);
-  await sql`DROP TABLE IF EXISTS products_fts`.execute(db);
-}
-
-function dialectOf(db: Kysely<any>): 'sqlite' | 'postgres' {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  await dropFtsTable(db, 'products_fts');
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -62,11 +56,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('products')
     .expression(sql`lower(sku)`)
     .execute();
-  await db.schema
-    .createIndex('products_active_manufacturer_idx')
-    .on('products')
-    .columns(['is_active', 'manufacturer_id'])
-    .execute();
+  await createIndex(db, 'products_active_manufacturer_idx', 'products', ['is_active', 'manufacturer_id']);
   await db.schema
     .createIndex('price_entries_special_idx')
     .on('price_entries')

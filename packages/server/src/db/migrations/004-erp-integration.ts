@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndex } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -10,11 +11,7 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('customers').addColumn('erp_code', 'varchar(64)').execute();
   await db.schema.createIndex('customers_erp_code_idx').on('customers').column('erp_code').unique().execute();
-  await db.schema
-    .createIndex('orders_erp_ack_idx')
-    .on('orders')
-    .columns(['erp_acknowledged_at', 'id'])
-    .execute();
+  await createIndex(db, 'orders_erp_ack_idx', 'orders', ['erp_acknowledged_at', 'id']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

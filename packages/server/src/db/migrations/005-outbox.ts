@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createIndex, createTableWithId } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -8,12 +9,7 @@ import { type Kysely, PostgresAdapter } from 'kysely';
  * (a lease: `lease_until`, `locked_by`), delivers them and marks them sent, or reschedules them.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const isPg = db.getExecutor().adapter instanceof PostgresAdapter;
-  await db.schema
-    .createTable('outbox')
-    .addColumn('id', isPg ? 'serial' : 'integer', (c) =>
-      isPg ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+  await createTableWithId(db, 'outbox')
     .addColumn('kind', 'varchar(16)', (c) => c.notNull())
     .addColumn('message_id', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('target', 'varchar(1000)', (c) => c.notNull())
@@ -29,8 +25,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sent_at', 'varchar(30)')
     .execute();
   // The dispatcher's two claims: due pending rows, and rows whose lease has run out.
-  await db.schema.createIndex('outbox_due_idx').on('outbox').columns(['status', 'next_attempt_at']).execute();
-  await db.schema.createIndex('outbox_lease_idx').on('outbox').columns(['status', 'lease_until']).execute();
+  await createIndex(db, 'outbox_due_idx', 'outbox', ['status', 'next_attempt_at']);
+  await createIndex(db, 'outbox_lease_idx', 'outbox', ['status', 'lease_until']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

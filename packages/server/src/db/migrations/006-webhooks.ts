@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createIndex, createTableWithId } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -8,16 +9,7 @@ import { type Kysely, PostgresAdapter } from 'kysely';
  * attempt and resend) and the body exactly as sent; the outbox row that delivers it points to it.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const isPg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const id = (name: string) =>
-    [
-      name,
-      isPg ? 'serial' : 'integer',
-      (c: any) => (isPg ? c.primaryKey() : c.primaryKey().autoIncrement()),
-    ] as const;
-  await db.schema
-    .createTable('webhook_endpoints')
-    .addColumn(...id('id'))
+  await createTableWithId(db, 'webhook_endpoints')
     .addColumn('url', 'varchar(2000)', (c) => c.notNull())
     .addColumn('description', 'varchar(500)', (c) => c.notNull().defaultTo(''))
     // JSON array of event types.
@@ -31,9 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createTable('webhook_deliveries')
-    .addColumn(...id('id'))
+  await createTableWithId(db, 'webhook_deliveries')
     .addColumn('endpoint_id', 'integer', (c) =>
       c.notNull().references('webhook_endpoints.id').onDelete('cascade'),
     )
@@ -48,11 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('delivered_at', 'varchar(30)')
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('webhook_deliveries_endpoint_idx')
-    .on('webhook_deliveries')
-    .columns(['endpoint_id', 'id'])
-    .execute();
+  await createIndex(db, 'webhook_deliveries_endpoint_idx', 'webhook_deliveries', ['endpoint_id', 'id']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

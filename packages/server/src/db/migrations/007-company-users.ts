@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { type AddedColumns, addColumns, createIndex, dropColumns } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -10,28 +11,27 @@ import { type Kysely, sql } from 'kysely';
  * becomes the owner of its company: the column's default is `owner`, which also fills the rows
  * that exist (agents and staff carry it too; only customer logins read it).
  */
+const USER_COLUMNS: AddedColumns = {
+  users: [
+    ['company_role', 'varchar(16)', (c) => c.notNull().defaultTo('owner')],
+    ['order_limit', 'bigint'],
+    ['monthly_limit', 'bigint'],
+    ['invite_code_hash', 'varchar(128)'],
+    ['invite_expires_at', 'varchar(30)'],
+    ['invited_by_user_id', 'integer'],
+    ['removed_at', 'varchar(30)'],
+  ],
+};
+
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .alterTable('users')
-    .addColumn('company_role', 'varchar(16)', (c) => c.notNull().defaultTo('owner'))
-    .execute();
-  await db.schema.alterTable('users').addColumn('order_limit', 'bigint').execute();
-  await db.schema.alterTable('users').addColumn('monthly_limit', 'bigint').execute();
-  await db.schema.alterTable('users').addColumn('invite_code_hash', 'varchar(128)').execute();
-  await db.schema.alterTable('users').addColumn('invite_expires_at', 'varchar(30)').execute();
-  await db.schema.alterTable('users').addColumn('invited_by_user_id', 'integer').execute();
-  await db.schema.alterTable('users').addColumn('removed_at', 'varchar(30)').execute();
+  await addColumns(db, USER_COLUMNS);
   // Existing rows: the default filled them; say it once more for a database that ignored it.
   await db
     .updateTable('users')
     .set({ company_role: 'owner' })
     .where(sql.ref('company_role'), 'is', null)
     .execute();
-  await db.schema
-    .createIndex('users_customer_role_idx')
-    .on('users')
-    .columns(['customer_id', 'company_role'])
-    .execute();
+  await createIndex(db, 'users_customer_role_idx', 'users', ['customer_id', 'company_role']);
 
   await db.schema
     .createTable('user_shipping_addresses')
@@ -46,15 +46,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('user_shipping_addresses').ifExists().execute();
   await db.schema.dropIndex('users_customer_role_idx').ifExists().execute();
-  for (const column of [
-    'removed_at',
-    'invited_by_user_id',
-    'invite_expires_at',
-    'invite_code_hash',
-    'monthly_limit',
-    'order_limit',
-    'company_role',
-  ]) {
-    await db.schema.alterTable('users').dropColumn(column).execute();
-  }
+  await dropColumns(db, USER_COLUMNS);
 }

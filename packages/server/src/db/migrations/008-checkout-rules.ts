@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { type AddedColumns, addColumns, dialectOf, dropColumns } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -12,47 +13,31 @@ import { type Kysely, PostgresAdapter } from 'kysely';
  *   method, so the orders placed since the balance can be summed;
  * - minimum order value per shipping method (gross, minor units; 0 = none).
  */
+/** The columns this migration adds, in order (money columns are bigint on PostgreSQL). */
+function addedColumns(db: Kysely<any>): AddedColumns {
+  const money = dialectOf(db) === 'postgres' ? 'bigint' : 'integer';
+  return {
+    customers: [
+      ['purchase_order_number_required', 'integer', (c) => c.notNull().defaultTo(0)],
+      ['credit_limit', money],
+      ['open_balance', money, (c) => c.notNull().defaultTo(0)],
+      ['open_balance_at', 'varchar(30)'],
+    ],
+    payment_methods: [['is_deferred', 'integer', (c) => c.notNull().defaultTo(0)]],
+    shipping_methods: [['minimum_order_value', money, (c) => c.notNull().defaultTo(0)]],
+    carts: [['purchase_order_number', 'varchar(35)', (c) => c.notNull().defaultTo('')]],
+    orders: [
+      ['purchase_order_number', 'varchar(35)'],
+      ['payment_is_deferred', 'integer', (c) => c.notNull().defaultTo(0)],
+    ],
+  };
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
-  const isPg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const money = isPg ? 'bigint' : 'integer';
-  await db.schema
-    .alterTable('customers')
-    .addColumn('purchase_order_number_required', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
-  await db.schema.alterTable('customers').addColumn('credit_limit', money).execute();
-  await db.schema
-    .alterTable('customers')
-    .addColumn('open_balance', money, (c) => c.notNull().defaultTo(0))
-    .execute();
-  await db.schema.alterTable('customers').addColumn('open_balance_at', 'varchar(30)').execute();
-  await db.schema
-    .alterTable('payment_methods')
-    .addColumn('is_deferred', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
+  await addColumns(db, addedColumns(db));
   await db.updateTable('payment_methods').set({ is_deferred: 1 }).where('term_days', '>', 0).execute();
-  await db.schema
-    .alterTable('shipping_methods')
-    .addColumn('minimum_order_value', money, (c) => c.notNull().defaultTo(0))
-    .execute();
-  await db.schema
-    .alterTable('carts')
-    .addColumn('purchase_order_number', 'varchar(35)', (c) => c.notNull().defaultTo(''))
-    .execute();
-  await db.schema.alterTable('orders').addColumn('purchase_order_number', 'varchar(35)').execute();
-  await db.schema
-    .alterTable('orders')
-    .addColumn('payment_is_deferred', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('orders').dropColumn('payment_is_deferred').execute();
-  await db.schema.alterTable('orders').dropColumn('purchase_order_number').execute();
-  await db.schema.alterTable('carts').dropColumn('purchase_order_number').execute();
-  await db.schema.alterTable('shipping_methods').dropColumn('minimum_order_value').execute();
-  await db.schema.alterTable('payment_methods').dropColumn('is_deferred').execute();
-  await db.schema.alterTable('customers').dropColumn('open_balance_at').execute();
-  await db.schema.alterTable('customers').dropColumn('open_balance').execute();
-  await db.schema.alterTable('customers').dropColumn('credit_limit').execute();
-  await db.schema.alterTable('customers').dropColumn('purchase_order_number_required').execute();
+  await dropColumns(db, addedColumns(db));
 }

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createTableWithId, utcNowDefault } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -9,15 +10,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * is shown and ordered at the prices of the day.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const isPg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const now = isPg
-    ? sql`to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-    : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
-  await db.schema
-    .createTable('order_lists')
-    .addColumn('id', isPg ? 'serial' : 'integer', (c) =>
-      isPg ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+  const now = utcNowDefault(db);
+  await createTableWithId(db, 'order_lists')
     .addColumn('customer_id', 'integer', (c) => c.notNull().references('customers.id').onDelete('cascade'))
     .addColumn('name', 'varchar(100)', (c) => c.notNull())
     .addColumn('created_by_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))

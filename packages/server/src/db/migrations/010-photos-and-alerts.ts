@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createIndex, createTableWithId } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -11,11 +12,7 @@ import { type Kysely, PostgresAdapter } from 'kysely';
  * - `back_in_stock_requests`: a user waiting for a product; the row goes when its mail is queued.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const isPg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const id = (c: any) => (isPg ? c.primaryKey() : c.primaryKey().autoIncrement());
-  await db.schema
-    .createTable('product_photos')
-    .addColumn('id', isPg ? 'serial' : 'integer', id)
+  await createTableWithId(db, 'product_photos')
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
     .addColumn('hash', 'varchar(64)', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull())
@@ -28,27 +25,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('alt_zh', 'varchar(300)', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('product_photos_product_idx')
-    .on('product_photos')
-    .columns(['product_id', 'position'])
-    .execute();
-  await db.schema.createIndex('product_photos_hash_idx').on('product_photos').column('hash').execute();
+  await createIndex(db, 'product_photos_product_idx', 'product_photos', ['product_id', 'position']);
+  await createIndex(db, 'product_photos_hash_idx', 'product_photos', ['hash']);
   await db.schema.alterTable('products').addColumn('photos', 'text').execute();
 
-  await db.schema
-    .createTable('back_in_stock_requests')
-    .addColumn('id', isPg ? 'serial' : 'integer', id)
+  await createTableWithId(db, 'back_in_stock_requests')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addUniqueConstraint('back_in_stock_requests_user_product_key', ['user_id', 'product_id'])
     .execute();
-  await db.schema
-    .createIndex('back_in_stock_requests_product_idx')
-    .on('back_in_stock_requests')
-    .column('product_id')
-    .execute();
+  await createIndex(db, 'back_in_stock_requests_product_idx', 'back_in_stock_requests', ['product_id']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

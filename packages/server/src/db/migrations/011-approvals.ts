@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createIndex, createTableWithId } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -14,12 +15,7 @@ import { type Kysely, PostgresAdapter } from 'kysely';
  *   (plain columns without a foreign key, so SQLite can drop them again in `down`).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const isPg = db.getExecutor().adapter instanceof PostgresAdapter;
-  await db.schema
-    .createTable('approvals')
-    .addColumn('id', isPg ? 'serial' : 'integer', (c) =>
-      isPg ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+  await createTableWithId(db, 'approvals')
     .addColumn('customer_id', 'integer', (c) => c.notNull().references('customers.id').onDelete('cascade'))
     .addColumn('requester_user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('pending'))
@@ -43,21 +39,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('approvals_customer_status_idx')
-    .on('approvals')
-    .columns(['customer_id', 'status', 'created_at'])
-    .execute();
-  await db.schema
-    .createIndex('approvals_requester_idx')
-    .on('approvals')
-    .columns(['requester_user_id', 'created_at'])
-    .execute();
-  await db.schema
-    .createIndex('approvals_status_expires_idx')
-    .on('approvals')
-    .columns(['status', 'expires_at'])
-    .execute();
+  await createIndex(db, 'approvals_customer_status_idx', 'approvals', [
+    'customer_id',
+    'status',
+    'created_at',
+  ]);
+  await createIndex(db, 'approvals_requester_idx', 'approvals', ['requester_user_id', 'created_at']);
+  await createIndex(db, 'approvals_status_expires_idx', 'approvals', ['status', 'expires_at']);
 
   await db.schema
     .createTable('approval_items')

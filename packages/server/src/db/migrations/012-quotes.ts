@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createIndex, createTableWithId, dialectOf, utcNowDefault } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -10,15 +11,9 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * every change, so an accept orders exactly the offer it read.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const isPg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const now = isPg
-    ? sql`to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-    : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
-  await db.schema
-    .createTable('quotes')
-    .addColumn('id', isPg ? 'serial' : 'integer', (c) =>
-      isPg ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+  const isPg = dialectOf(db) === 'postgres';
+  const now = utcNowDefault(db);
+  await createTableWithId(db, 'quotes')
     .addColumn('customer_id', 'integer', (c) => c.notNull().references('customers.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('agent_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
@@ -36,12 +31,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema
-    .createIndex('quotes_customer_idx')
-    .on('quotes')
-    .columns(['customer_id', 'created_at'])
-    .execute();
-  await db.schema.createIndex('quotes_status_idx').on('quotes').columns(['status', 'created_at']).execute();
+  await createIndex(db, 'quotes_customer_idx', 'quotes', ['customer_id', 'created_at']);
+  await createIndex(db, 'quotes_status_idx', 'quotes', ['status', 'created_at']);
 
   await db.schema
     .createTable('quote_lines')

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { createIndex, createTableWithId } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -11,29 +12,25 @@ import { type Kysely, PostgresAdapter } from 'kysely';
  * - `assortment_customers` / `assortment_price_groups`: who has it. A customer's own assignment wins
  *   over its price group's; a customer with neither sees the whole catalogue.
  */
+/** The `assortment_id` of the tables that hang off an assortment: gone with their assortment. */
+const ofAssortment = (c: ColumnDefinitionBuilder) =>
+  c.notNull().references('assortments.id').onDelete('cascade');
+
 export async function up(db: Kysely<any>): Promise<void> {
-  const isPg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const id = (c: any) => (isPg ? c.primaryKey() : c.primaryKey().autoIncrement());
-  await db.schema
-    .createTable('assortments')
-    .addColumn('id', isPg ? 'serial' : 'integer', id)
+  await createTableWithId(db, 'assortments')
     .addColumn('name', 'varchar(200)', (c) => c.notNull().unique())
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
     .execute();
   await db.schema
     .createTable('assortment_categories')
-    .addColumn('assortment_id', 'integer', (c) =>
-      c.notNull().references('assortments.id').onDelete('cascade'),
-    )
+    .addColumn('assortment_id', 'integer', ofAssortment)
     .addColumn('category_id', 'integer', (c) => c.notNull().references('categories.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('assortment_categories_pk', ['assortment_id', 'category_id'])
     .execute();
   await db.schema
     .createTable('assortment_products')
-    .addColumn('assortment_id', 'integer', (c) =>
-      c.notNull().references('assortments.id').onDelete('cascade'),
-    )
+    .addColumn('assortment_id', 'integer', ofAssortment)
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
     .addColumn('excluded', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('assortment_products_pk', ['assortment_id', 'product_id'])
@@ -41,27 +38,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('assortment_customers')
     .addColumn('customer_id', 'integer', (c) => c.primaryKey().references('customers.id').onDelete('cascade'))
-    .addColumn('assortment_id', 'integer', (c) =>
-      c.notNull().references('assortments.id').onDelete('cascade'),
-    )
+    .addColumn('assortment_id', 'integer', ofAssortment)
     .execute();
-  await db.schema
-    .createIndex('assortment_customers_assortment_idx')
-    .on('assortment_customers')
-    .column('assortment_id')
-    .execute();
+  await createIndex(db, 'assortment_customers_assortment_idx', 'assortment_customers', ['assortment_id']);
   await db.schema
     .createTable('assortment_price_groups')
     .addColumn('price_group', 'varchar(64)', (c) => c.primaryKey())
-    .addColumn('assortment_id', 'integer', (c) =>
-      c.notNull().references('assortments.id').onDelete('cascade'),
-    )
+    .addColumn('assortment_id', 'integer', ofAssortment)
     .execute();
-  await db.schema
-    .createIndex('assortment_price_groups_assortment_idx')
-    .on('assortment_price_groups')
-    .column('assortment_id')
-    .execute();
+  await createIndex(db, 'assortment_price_groups_assortment_idx', 'assortment_price_groups', [
+    'assortment_id',
+  ]);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndex } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -9,11 +10,7 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('approvals').addColumn('quote_id', 'integer').execute();
-  await db.schema
-    .createIndex('approvals_quote_idx')
-    .on('approvals')
-    .columns(['quote_id', 'status'])
-    .execute();
+  await createIndex(db, 'approvals_quote_idx', 'approvals', ['quote_id', 'status']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

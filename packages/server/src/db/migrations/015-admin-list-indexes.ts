@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { createIndex, dialectOf, dropFtsTable } from '../migration-helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose */
 
@@ -13,9 +14,6 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * - the product list's `active` filter in SKU order: (is_active, sku), so a page of active products
  *   walks one index instead of reading every product it skips.
  */
-function dialectOf(db: Kysely<any>): 'sqlite' | 'postgres' {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-}
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (dialectOf(db) === 'postgres') {
@@ -46,16 +44,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       END`.execute(db);
     await sql`INSERT INTO orders_customer_fts(orders_customer_fts) VALUES ('rebuild')`.execute(db);
   }
-  await db.schema
-    .createIndex('products_active_sku_idx')
-    .on('products')
-    .columns(['is_active', 'sku'])
-    .execute();
-  await db.schema
-    .createIndex('orders_status_created_idx')
-    .on('orders')
-    .columns(['status', 'created_at'])
-    .execute();
+  await createIndex(db, 'products_active_sku_idx', 'products', ['is_active', 'sku']);
+  await createIndex(db, 'orders_status_created_idx', 'orders', ['status', 'created_at']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
@@ -66,8 +56,5 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`DROP INDEX IF EXISTS orders_customer_name_trgm_idx`.execute(db);
     return;
   }
-  await sql`DROP TRIGGER IF EXISTS orders_customer_fts_after_update`.execute(db);
-  await sql`DROP TRIGGER IF EXISTS orders_customer_fts_after_delete`.execute(db);
-  await sql`DROP TRIGGER IF EXISTS orders_customer_fts_after_insert`.execute(db);
-  await sql`DROP TABLE IF EXISTS orders_customer_fts`.execute(db);
+  await dropFtsTable(db, 'orders_customer_fts');
 }
