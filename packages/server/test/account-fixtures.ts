@@ -20,6 +20,17 @@ export interface CustomerFixture {
   companyRegistrationNumber: string | null;
 }
 
+/** A customer's billing address in Budapest, its street numbered `n` (customers rows of the tests). */
+export function testBillingAddress(n: number) {
+  return {
+    billing_country: 'Magyarország',
+    billing_country_code: 'HU',
+    billing_zip: '1111',
+    billing_city: 'Budapest',
+    billing_apt_suite: `Fő utca ${n}.`,
+  };
+}
+
 export async function insertCustomer(
   database: DatabaseHandle,
   values: {
@@ -47,11 +58,7 @@ export async function insertCustomer(
       is_company: values.isCompany === false ? 0 : 1,
       company_registration_number: companyRegistrationNumber,
       tax_number: taxNumber,
-      billing_country: 'Magyarország',
-      billing_country_code: 'HU',
-      billing_zip: '1111',
-      billing_city: 'Budapest',
-      billing_apt_suite: `Fő utca ${n}.`,
+      ...testBillingAddress(n),
       agent_user_id: values.agentUserId ?? null,
       created_at: now,
       updated_at: now,

@@ -36,15 +36,18 @@ export interface ProductRuleInput {
   minOrderQuantity: string | null;
   maxOrderQuantity: string | null;
   packSizes: readonly { unit: string; pieces: number; barcode: string | null }[];
-  prices: readonly {
-    priceGroup: string | null;
-    price: number;
-    specialPrice: number | null;
-    specialPriceStart: string | null;
-    specialPriceEnd: string | null;
-    quantityDiscount: number;
-    quantitativeUnit: string;
-  }[];
+  prices: readonly PriceEntryRuleInput[];
+}
+
+/** A price entry as the product rules read it (of any price group). */
+export interface PriceEntryRuleInput {
+  priceGroup: string | null;
+  price: number;
+  specialPrice: number | null;
+  specialPriceStart: string | null;
+  specialPriceEnd: string | null;
+  quantityDiscount: number;
+  quantitativeUnit: string;
 }
 
 export function productRuleIssues(product: ProductRuleInput): ProductRuleIssue[] {

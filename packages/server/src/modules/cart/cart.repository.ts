@@ -161,32 +161,12 @@ export async function writeCartLine(
   nowIso: string,
 ): Promise<{ cart: CartRow; items: CartLineWithStock[] | null }> {
   if (dialect === 'postgres') {
+    // The snapshot's cart (user, customer), then the upsert's (user, customer, created, updated).
+    const cart = [userId, customerId, userId, customerId, nowIso, nowIso] as const;
     const rows =
       quantity > 0
-        ? await setLineStatement.execute(
-            db,
-            userId,
-            customerId,
-            userId,
-            customerId,
-            nowIso,
-            nowIso,
-            productId,
-            quantity,
-            nowIso,
-            productId,
-          )
-        : await removeLineStatement.execute(
-            db,
-            userId,
-            customerId,
-            userId,
-            customerId,
-            nowIso,
-            nowIso,
-            productId,
-            productId,
-          );
+        ? await setLineStatement.execute(db, ...cart, productId, quantity, nowIso, productId)
+        : await removeLineStatement.execute(db, ...cart, productId, productId);
     return linesAfterWrite(rows, productId, quantity);
   }
   const cart = await openCartForWrite(db, userId, customerId, nowIso);

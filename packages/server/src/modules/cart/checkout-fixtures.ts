@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context';
 import type { DatabaseHandle } from '../../db/connection';
 import type { PackUnit } from '../../db/schema';
 import { createAuth } from '../../http/auth';
+import { testBillingAddress } from '../../../test/account-fixtures';
 
 /**
  * Test data for the cart, checkout and order tests, inserted straight into a fresh test database
@@ -309,11 +310,7 @@ export async function insertBuyer(
     .values({
       name,
       email,
-      billing_country: 'Magyarország',
-      billing_country_code: 'HU',
-      billing_zip: '1111',
-      billing_city: 'Budapest',
-      billing_apt_suite: `Fő utca ${n}.`,
+      ...testBillingAddress(n),
       agent_user_id: values.agentUserId ?? null,
       price_group: values.priceGroup ?? null,
       customer_discount_bp: values.discountBp ?? 0,

@@ -13,6 +13,7 @@ import {
   entriesForPriceGroup,
   hasValidSpecialPrice,
 } from '@shop/shared/rules/pricing';
+import type { PriceEntryRuleInput } from '@shop/shared/rules/product-rules';
 import { orderQuantityLimits } from '@shop/shared/rules/quantity-correction';
 import { stockStatus } from '@shop/shared/rules/stock-status';
 import type { DialectName } from '../../db/connection';
@@ -40,13 +41,7 @@ import { parseStoredPhotos, shopPhotos, type StoredPhoto } from '../product-phot
 type Db = Kysely<Database>;
 
 /** A price entry of any price group, in the order the listing uses (threshold, then id). */
-export interface StoredPriceEntry {
-  priceGroup: string | null;
-  price: number;
-  specialPrice: number | null;
-  specialPriceStart: string | null;
-  specialPriceEnd: string | null;
-  quantityDiscount: number;
+export interface StoredPriceEntry extends PriceEntryRuleInput {
   quantitativeUnit: PackUnitName;
 }
 

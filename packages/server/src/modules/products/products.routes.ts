@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   type ProductListQueryParsed,
@@ -40,15 +40,15 @@ export function productsRoutes(ctx: AppContext): {
       const json = await service.listProducts(ctx, request, request.query, mode, caches);
       return sendJson(reply, json, request.query.caching);
     };
+  /** The page a signed-in customer will probably get: its live data rides on the token check. */
+  const tokenCheckPageOf =
+    (planOf: Parameters<typeof service.speculatedPage>[4]) => (request: FastifyRequest, userId: number) =>
+      service.speculatedPage(ctx, caches, request, userId, planOf);
   const anyUser: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/products/all',
       {
-        // The page a signed-in customer will probably get: its live data rides on the token check.
-        config: {
-          tokenCheckPage: (request, userId) =>
-            service.speculatedPage(ctx, caches, request, userId, service.listingPlanOf),
-        },
+        config: { tokenCheckPage: tokenCheckPageOf(service.listingPlanOf) },
         schema: {
           tags: ['products'],
           summary: 'The product listing: one page of active products, the total count and the manufacturers',
@@ -69,9 +69,7 @@ export function productsRoutes(ctx: AppContext): {
       {
         config: {
           rateLimit: searchRateLimit(ctx.config.searchRateLimit),
-          // The page a signed-in customer will probably get: its live data rides on the token check.
-          tokenCheckPage: (request, userId) =>
-            service.speculatedPage(ctx, caches, request, userId, service.searchPlanOf),
+          tokenCheckPage: tokenCheckPageOf(service.searchPlanOf),
         },
         schema: {
           tags: ['products'],
