@@ -114,6 +114,16 @@ export function CompanyUsersCard({ detail, t }: { detail: CustomerDetail; t: Adm
   const limit = (value: number | null) =>
     value === null ? t('companyUsers.noLimit') : formatMoney(value * 100, 0);
   const rows = users.data?.users ?? [];
+  /** A spending limit in whole forints (the draft's `…Ft` text; the body's and the error's `key`). */
+  const limitField = (draft: UserDraft, key: 'orderLimit' | 'monthlyLimit') => (
+    <TextField
+      label={t(`companyUsers.fields.${key}`)}
+      value={draft[`${key}Ft`]}
+      {...crud.errors.props(key, t('companyUsers.limitHint'))}
+      onChange={(e) => crud.setDraft({ [`${key}Ft`]: e.target.value })}
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+    />
+  );
 
   return (
     <DetailCard title={t('companyUsers.title')}>
@@ -243,22 +253,8 @@ export function CompanyUsersCard({ detail, t }: { detail: CustomerDetail; t: Adm
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              label={t('companyUsers.fields.orderLimit')}
-              value={draft.orderLimitFt}
-              helperText={t('companyUsers.limitHint')}
-              {...crud.errors.props('orderLimit')}
-              onChange={(e) => crud.setDraft({ orderLimitFt: e.target.value })}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-            <TextField
-              label={t('companyUsers.fields.monthlyLimit')}
-              value={draft.monthlyLimitFt}
-              helperText={t('companyUsers.limitHint')}
-              {...crud.errors.props('monthlyLimit')}
-              onChange={(e) => crud.setDraft({ monthlyLimitFt: e.target.value })}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
+            {limitField(draft, 'orderLimit')}
+            {limitField(draft, 'monthlyLimit')}
             {addresses.length > 0 ? (
               <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
                 <FormLabel component="legend">{t('companyUsers.fields.addresses')}</FormLabel>

@@ -9,6 +9,7 @@ import { formatDateTime } from '@shop/shared/format/format';
 import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { actionsColumn, useAdminCrud } from '../../components/crud';
+import { CrudTextField } from '../../components/crud-text-field';
 import type { DataTableColumn } from '../../components/data-table';
 import {
   draftsOf,
@@ -142,24 +143,18 @@ export default function NewsPage() {
       {(draft, translations) => (
         <>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label={t('fields.startsAt')}
-              type="datetime-local"
-              value={draft.startsAt}
-              onChange={(event) => crud.setDraft({ startsAt: event.target.value })}
-              {...crud.errors.props('startsAt', t('fields.dateHelp'))}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
-            />
-            <TextField
-              label={t('fields.endsAt')}
-              type="datetime-local"
-              value={draft.endsAt}
-              onChange={(event) => crud.setDraft({ endsAt: event.target.value })}
-              {...crud.errors.props('endsAt', t('fields.dateHelp'))}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
-            />
+            {(['startsAt', 'endsAt'] as const).map((key) => (
+              <CrudTextField
+                key={key}
+                crud={crud}
+                name={key}
+                label={t(`fields.${key}`)}
+                type="datetime-local"
+                helper={t('fields.dateHelp')}
+                slotProps={{ inputLabel: { shrink: true } }}
+                fullWidth
+              />
+            ))}
           </Stack>
           <FormControlLabel
             control={

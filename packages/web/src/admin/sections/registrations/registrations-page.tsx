@@ -134,6 +134,19 @@ export default function RegistrationsPage() {
         },
   ];
 
+  /** The confirmation of one kind of decision: open while that decision waits for it. */
+  const decisionDialog = (kind: Decision['kind']) => ({
+    open: decision?.kind === kind,
+    title: t(`${kind}Title`),
+    message: t(`${kind}Message`, {
+      name: decision?.registration.name,
+      email: decision?.registration.email,
+    }),
+    confirmLabel: t(kind),
+    busy: decide.isPending,
+    onConfirm: () => decision && decide.mutate(decision),
+  });
+
   return (
     <Box>
       <SectionHeading title={t('title')} />
@@ -159,30 +172,11 @@ export default function RegistrationsPage() {
         emptyText={t(`empty.${status}`)}
         toolbar={<SearchField label={t('search')} value={list.get('q')} onChange={(q) => list.set({ q })} />}
       />
+      <ConfirmDialog {...decisionDialog('approve')} onClose={() => setDecision(null)} />
       <ConfirmDialog
-        open={decision?.kind === 'approve'}
-        title={t('approveTitle')}
-        message={t('approveMessage', {
-          name: decision?.registration.name,
-          email: decision?.registration.email,
-        })}
-        confirmLabel={t('approve')}
-        busy={decide.isPending}
-        onConfirm={() => decision && decide.mutate(decision)}
-        onClose={() => setDecision(null)}
-      />
-      <ConfirmDialog
-        open={decision?.kind === 'reject'}
-        title={t('rejectTitle')}
-        message={t('rejectMessage', {
-          name: decision?.registration.name,
-          email: decision?.registration.email,
-        })}
-        confirmLabel={t('reject')}
+        {...decisionDialog('reject')}
         danger
-        busy={decide.isPending}
         canConfirm={reason.trim().length > 0}
-        onConfirm={() => decision && decide.mutate(decision)}
         onClose={() => {
           setDecision(null);
           setReason('');

@@ -122,6 +122,19 @@ export default function ShopClosedPage() {
     }),
   ];
 
+  /** The start or the end of a window: a shop-local time to the minute. */
+  const windowEnd = (key: 'startsAt' | 'endsAt', helper?: string) => (
+    <TextField
+      label={t(`fields.${key}`)}
+      type="datetime-local"
+      value={crud.editing?.draft[key] ?? ''}
+      onChange={(event) => crud.setDraft({ [key]: event.target.value.slice(0, 16) })}
+      required
+      {...crud.errors.props(key, helper)}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+
   return (
     <Box>
       <SectionHeading title={t('title')} />
@@ -165,24 +178,8 @@ export default function ShopClosedPage() {
         {(draft) => (
           <>
             <Typography color="text.secondary">{t('timeZoneField', { timeZone })}</Typography>
-            <TextField
-              label={t('fields.startsAt')}
-              type="datetime-local"
-              value={draft.startsAt}
-              onChange={(event) => crud.setDraft({ startsAt: event.target.value.slice(0, 16) })}
-              required
-              {...crud.errors.props('startsAt')}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              label={t('fields.endsAt')}
-              type="datetime-local"
-              value={draft.endsAt}
-              onChange={(event) => crud.setDraft({ endsAt: event.target.value.slice(0, 16) })}
-              required
-              {...crud.errors.props('endsAt', t('fields.endHelp'))}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            {windowEnd('startsAt')}
+            {windowEnd('endsAt', t('fields.endHelp'))}
             <TextField
               label={t('fields.note')}
               value={draft.note}
