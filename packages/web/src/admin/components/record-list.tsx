@@ -5,13 +5,12 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '@shop/shared/format/format';
-import { useAdminApi } from '../admin-api';
 import type { AdminT } from '../admin-i18n';
 import { DataTable, type DataTableColumn } from './data-table';
+import { usePageQuery } from './use-admin-query';
 import { useListParams } from './use-list-params';
 
 /** A list's paging and filters in the URL query (see useListParams). */
@@ -23,14 +22,8 @@ export type ListParams = ReturnType<typeof useListParams>;
  * next one loads; with the list's params.
  */
 export function useRecordPage<Response>(section: 'orders' | 'quotes', filterKeys: string[]) {
-  const api = useAdminApi();
   const list = useListParams();
-  const query = list.query(filterKeys);
-  const result = useQuery({
-    queryKey: ['admin', section, query],
-    queryFn: ({ signal }) => api.get<Response>(`/admin/${section}`, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const result = usePageQuery<Response>(section, `/admin/${section}`, list.query(filterKeys));
   return { list, result };
 }
 

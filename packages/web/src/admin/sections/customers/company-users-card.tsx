@@ -4,7 +4,7 @@ import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   COMPANY_ROLES,
   inviteCompanyUserSchema,
@@ -24,6 +24,7 @@ import { CrudFormDialog, useAdminCrud } from '../../components/crud';
 import { CrudTextField } from '../../components/crud-text-field';
 import { DataTable, wholeListPaging } from '../../components/data-table';
 import { DetailCard } from './detail-card';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 interface UserDraft {
   email: string;
@@ -55,10 +56,7 @@ export function CompanyUsersCard({ detail, t }: { detail: CustomerDetail; t: Adm
   const queryClient = useQueryClient();
   const queryKey = ['admin', 'customer', detail.userId, 'company-users'] as const;
   const path = `/admin/customers/${detail.userId}/company-users`;
-  const users = useQuery({
-    queryKey,
-    queryFn: ({ signal }) => api.get<CompanyUsersResponse>(path, { signal }),
-  });
+  const users = useAdminQuery<CompanyUsersResponse>(queryKey, path);
   const addresses = users.data?.addresses ?? [];
   const crud = useAdminCrud<CompanyUser, UserDraft, Record<string, unknown>, CompanyUserResponse>({
     queryKey,

@@ -5,15 +5,14 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { ZodType } from 'zod';
-import { useAdminApi } from '../../admin-api';
 import type { AdminT } from '../../admin-i18n';
 import { CrudDeleteDialog, CrudFormDialog, actionsColumn, useAdminCrud } from '../../components/crud';
 import { type DataTableColumn, SinglePageTable } from '../../components/data-table';
 import type { FieldErrors } from '../../components/field-errors';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 export type Change<Draft> = (changes: Partial<Draft>) => void;
 export type Errors = FieldErrors;
@@ -48,12 +47,8 @@ export function Crud<Row extends { id: number; name: string }, Draft extends Fie
   form,
   deletable,
 }: CrudProps<Row, Draft>) {
-  const api = useAdminApi();
   const listKey = ['admin', url];
-  const rows = useQuery({
-    queryKey: listKey,
-    queryFn: ({ signal }) => api.get<Row[]>(url, { signal }),
-  });
+  const rows = useAdminQuery<Row[]>(listKey, url);
   const crud = useAdminCrud<Row, Draft, unknown, Row>({
     queryKey: listKey,
     path: url,

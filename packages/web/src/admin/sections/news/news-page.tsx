@@ -3,7 +3,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useQuery } from '@tanstack/react-query';
 import { saveNewsSchema, type AdminNews, type AdminNewsSummary } from '@shop/shared/contracts/admin-content';
 import { formatDateTime } from '@shop/shared/format/format';
 import { useAdminApi } from '../../admin-api';
@@ -19,6 +18,7 @@ import {
   translationMessages,
 } from '../content/translations-editor';
 import { TranslatedRecordsSection } from '../content/translated-records-section';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 /** The list's query key, defined once: read by the list and refreshed after each change. */
 const NEWS_KEY = ['admin', 'news'];
@@ -49,10 +49,7 @@ function fromLocalInput(value: string): string | null {
 export default function NewsPage() {
   const { t, ready } = useAdminMessages('admin-news', loaders);
   const api = useAdminApi();
-  const news = useQuery({
-    queryKey: NEWS_KEY,
-    queryFn: ({ signal }) => api.get<AdminNewsSummary[]>('/admin/news', { signal }),
-  });
+  const news = useAdminQuery<AdminNewsSummary[]>(NEWS_KEY, '/admin/news');
   const crud = useAdminCrud<AdminNewsSummary, Draft, unknown, AdminNews>({
     queryKey: NEWS_KEY,
     path: '/admin/news',

@@ -10,7 +10,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { AdminOrderDetail } from '@shop/shared/contracts/admin-orders';
@@ -23,6 +23,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { BackToList, RecordPageWaiting } from '../../components/record-list';
 import { SectionHeading } from '../../components/section-heading';
 import { StatusChip } from './order-status-chip';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 /** A third of the row of cards under the status (the whole width on a phone): a heading, then its fields. */
 function DetailCard({ title, children }: { title: string; children: React.ReactNode }) {
@@ -76,9 +77,7 @@ export function OrderDetailView({ t }: { t: AdminT }) {
   const id = Number(orderId);
   const orderKey = ['admin', 'order', id];
   const [target, setTarget] = useState<OrderStatus | null>(null);
-  const order = useQuery({
-    queryKey: orderKey,
-    queryFn: ({ signal }) => api.get<AdminOrderDetail>(`/admin/orders/${id}`, { signal }),
+  const order = useAdminQuery<AdminOrderDetail>(orderKey, `/admin/orders/${id}`, {
     enabled: Number.isInteger(id) && id > 0,
   });
   const change = useMutation({

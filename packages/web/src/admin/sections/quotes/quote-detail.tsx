@@ -11,7 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { OfferQuoteRequest, QuoteDetail } from '@shop/shared/contracts/quotes';
@@ -25,6 +25,7 @@ import { forintsText, parseForints } from '../../components/forints';
 import { BackToList, RecordPageWaiting } from '../../components/record-list';
 import { SectionHeading } from '../../components/section-heading';
 import { QuoteStatusChip } from './quote-status-chip';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 /** A week from today (shop days are close enough to the browser's for a default). */
 function inAWeek(): string {
@@ -45,9 +46,7 @@ export function QuoteDetailView({ t }: { t: AdminT }) {
   const { quoteId } = useParams();
   const id = Number(quoteId);
   const quoteKey = ['admin', 'quote', id];
-  const quote = useQuery({
-    queryKey: quoteKey,
-    queryFn: ({ signal }) => api.get<QuoteDetail>(`/admin/quotes/${id}`, { signal }),
+  const quote = useAdminQuery<QuoteDetail>(quoteKey, `/admin/quotes/${id}`, {
     enabled: Number.isInteger(id) && id > 0,
   });
   const [drafts, setDrafts] = useState<Record<string, LineDraft>>({});

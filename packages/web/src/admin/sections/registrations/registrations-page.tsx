@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type {
   Registration,
@@ -22,6 +22,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { SearchField } from '../../components/search-field';
 import { SectionHeading } from '../../components/section-heading';
 import { useListParams } from '../../components/use-list-params';
+import { usePageQuery } from '../../components/use-admin-query';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 const STATUSES: RegistrationStatus[] = ['pending', 'unverified', 'rejected'];
@@ -39,11 +40,7 @@ export default function RegistrationsPage() {
     ? (list.get('status') as RegistrationStatus)
     : 'pending';
   const query = { ...list.query(['q']), status };
-  const registrations = useQuery({
-    queryKey: ['admin', 'registrations', query],
-    queryFn: ({ signal }) => api.get<AdminPage<Registration>>('/admin/registrations', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const registrations = usePageQuery<AdminPage<Registration>>('registrations', '/admin/registrations', query);
   const [decision, setDecision] = useState<Decision | null>(null);
   const [reason, setReason] = useState('');
 

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import {
@@ -23,6 +23,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type DataTableColumn, SinglePageTable } from '../../components/data-table';
 import { actionsColumn, CrudDeleteDialog, CrudFormDialog, useAdminCrud } from '../../components/crud';
 import { SectionHeading } from '../../components/section-heading';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 /** The list's query key, defined once: read by the list and refreshed after each change. */
 const SHOP_CLOSED_WINDOWS_KEY = ['admin', 'shop-closed-windows'];
@@ -49,14 +50,8 @@ export default function ShopClosedPage() {
   const queryClient = useQueryClient();
   const toast = useAdminToast();
   const [confirmForce, setConfirmForce] = useState<boolean | null>(null);
-  const windows = useQuery({
-    queryKey: SHOP_CLOSED_WINDOWS_KEY,
-    queryFn: ({ signal }) => api.get<AdminClosedWindowList>('/admin/shop-closed-windows', { signal }),
-  });
-  const force = useQuery({
-    queryKey: ['admin', 'force-disabled'],
-    queryFn: ({ signal }) => api.get<ForceDisabled>('/admin/shop-state/force-disabled', { signal }),
-  });
+  const windows = useAdminQuery<AdminClosedWindowList>(SHOP_CLOSED_WINDOWS_KEY, '/admin/shop-closed-windows');
+  const force = useAdminQuery<ForceDisabled>(['admin', 'force-disabled'], '/admin/shop-state/force-disabled');
 
   const setForce = useMutation({
     mutationFn: (forceDisabled: boolean) =>

@@ -2,16 +2,15 @@ import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Statistics } from '@shop/shared/contracts/admin-stats';
 import { formatMoney, formatNumber } from '@shop/shared/format/format';
-import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminCommonMessages, useAdminMessages } from '../../admin-i18n';
 import { SectionHeading } from '../../components/section-heading';
 import { DateRangeFilter } from '../../components/record-list';
 import { useListParams } from '../../components/use-list-params';
 import { BarChart } from './bar-chart';
+import { usePageQuery } from '../../components/use-admin-query';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
@@ -19,16 +18,11 @@ const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 export default function StatisticsPage() {
   const { t, ready } = useAdminMessages('admin-statistics', loaders);
   const { t: common } = useAdminCommonMessages();
-  const api = useAdminApi();
   const list = useListParams();
   const query: Record<string, string> = {};
   if (list.get('from')) query.from = list.get('from');
   if (list.get('to')) query.to = list.get('to');
-  const stats = useQuery({
-    queryKey: ['admin', 'statistics', query],
-    queryFn: ({ signal }) => api.get<Statistics>('/admin/statistics', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const stats = usePageQuery<Statistics>('statistics', '/admin/statistics', query);
   if (!ready) return null;
   const data = stats.data;
   const card = (title: string, children: ReactNode) => (
