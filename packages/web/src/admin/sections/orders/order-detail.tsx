@@ -163,18 +163,11 @@ export function OrderDetailView({ t }: { t: AdminT }) {
               <TableRow>
                 <TableCell sx={{ fontWeight: 600 }}>{t('detail.sku')}</TableCell>
                 <TableCell sx={{ fontWeight: 600 }}>{t('detail.product')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }} align="right">
-                  {t('detail.quantity')}
-                </TableCell>
-                <TableCell sx={{ fontWeight: 600 }} align="right">
-                  {t('detail.unitPrice')}
-                </TableCell>
-                <TableCell sx={{ fontWeight: 600 }} align="right">
-                  {t('detail.vat')}
-                </TableCell>
-                <TableCell sx={{ fontWeight: 600 }} align="right">
-                  {t('detail.lineGross')}
-                </TableCell>
+                {(['quantity', 'unitPrice', 'vat', 'lineGross'] as const).map((key) => (
+                  <TableCell key={key} sx={{ fontWeight: 600 }} align="right">
+                    {t(`detail.${key}`)}
+                  </TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
