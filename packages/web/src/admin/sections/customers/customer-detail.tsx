@@ -6,7 +6,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import type { CustomerDetail } from '@shop/shared/contracts/admin-customers';
 import { useAdminCommonMessages, useAdminMessages } from '../../admin-i18n';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -19,16 +19,17 @@ import { CheckoutRulesCard } from './checkout-rules-card';
 import { CustomerCard } from './customer-card';
 import { DetailCard, useSaveCustomer } from './detail-card';
 import { customerMessages } from './messages';
-import { useAdminQuery } from '../../components/use-admin-query';
+import { useRouteRecord } from '../../components/record-list';
 
 /** One customer or agent account: data, pricing, agent link, payment methods, addresses, disable. */
 export function CustomerDetailPage() {
   const { t, ready } = useAdminMessages('admin-customers', customerMessages);
   const { t: common } = useAdminCommonMessages();
-  const userId = Number(useParams().userId);
-  const detail = useAdminQuery<CustomerDetail>(['admin', 'customer', userId], `/admin/customers/${userId}`, {
-    enabled: Number.isInteger(userId) && userId > 0,
-  });
+  const { id: userId, query: detail } = useRouteRecord<CustomerDetail>(
+    'customer',
+    'userId',
+    '/admin/customers',
+  );
   const save = useSaveCustomer(userId);
   const [confirming, setConfirming] = useState(false);
   if (!ready) return null;

@@ -12,7 +12,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import type { AdminOrderDetail } from '@shop/shared/contracts/admin-orders';
 import { formatDateTime, formatMoney, formatWeightKg } from '@shop/shared/format/format';
 import { type OrderStatus } from '@shop/shared/rules/order-status';
@@ -20,21 +19,16 @@ import { useAdminApi } from '../../admin-api';
 import { type AdminT } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { BackToList, RecordPageWaiting } from '../../components/record-list';
-import { SectionHeading } from '../../components/section-heading';
+import { RecordHeading, RecordPageWaiting, RecordPanel, useRouteRecord } from '../../components/record-list';
 import { StatusChip } from './order-status-chip';
-import { useAdminQuery } from '../../components/use-admin-query';
 
 /** A third of the row of cards under the status (the whole width on a phone): a heading, then its fields. */
 function DetailCard({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Grid size={{ xs: 12, md: 4 }}>
-      <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
-        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-          {title}
-        </Typography>
+      <RecordPanel title={title} sx={{ height: '100%' }}>
         {children}
-      </Paper>
+      </RecordPanel>
     </Grid>
   );
 }
@@ -73,13 +67,12 @@ export function OrderDetailView({ t }: { t: AdminT }) {
   const api = useAdminApi();
   const toast = useAdminToast();
   const queryClient = useQueryClient();
-  const { orderId } = useParams();
-  const id = Number(orderId);
-  const orderKey = ['admin', 'order', id];
+  const {
+    id,
+    key: orderKey,
+    query: order,
+  } = useRouteRecord<AdminOrderDetail>('order', 'orderId', '/admin/orders');
   const [target, setTarget] = useState<OrderStatus | null>(null);
-  const order = useAdminQuery<AdminOrderDetail>(orderKey, `/admin/orders/${id}`, {
-    enabled: Number.isInteger(id) && id > 0,
-  });
   const change = useMutation({
     mutationFn: (status: OrderStatus) =>
       api.post<AdminOrderDetail>(`/admin/orders/${id}/status`, { status }, { retry: false }),
@@ -100,15 +93,8 @@ export function OrderDetailView({ t }: { t: AdminT }) {
 
   return (
     <Box>
-      <BackToList t={t} />
-      <SectionHeading
-        title={t('detailTitle', { id: o.id })}
-        actions={<StatusChip status={o.status} t={t} />}
-      />
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-          {t('changeStatus')}
-        </Typography>
+      <RecordHeading t={t} id={o.id} status={<StatusChip status={o.status} t={t} />} />
+      <RecordPanel title={t('changeStatus')} sx={{ mb: 2 }}>
         {o.nextStatuses.length === 0 ? (
           <Typography color="text.secondary">{t('finalStatus')}</Typography>
         ) : (
@@ -125,7 +111,7 @@ export function OrderDetailView({ t }: { t: AdminT }) {
             ))}
           </Stack>
         )}
-      </Paper>
+      </RecordPanel>
       <Grid container spacing={2} sx={{ mb: 2 }}>
         <DetailCard title={t('detail.customer')}>
           <Field label={t('detail.name')}>{o.customerName}</Field>
@@ -203,10 +189,7 @@ export function OrderDetailView({ t }: { t: AdminT }) {
           </Typography>
         </Box>
       </Paper>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-          {t('detail.history')}
-        </Typography>
+      <RecordPanel title={t('detail.history')}>
         <Box component="ol" sx={{ m: 0, pl: 3 }}>
           {o.history.map((entry, index) => (
             <li key={`${entry.createdAt}-${index}`}>
@@ -217,7 +200,7 @@ export function OrderDetailView({ t }: { t: AdminT }) {
             </li>
           ))}
         </Box>
-      </Paper>
+      </RecordPanel>
       <ConfirmDialog
         open={target !== null}
         title={t('confirmTitle', { status: target ? t(`status.${target}`) : '' })}

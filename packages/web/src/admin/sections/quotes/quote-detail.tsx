@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,7 +12,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import type { OfferQuoteRequest, QuoteDetail } from '@shop/shared/contracts/quotes';
 import { formatDateTime, formatMoney } from '@shop/shared/format/format';
 import { DetailField } from '../../../components/detail-page-parts';
@@ -22,10 +20,8 @@ import { type AdminT } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { forintsText, parseForints } from '../../components/forints';
-import { BackToList, RecordPageWaiting } from '../../components/record-list';
-import { SectionHeading } from '../../components/section-heading';
+import { RecordHeading, RecordPageWaiting, RecordPanel, useRouteRecord } from '../../components/record-list';
 import { QuoteStatusChip } from './quote-status-chip';
-import { useAdminQuery } from '../../components/use-admin-query';
 
 /** A week from today (shop days are close enough to the browser's for a default). */
 function inAWeek(): string {
@@ -43,12 +39,11 @@ export function QuoteDetailView({ t }: { t: AdminT }) {
   const api = useAdminApi();
   const toast = useAdminToast();
   const queryClient = useQueryClient();
-  const { quoteId } = useParams();
-  const id = Number(quoteId);
-  const quoteKey = ['admin', 'quote', id];
-  const quote = useAdminQuery<QuoteDetail>(quoteKey, `/admin/quotes/${id}`, {
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  const {
+    id,
+    key: quoteKey,
+    query: quote,
+  } = useRouteRecord<QuoteDetail>('quote', 'quoteId', '/admin/quotes');
   const [drafts, setDrafts] = useState<Record<string, LineDraft>>({});
   const [validUntil, setValidUntil] = useState(inAWeek);
   const [message, setMessage] = useState('');
@@ -111,15 +106,8 @@ export function QuoteDetailView({ t }: { t: AdminT }) {
 
   return (
     <Box>
-      <BackToList t={t} />
-      <SectionHeading
-        title={t('detailTitle', { id: q.id })}
-        actions={<QuoteStatusChip status={q.status} t={t} />}
-      />
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-          {t('request')}
-        </Typography>
+      <RecordHeading t={t} id={q.id} status={<QuoteStatusChip status={q.status} t={t} />} />
+      <RecordPanel title={t('request')} sx={{ mb: 2 }}>
         <DetailField sx={{ mb: 1 }} label={t('columns.customer')}>
           {q.customerName} · {q.requestedByName} · {formatDateTime(q.createdAt)}
         </DetailField>
@@ -149,12 +137,9 @@ export function QuoteDetailView({ t }: { t: AdminT }) {
             {t('order', { id: q.orderId })}
           </DetailField>
         ) : null}
-      </Paper>
+      </RecordPanel>
 
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-          {t('answerTitle')}
-        </Typography>
+      <RecordPanel title={t('answerTitle')} sx={{ mb: 2 }}>
         {!q.canAnswer ? (
           <Alert severity="info" sx={{ mb: 2 }}>
             {t('notAnswerable', { status: t(`status.${q.status}`) })}
@@ -264,7 +249,7 @@ export function QuoteDetailView({ t }: { t: AdminT }) {
             </Stack>
           </Stack>
         ) : null}
-      </Paper>
+      </RecordPanel>
       <ConfirmDialog
         open={declining}
         title={t('declineTitle')}
