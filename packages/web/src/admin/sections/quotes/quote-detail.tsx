@@ -34,6 +34,12 @@ interface LineDraft {
   quantity: string;
 }
 
+/** The offered price and quantity fields of a line: label, problem text, keyboard and width. */
+const OFFER_FIELDS = {
+  price: { label: 'offeredPrice', invalid: 'priceInvalid', inputMode: 'decimal', width: 130 },
+  quantity: { label: 'offeredQuantity', invalid: 'quantityInvalid', inputMode: 'numeric', width: 100 },
+} as const;
+
 /** One quote: the request, its lines, and the answer form (prices, quantities, validity, message, decline). */
 export function QuoteDetailView({ t }: { t: AdminT }) {
   const api = useAdminApi();
@@ -104,6 +110,27 @@ export function QuoteDetailView({ t }: { t: AdminT }) {
     });
   };
 
+  /** One offered value of a line: a small field, its problem under it while it does not parse. */
+  const offerCell = (sku: string, draft: LineDraft, key: keyof LineDraft, value: number | null) => (
+    <TableCell>
+      <TextField
+        size="small"
+        value={draft[key]}
+        disabled={!q.canAnswer}
+        onChange={(event) => setDraft(sku, draft, { [key]: event.target.value })}
+        error={value === null}
+        helperText={value === null ? t(OFFER_FIELDS[key].invalid) : undefined}
+        slotProps={{
+          htmlInput: {
+            inputMode: OFFER_FIELDS[key].inputMode,
+            'aria-label': `${t(OFFER_FIELDS[key].label)} ${sku}`,
+          },
+        }}
+        sx={{ width: OFFER_FIELDS[key].width }}
+      />
+    </TableCell>
+  );
+
   return (
     <Box>
       <RecordHeading t={t} id={q.id} status={<QuoteStatusChip status={q.status} t={t} />} />
@@ -169,37 +196,8 @@ export function QuoteDetailView({ t }: { t: AdminT }) {
                   <TableCell align="right">
                     {line.listPrice === null ? '—' : formatMoney(line.listPrice)}
                   </TableCell>
-                  <TableCell>
-                    <TextField
-                      size="small"
-                      value={draft.price}
-                      disabled={!q.canAnswer}
-                      onChange={(event) => setDraft(line.sku, draft, { price: event.target.value })}
-                      error={price === null}
-                      helperText={price === null ? t('priceInvalid') : undefined}
-                      slotProps={{
-                        htmlInput: { inputMode: 'decimal', 'aria-label': `${t('offeredPrice')} ${line.sku}` },
-                      }}
-                      sx={{ width: 130 }}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <TextField
-                      size="small"
-                      value={draft.quantity}
-                      disabled={!q.canAnswer}
-                      onChange={(event) => setDraft(line.sku, draft, { quantity: event.target.value })}
-                      error={quantity === null}
-                      helperText={quantity === null ? t('quantityInvalid') : undefined}
-                      slotProps={{
-                        htmlInput: {
-                          inputMode: 'numeric',
-                          'aria-label': `${t('offeredQuantity')} ${line.sku}`,
-                        },
-                      }}
-                      sx={{ width: 100 }}
-                    />
-                  </TableCell>
+                  {offerCell(line.sku, draft, 'price', price)}
+                  {offerCell(line.sku, draft, 'quantity', quantity)}
                   <TableCell align="right">
                     {price !== null && quantity !== null ? formatMoney(price * quantity) : '—'}
                   </TableCell>

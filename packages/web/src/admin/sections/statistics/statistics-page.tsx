@@ -14,6 +14,13 @@ import { usePageQuery } from '../../components/use-admin-query';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
+/** The charts of one value per day: the title's message key, the day's value and its format. */
+const DAY_CHARTS = [
+  { title: 'ordersPerDay', value: 'orders', format: (v: number) => formatNumber(v) },
+  { title: 'revenuePerDay', value: 'revenue', format: (v: number) => formatMoney(v) },
+  { title: 'pageViewsPerDay', value: 'pageViews', format: (v: number) => formatNumber(v) },
+] as const;
+
 /** Statistics: orders and revenue per day, top products, page views (days in the shop time zone). */
 export default function StatisticsPage() {
   const { t, ready } = useAdminMessages('admin-statistics', loaders);
@@ -63,36 +70,18 @@ export default function StatisticsPage() {
               </Paper>
             </Grid>
           ))}
-          <Grid size={{ xs: 12, lg: 6 }}>
-            {card(
-              t('ordersPerDay'),
-              <BarChart
-                title={t('ordersPerDay')}
-                data={data.days.map((d) => ({ label: d.date, value: d.orders }))}
-                format={(v) => formatNumber(v)}
-              />,
-            )}
-          </Grid>
-          <Grid size={{ xs: 12, lg: 6 }}>
-            {card(
-              t('revenuePerDay'),
-              <BarChart
-                title={t('revenuePerDay')}
-                data={data.days.map((d) => ({ label: d.date, value: d.revenue }))}
-                format={(v) => formatMoney(v)}
-              />,
-            )}
-          </Grid>
-          <Grid size={{ xs: 12, lg: 6 }}>
-            {card(
-              t('pageViewsPerDay'),
-              <BarChart
-                title={t('pageViewsPerDay')}
-                data={data.days.map((d) => ({ label: d.date, value: d.pageViews }))}
-                format={(v) => formatNumber(v)}
-              />,
-            )}
-          </Grid>
+          {DAY_CHARTS.map(({ title, value, format }) => (
+            <Grid key={title} size={{ xs: 12, lg: 6 }}>
+              {card(
+                t(title),
+                <BarChart
+                  title={t(title)}
+                  data={data.days.map((d) => ({ label: d.date, value: d[value] }))}
+                  format={format}
+                />,
+              )}
+            </Grid>
+          ))}
           <Grid size={{ xs: 12, lg: 6 }}>
             {card(
               t('topProducts'),
