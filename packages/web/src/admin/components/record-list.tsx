@@ -2,16 +2,17 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatDateTime } from '@shop/shared/format/format';
-import { useAdminApi } from '../admin-api';
 import type { AdminT } from '../admin-i18n';
 import { DataTable, type DataTableColumn } from './data-table';
+import { SectionHeading } from './section-heading';
+import { useAdminQuery, usePageQuery } from './use-admin-query';
 import { useListParams } from './use-list-params';
 
 /** A list's paging and filters in the URL query (see useListParams). */
@@ -23,14 +24,8 @@ export type ListParams = ReturnType<typeof useListParams>;
  * next one loads; with the list's params.
  */
 export function useRecordPage<Response>(section: 'orders' | 'quotes', filterKeys: string[]) {
-  const api = useAdminApi();
   const list = useListParams();
-  const query = list.query(filterKeys);
-  const result = useQuery({
-    queryKey: ['admin', section, query],
-    queryFn: ({ signal }) => api.get<Response>(`/admin/${section}`, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const result = usePageQuery<Response>(section, `/admin/${section}`, list.query(filterKeys));
   return { list, result };
 }
 
@@ -197,4 +192,46 @@ export function RecordPageWaiting({ t, failed }: { t: AdminT; failed: boolean })
       </Alert>
     </Box>
   );
+}
+
+/** The top of a record's page: the way back to the list, then `detailTitle` with the record's status. */
+export function RecordHeading({ t, id, status }: { t: AdminT; id: number; status: ReactNode }) {
+  return (
+    <>
+      <BackToList t={t} />
+      <SectionHeading title={t('detailTitle', { id })} actions={status} />
+    </>
+  );
+}
+
+/** A panel of a record's page: an outlined paper with a heading, then its content. */
+export function RecordPanel({
+  title,
+  sx,
+  children,
+}: {
+  title: ReactNode;
+  /** Spacing or height besides the padding. */
+  sx?: { mb?: number; height?: string };
+  children: ReactNode;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, ...sx }}>
+      <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * The record a page shows, named by the route's `param` (asked for only when it is a positive whole
+ * number): its id, its query key `['admin', kind, id]` and the query of GET `path/id`.
+ */
+export function useRouteRecord<Data>(kind: string, param: string, path: string) {
+  const id = Number(useParams()[param]);
+  const key = ['admin', kind, id];
+  const query = useAdminQuery<Data>(key, `${path}/${id}`, { enabled: Number.isInteger(id) && id > 0 });
+  return { id, key, query };
 }

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   apiKeyCreateSchema,
@@ -21,6 +21,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { SectionHeading } from '../../components/section-heading';
 import { ShownOnceDialog } from '../../components/shown-once-dialog';
 import { WholeListTable } from '../../components/whole-list-table';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 /** The list's query key, defined once: read by the list and refreshed after each change. */
 const API_KEYS_KEY = ['admin', 'api-keys'];
@@ -33,10 +34,7 @@ export default function ApiKeysPage() {
   const api = useAdminApi();
   const toast = useAdminToast();
   const queryClient = useQueryClient();
-  const keys = useQuery({
-    queryKey: API_KEYS_KEY,
-    queryFn: ({ signal }) => api.get<{ items: ApiKey[] }>('/admin/integration/api-keys', { signal }),
-  });
+  const keys = useAdminQuery<{ items: ApiKey[] }>(API_KEYS_KEY, '/admin/integration/api-keys');
   const [naming, setNaming] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);

@@ -27,6 +27,7 @@ import {
 import { CrudTextField } from '../../components/crud-text-field';
 import { type DataTableColumn, SinglePageTable } from '../../components/data-table';
 import { SectionHeading } from '../../components/section-heading';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
@@ -101,14 +102,11 @@ export default function AssortmentsPage() {
   const { i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const api = useAdminApi();
-  const assortments = useQuery({
-    queryKey: ASSORTMENTS_KEY,
-    queryFn: ({ signal }) => api.get<AssortmentSummary[]>('/admin/assortments', { signal }),
-  });
-  const categories = useQuery({
-    queryKey: ['admin', 'categories'],
-    queryFn: ({ signal }) => api.get<{ items: AdminCategory[] }>('/admin/catalogue/categories', { signal }),
-  });
+  const assortments = useAdminQuery<AssortmentSummary[]>(ASSORTMENTS_KEY, '/admin/assortments');
+  const categories = useAdminQuery<{ items: AdminCategory[] }>(
+    ['admin', 'categories'],
+    '/admin/catalogue/categories',
+  );
   const [customerSearch, setCustomerSearch] = useState('');
   const customers = useQuery({
     queryKey: ['admin', 'assortments', 'customers', customerSearch],

@@ -1,11 +1,10 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import type { CustomerAssortment } from '@shop/shared/contracts/assortments';
-import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { DetailCard } from '../customers/detail-card';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
@@ -16,13 +15,11 @@ const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
  */
 export function CustomerAssortmentCard({ customerId }: { customerId: number }) {
   const { t, ready } = useAdminMessages('admin-assortments', loaders);
-  const api = useAdminApi();
-  const answer = useQuery({
-    queryKey: ['admin', 'assortments', 'customer', customerId],
-    queryFn: ({ signal }) =>
-      api.get<CustomerAssortment>(`/admin/assortments/customer/${customerId}`, { signal }),
-    retry: false,
-  });
+  const answer = useAdminQuery<CustomerAssortment>(
+    ['admin', 'assortments', 'customer', customerId],
+    `/admin/assortments/customer/${customerId}`,
+    { retry: false },
+  );
   if (!ready || !answer.data) return null;
   const assortment = answer.data.assortment;
   return (

@@ -8,16 +8,15 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AuditEntryOut, AuditPage as AuditPageData } from '@shop/shared/contracts/admin-accounts';
 import { formatDateTime } from '@shop/shared/format/format';
-import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminCommonMessages, useAdminMessages } from '../../admin-i18n';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { SectionHeading } from '../../components/section-heading';
 import { DateRangeFilter } from '../../components/record-list';
 import { useListParams } from '../../components/use-list-params';
+import { usePageQuery } from '../../components/use-admin-query';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
@@ -48,14 +47,9 @@ export function changedFields(
 export default function AuditPage() {
   const { t, ready } = useAdminMessages('admin-audit', loaders);
   const { t: common } = useAdminCommonMessages();
-  const api = useAdminApi();
   const list = useListParams(50);
   const query = list.query(['entity', 'action', 'entityId', 'actorUserId', 'from', 'to']);
-  const log = useQuery({
-    queryKey: ['admin', 'audit', query],
-    queryFn: ({ signal }) => api.get<AuditPageData>('/admin/audit', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const log = usePageQuery<AuditPageData>('audit', '/admin/audit', query);
   const [open, setOpen] = useState<AuditEntryOut | null>(null);
   if (!ready) return null;
 

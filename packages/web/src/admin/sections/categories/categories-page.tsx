@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,13 +10,13 @@ import {
 } from '@shop/shared/contracts/admin-catalogue';
 import { LANGUAGES, type Language } from '@shop/shared/i18n/languages';
 import { currentLanguage } from '../../../i18n/i18n';
-import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { CrudDeleteDialog, CrudFormDialog, actionsColumn, useAdminCrud } from '../../components/crud';
 import { CrudTextField } from '../../components/crud-text-field';
 import type { DataTableColumn } from '../../components/data-table';
 import { SectionHeading } from '../../components/section-heading';
 import { WholeListTable } from '../../components/whole-list-table';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 /** The list's query key, defined once: read by the list and refreshed after each change. */
 const CATEGORIES_KEY = ['admin', 'categories'];
@@ -36,11 +35,7 @@ export default function CategoriesPage() {
   const { t, ready } = useAdminMessages('admin-categories', loaders);
   const { i18n } = useTranslation();
   const language = currentLanguage(i18n);
-  const api = useAdminApi();
-  const categories = useQuery({
-    queryKey: CATEGORIES_KEY,
-    queryFn: ({ signal }) => api.get<{ items: AdminCategory[] }>('/admin/catalogue/categories', { signal }),
-  });
+  const categories = useAdminQuery<{ items: AdminCategory[] }>(CATEGORIES_KEY, '/admin/catalogue/categories');
 
   const crud = useAdminCrud<AdminCategory, Draft, CategoryInput, AdminCategory>({
     queryKey: CATEGORIES_KEY,

@@ -1,7 +1,6 @@
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useQuery } from '@tanstack/react-query';
 import {
   saveAdminContentPageSchema,
   type AdminContentPage,
@@ -20,6 +19,7 @@ import {
   translationMessages,
 } from './translations-editor';
 import { TranslatedRecordsSection } from './translated-records-section';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 /** The list's query key, defined once: read by the list and refreshed after each change. */
 const CONTENT_PAGES_KEY = ['admin', 'content-pages'];
@@ -36,10 +36,7 @@ interface Draft {
 export default function ContentPagesPage() {
   const { t, ready } = useAdminMessages('admin-content', loaders);
   const api = useAdminApi();
-  const pages = useQuery({
-    queryKey: CONTENT_PAGES_KEY,
-    queryFn: ({ signal }) => api.get<AdminContentPageSummary[]>('/admin/content-pages', { signal }),
-  });
+  const pages = useAdminQuery<AdminContentPageSummary[]>(CONTENT_PAGES_KEY, '/admin/content-pages');
   const crud = useAdminCrud<AdminContentPageSummary, Draft, unknown, AdminContentPage>({
     queryKey: CONTENT_PAGES_KEY,
     path: '/admin/content-pages',

@@ -55,28 +55,30 @@ export function CheckoutRulesCard({ detail, t }: { detail: CustomerDetail; t: Ad
       },
     });
   };
+  /** An amount in forints (`checkoutRules.<key>` its label, `<key>Help` its help while it is valid). */
+  const amountField = (
+    key: 'creditLimit' | 'openBalance',
+    value: string,
+    onChange: (value: string) => void,
+    invalid: boolean,
+  ) => (
+    <TextField
+      label={t(`checkoutRules.${key}`)}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={invalid}
+      helperText={invalid ? t('checkoutRules.invalidAmount') : t(`checkoutRules.${key}Help`)}
+      slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-invalid': invalid } }}
+    />
+  );
   return (
     <DetailCard title={t('checkoutRules.title')} onSubmit={onSubmit} busy={save.isPending} shown={shown}>
       <FormControlLabel
         control={<Switch checked={required} onChange={(e) => setRequired(e.target.checked)} />}
         label={t('checkoutRules.poRequired')}
       />
-      <TextField
-        label={t('checkoutRules.creditLimit')}
-        value={limit}
-        onChange={(e) => setLimit(e.target.value)}
-        error={limitInvalid}
-        helperText={limitInvalid ? t('checkoutRules.invalidAmount') : t('checkoutRules.creditLimitHelp')}
-        slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-invalid': limitInvalid } }}
-      />
-      <TextField
-        label={t('checkoutRules.openBalance')}
-        value={balance}
-        onChange={(e) => setBalance(e.target.value)}
-        error={balanceInvalid}
-        helperText={balanceInvalid ? t('checkoutRules.invalidAmount') : t('checkoutRules.openBalanceHelp')}
-        slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-invalid': balanceInvalid } }}
-      />
+      {amountField('creditLimit', limit, setLimit, limitInvalid)}
+      {amountField('openBalance', balance, setBalance, balanceInvalid)}
       <Typography variant="body2" color="text.secondary">
         {customer.openBalanceAt
           ? t('checkoutRules.balanceAt', { at: formatDateTime(customer.openBalanceAt) })

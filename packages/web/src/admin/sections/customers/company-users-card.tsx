@@ -4,7 +4,7 @@ import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   COMPANY_ROLES,
   inviteCompanyUserSchema,
@@ -24,6 +24,7 @@ import { CrudFormDialog, useAdminCrud } from '../../components/crud';
 import { CrudTextField } from '../../components/crud-text-field';
 import { DataTable, wholeListPaging } from '../../components/data-table';
 import { DetailCard } from './detail-card';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 interface UserDraft {
   email: string;
@@ -55,10 +56,7 @@ export function CompanyUsersCard({ detail, t }: { detail: CustomerDetail; t: Adm
   const queryClient = useQueryClient();
   const queryKey = ['admin', 'customer', detail.userId, 'company-users'] as const;
   const path = `/admin/customers/${detail.userId}/company-users`;
-  const users = useQuery({
-    queryKey,
-    queryFn: ({ signal }) => api.get<CompanyUsersResponse>(path, { signal }),
-  });
+  const users = useAdminQuery<CompanyUsersResponse>(queryKey, path);
   const addresses = users.data?.addresses ?? [];
   const crud = useAdminCrud<CompanyUser, UserDraft, Record<string, unknown>, CompanyUserResponse>({
     queryKey,
@@ -114,6 +112,16 @@ export function CompanyUsersCard({ detail, t }: { detail: CustomerDetail; t: Adm
   const limit = (value: number | null) =>
     value === null ? t('companyUsers.noLimit') : formatMoney(value * 100, 0);
   const rows = users.data?.users ?? [];
+  /** A spending limit in whole forints (the draft's `…Ft` text; the body's and the error's `key`). */
+  const limitField = (draft: UserDraft, key: 'orderLimit' | 'monthlyLimit') => (
+    <TextField
+      label={t(`companyUsers.fields.${key}`)}
+      value={draft[`${key}Ft`]}
+      {...crud.errors.props(key, t('companyUsers.limitHint'))}
+      onChange={(e) => crud.setDraft({ [`${key}Ft`]: e.target.value })}
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+    />
+  );
 
   return (
     <DetailCard title={t('companyUsers.title')}>
@@ -243,22 +251,8 @@ export function CompanyUsersCard({ detail, t }: { detail: CustomerDetail; t: Adm
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              label={t('companyUsers.fields.orderLimit')}
-              value={draft.orderLimitFt}
-              helperText={t('companyUsers.limitHint')}
-              {...crud.errors.props('orderLimit')}
-              onChange={(e) => crud.setDraft({ orderLimitFt: e.target.value })}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-            <TextField
-              label={t('companyUsers.fields.monthlyLimit')}
-              value={draft.monthlyLimitFt}
-              helperText={t('companyUsers.limitHint')}
-              {...crud.errors.props('monthlyLimit')}
-              onChange={(e) => crud.setDraft({ monthlyLimitFt: e.target.value })}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
+            {limitField(draft, 'orderLimit')}
+            {limitField(draft, 'monthlyLimit')}
             {addresses.length > 0 ? (
               <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
                 <FormLabel component="legend">{t('companyUsers.fields.addresses')}</FormLabel>

@@ -4,7 +4,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import { Controller, type Path } from 'react-hook-form';
 import {
   updateCustomerSchema,
@@ -13,7 +12,7 @@ import {
 } from '@shop/shared/contracts/admin-customers';
 import { useAdminCommonMessages, type AdminT } from '../../admin-i18n';
 import { useAdminForm } from '../../components/admin-form';
-import { FormTextField } from '../../components/form-text-field';
+import { FormSelectField, FormTextField } from '../../components/form-text-field';
 import { DetailCard, useSaveCustomer } from './detail-card';
 
 interface CustomerDraft {
@@ -134,43 +133,31 @@ export function CustomerCard({ detail, t }: { detail: CustomerDetail; t: AdminT 
         <Grid size={{ xs: 12, sm: 8 }}>{text('aptSuite')}</Grid>
         <Grid size={{ xs: 12, sm: 4 }}>{text('country')}</Grid>
       </Grid>
-      <FormTextField
+      <FormSelectField
         control={form.control}
         name="agentUserId"
         errorName="customer.agentUserId"
         errors={errors}
-        select
         label={t('fields.agent')}
-      >
-        <MenuItem value="">{common('common.none')}</MenuItem>
-        {detail.options.agents.map((agent) => (
-          <MenuItem key={agent.userId} value={String(agent.userId)}>
-            {agent.name}
-          </MenuItem>
-        ))}
-      </FormTextField>
+        empty={common('common.none')}
+        options={detail.options.agents.map((agent) => ({ value: String(agent.userId), label: agent.name }))}
+      />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField
+          <FormSelectField
             control={form.control}
             name="priceGroup"
             errorName="customer.priceGroup"
             errors={errors}
-            select
             label={t('fields.priceGroup')}
-          >
-            <MenuItem value="">{t('listPrice')}</MenuItem>
-            {[
+            empty={t('listPrice')}
+            options={[
               ...new Set([
                 ...detail.options.priceGroups,
                 ...(customer.priceGroup ? [customer.priceGroup] : []),
               ]),
-            ].map((group) => (
-              <MenuItem key={group} value={group}>
-                {group}
-              </MenuItem>
-            ))}
-          </FormTextField>
+            ].map((group) => ({ value: group, label: group }))}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{text('discountPercent')}</Grid>
       </Grid>

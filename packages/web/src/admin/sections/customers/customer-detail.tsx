@@ -5,11 +5,9 @@ import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import type { CustomerDetail } from '@shop/shared/contracts/admin-customers';
-import { useAdminApi } from '../../admin-api';
 import { useAdminCommonMessages, useAdminMessages } from '../../admin-i18n';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SectionHeading } from '../../components/section-heading';
@@ -21,18 +19,17 @@ import { CheckoutRulesCard } from './checkout-rules-card';
 import { CustomerCard } from './customer-card';
 import { DetailCard, useSaveCustomer } from './detail-card';
 import { customerMessages } from './messages';
+import { useRouteRecord } from '../../components/record-list';
 
 /** One customer or agent account: data, pricing, agent link, payment methods, addresses, disable. */
 export function CustomerDetailPage() {
   const { t, ready } = useAdminMessages('admin-customers', customerMessages);
   const { t: common } = useAdminCommonMessages();
-  const api = useAdminApi();
-  const userId = Number(useParams().userId);
-  const detail = useQuery({
-    queryKey: ['admin', 'customer', userId],
-    queryFn: ({ signal }) => api.get<CustomerDetail>(`/admin/customers/${userId}`, { signal }),
-    enabled: Number.isInteger(userId) && userId > 0,
-  });
+  const { id: userId, query: detail } = useRouteRecord<CustomerDetail>(
+    'customer',
+    'userId',
+    '/admin/customers',
+  );
   const save = useSaveCustomer(userId);
   const [confirming, setConfirming] = useState(false);
   if (!ready) return null;

@@ -3,12 +3,10 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CustomerListItem } from '@shop/shared/contracts/admin-customers';
 import type { AdminPage } from '@shop/shared/contracts/admin-common';
-import { useAdminApi } from '../../admin-api';
 import { useAdminCommonMessages, useAdminMessages } from '../../admin-i18n';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { SearchField } from '../../components/search-field';
@@ -16,20 +14,16 @@ import { SectionHeading } from '../../components/section-heading';
 import { useListParams } from '../../components/use-list-params';
 import { customerMessages } from './messages';
 import { CreateAccountDialog } from './create-account-dialog';
+import { usePageQuery } from '../../components/use-admin-query';
 
 /** Customers and agents: search, kind filter, paging; a new account from the dialog. */
 export function CustomerList() {
   const { t, ready } = useAdminMessages('admin-customers', customerMessages);
   const { t: common } = useAdminCommonMessages();
-  const api = useAdminApi();
   const navigate = useNavigate();
   const list = useListParams();
   const query = list.query(['q', 'kind']);
-  const accounts = useQuery({
-    queryKey: ['admin', 'customers', query],
-    queryFn: ({ signal }) => api.get<AdminPage<CustomerListItem>>('/admin/customers', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const accounts = usePageQuery<AdminPage<CustomerListItem>>('customers', '/admin/customers', query);
   const [creating, setCreating] = useState(false);
   if (!ready) return null;
   const columns: DataTableColumn<CustomerListItem>[] = [

@@ -6,11 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,6 +21,7 @@ import { adminAuthStore } from '../../admin-auth-store';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { SectionHeading } from '../../components/section-heading';
+import { ReportTable } from '../../components/report-table';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -192,28 +189,20 @@ export default function ImportPage() {
                   })}
           </Alert>
           {result.errors.length > 0 ? (
-            <TableContainer component={Paper} variant="outlined">
-              <Table size="small" aria-label={t('errorsLabel')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('columns.row')}</TableCell>
-                    <TableCell>{t('columns.column')}</TableCell>
-                    <TableCell>{t('columns.problem')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {result.errors.map((error, index) => (
-                    <TableRow key={index}>
-                      <TableCell>{error.row}</TableCell>
-                      <TableCell>
-                        <code>{error.column}</code>
-                      </TableCell>
-                      <TableCell>{t(`codes.${error.code}`)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ReportTable
+              label={t('errorsLabel')}
+              head={[t('columns.row'), t('columns.column'), t('columns.problem')]}
+            >
+              {result.errors.map((error, index) => (
+                <TableRow key={index}>
+                  <TableCell>{error.row}</TableCell>
+                  <TableCell>
+                    <code>{error.column}</code>
+                  </TableCell>
+                  <TableCell>{t(`codes.${error.code}`)}</TableCell>
+                </TableRow>
+              ))}
+            </ReportTable>
           ) : null}
         </Box>
       ) : null}
@@ -222,30 +211,20 @@ export default function ImportPage() {
         {t('formatTitle')}
       </Typography>
       <Typography sx={{ mb: 1, maxWidth: 860 }}>{t('formatIntro')}</Typography>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('formatTitle')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('columns.column')}</TableCell>
-              <TableCell>{t('columns.meaning')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {IMPORT_COLUMNS.map((column) => (
-              <TableRow key={column}>
-                <TableCell>
-                  <code>{column}</code>
-                </TableCell>
-                <TableCell>
-                  {t(`format.${column.startsWith('name_') ? 'name' : column}`, {
-                    language: column.slice(5).toUpperCase(),
-                  })}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ReportTable label={t('formatTitle')} head={[t('columns.column'), t('columns.meaning')]}>
+        {IMPORT_COLUMNS.map((column) => (
+          <TableRow key={column}>
+            <TableCell>
+              <code>{column}</code>
+            </TableCell>
+            <TableCell>
+              {t(`format.${column.startsWith('name_') ? 'name' : column}`, {
+                language: column.slice(5).toUpperCase(),
+              })}
+            </TableCell>
+          </TableRow>
+        ))}
+      </ReportTable>
     </Box>
   );
 }

@@ -7,7 +7,7 @@ import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import { saveDeliveryRouteSchema, type AdminDeliveryRoute } from '@shop/shared/contracts/admin-logistics';
 import type { AdminT } from '../../admin-i18n';
-import { Crud, nameField } from './logistics-crud';
+import { Crud } from './logistics-crud';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 
@@ -19,9 +19,7 @@ export function DeliveryRoutes({ t }: { t: AdminT }) {
       name="routes"
       url="/admin/delivery-routes"
       deletable
-      rowLabel={(row) => row.name}
       columns={[
-        { id: 'name', header: t('columns.name'), render: (row) => row.name },
         {
           id: 'weekdays',
           header: t('columns.weekdays'),
@@ -58,7 +56,6 @@ export function DeliveryRoutes({ t }: { t: AdminT }) {
       schema={saveDeliveryRouteSchema}
       form={(d, set, errors) => (
         <>
-          {nameField(t, d, set, errors)}
           <Box>
             <FormLabel component="legend" error={errors.message('weekdays') !== undefined}>
               {t('fields.weekdays')}

@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { saveHolidayPeriodSchema, type AdminHolidayPeriod } from '@shop/shared/contracts/admin-logistics';
 import type { AdminT } from '../../admin-i18n';
-import { Crud, nameField, switchField, yesNo, type Change, type Errors } from './logistics-crud';
+import { Crud, switchField, yesNo, type Change, type Errors } from './logistics-crud';
 
 export function Holidays({ t }: { t: AdminT }) {
   type Draft = {
@@ -35,9 +35,7 @@ export function Holidays({ t }: { t: AdminT }) {
       name="holidays"
       url="/admin/holiday-periods"
       deletable
-      rowLabel={(row) => row.name}
       columns={[
-        { id: 'name', header: t('columns.name'), render: (row) => row.name },
         { id: 'period', header: t('columns.period'), render: (row) => `${row.startDate} – ${row.endDate}` },
         {
           id: 'replacement',
@@ -69,7 +67,6 @@ export function Holidays({ t }: { t: AdminT }) {
       schema={saveHolidayPeriodSchema}
       form={(d, set, errors) => (
         <>
-          {nameField(t, d, set, errors)}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {dateField(d, set, errors, 'startDate')}
             {dateField(d, set, errors, 'endDate')}

@@ -5,33 +5,19 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { ZodType } from 'zod';
-import { useAdminApi } from '../../admin-api';
 import type { AdminT } from '../../admin-i18n';
 import { CrudDeleteDialog, CrudFormDialog, actionsColumn, useAdminCrud } from '../../components/crud';
 import { type DataTableColumn, SinglePageTable } from '../../components/data-table';
 import type { FieldErrors } from '../../components/field-errors';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 export type Change<Draft> = (changes: Partial<Draft>) => void;
 export type Errors = FieldErrors;
 
-/** A small list of one kind of record with a create button and a form dialog. */
-export function Crud<Row extends { id: number }, Draft extends FieldValues>({
-  t,
-  name,
-  url,
-  columns,
-  empty,
-  toDraft,
-  toBody,
-  schema,
-  form,
-  deletable,
-  rowLabel,
-}: {
+interface CrudProps<Row, Draft> {
   t: AdminT;
   name: string;
   url: string;
@@ -43,14 +29,26 @@ export function Crud<Row extends { id: number }, Draft extends FieldValues>({
   schema: ZodType;
   form: (draft: Draft, set: Change<Draft>, errors: Errors) => ReactNode;
   deletable?: boolean;
-  rowLabel: (row: Row) => string;
-}) {
-  const api = useAdminApi();
+}
+
+/**
+ * A small list of one kind of named record with a create button and a form dialog: the name
+ * column and the name field come first, then the kind's own `columns` and `form`.
+ */
+export function Crud<Row extends { id: number; name: string }, Draft extends FieldValues & { name: string }>({
+  t,
+  name,
+  url,
+  columns,
+  empty,
+  toDraft,
+  toBody,
+  schema,
+  form,
+  deletable,
+}: CrudProps<Row, Draft>) {
   const listKey = ['admin', url];
-  const rows = useQuery({
-    queryKey: listKey,
-    queryFn: ({ signal }) => api.get<Row[]>(url, { signal }),
-  });
+  const rows = useAdminQuery<Row[]>(listKey, url);
   const crud = useAdminCrud<Row, Draft, unknown, Row>({
     queryKey: listKey,
     path: url,
@@ -72,9 +70,10 @@ export function Crud<Row extends { id: number }, Draft extends FieldValues>({
   });
   const list = rows.data ?? [];
   const withActions: DataTableColumn<Row>[] = [
+    { id: 'name', header: t('columns.name'), render: (row) => row.name },
     ...columns,
     actionsColumn(t, {
-      params: (row) => ({ name: rowLabel(row) }),
+      params: (row) => ({ name: row.name }),
       onEdit: (row) => crud.edit(row.id, toDraft(row)),
       ...(deletable ? { onDelete: crud.askDelete } : {}),
     }),
@@ -97,9 +96,14 @@ export function Crud<Row extends { id: number }, Draft extends FieldValues>({
         crud={crud}
         title={(isNew) => (isNew ? t(`${name}.createTitle`) : t(`${name}.editTitle`))}
       >
-        {(draft) => form(draft, crud.setDraft, crud.errors)}
+        {(draft) => (
+          <>
+            {nameField(t, draft, crud.setDraft, crud.errors)}
+            {form(draft, crud.setDraft, crud.errors)}
+          </>
+        )}
       </CrudFormDialog>
-      <CrudDeleteDialog crud={crud} t={t} message={(row) => t('deleteMessage', { name: rowLabel(row) })} />
+      <CrudDeleteDialog crud={crud} t={t} message={(row) => t('deleteMessage', { name: row.name })} />
     </Box>
   );
 }
@@ -113,8 +117,8 @@ export const yesNo = (t: AdminT, value: boolean) => (
   />
 );
 
-/** The fields several kinds share: name, code, sort order and the "active" switch. */
-export function nameField<D extends { name: string }>(t: AdminT, d: D, set: Change<D>, errors: Errors) {
+/** The name field every kind starts with. */
+function nameField<D extends { name: string }>(t: AdminT, d: D, set: Change<D>, errors: Errors) {
   return (
     <TextField
       label={t('fields.name')}
@@ -126,6 +130,7 @@ export function nameField<D extends { name: string }>(t: AdminT, d: D, set: Chan
     />
   );
 }
+/** The fields every method shares besides its name: code, sort order and the "active" switch. */
 export function codeFields<D extends { code: string; sortOrder: string; isActive: boolean }>(
   t: AdminT,
   d: D,
@@ -169,41 +174,85 @@ export const sortNumber = (text: string) => (text.trim() === '' ? 0 : Number(tex
 
 /** What every method (shipping, payment) has: in its saved row, its form draft and its body. */
 interface MethodRow {
+  id: number;
   code: string;
   name: string;
   isActive: boolean;
   sortOrder: number;
 }
-export interface MethodDraft {
+interface MethodDraft {
   code: string;
   name: string;
   isActive: boolean;
   sortOrder: string;
 }
 
-export const methodDraft = (row: MethodRow): MethodDraft => ({
+const methodDraft = (row: MethodRow): MethodDraft => ({
   code: row.code,
   name: row.name,
   isActive: row.isActive,
   sortOrder: String(row.sortOrder),
 });
 
-export const methodBody = (d: MethodDraft) => ({
+const methodBody = (d: MethodDraft) => ({
   code: d.code.trim(),
   name: d.name.trim(),
   isActive: d.isActive,
   sortOrder: sortNumber(d.sortOrder),
 });
 
-/** A method list's columns: name and code first, the kind's own columns, then "active". */
-export function methodColumns<Row extends MethodRow>(
+/** A method list's columns after the name: code first, the kind's own columns, then "active". */
+function methodColumns<Row extends MethodRow>(
   t: AdminT,
   own: DataTableColumn<Row>[],
 ): DataTableColumn<Row>[] {
   return [
-    { id: 'name', header: t('columns.name'), render: (row) => row.name },
     { id: 'code', header: t('columns.code'), hideBelow: 'sm', render: (row) => row.code },
     ...own,
     { id: 'active', header: t('columns.active'), render: (row) => yesNo(t, row.isActive) },
   ];
+}
+
+const EMPTY_METHOD: MethodDraft = { code: '', name: '', isActive: true, sortOrder: '0' };
+
+/**
+ * The list of one kind of method (shipping, payment): what every method has (columns, draft,
+ * body, the code, sort order and "active" fields as `shared`) around the kind's `Own` part.
+ */
+export function MethodCrud<Row extends MethodRow, Own extends FieldValues>({
+  t,
+  name,
+  url,
+  schema,
+  columns,
+  empty,
+  toDraft,
+  toBody,
+  form,
+}: Pick<CrudProps<Row, MethodDraft & Own>, 't' | 'name' | 'url' | 'schema'> & {
+  /** The kind's own columns, between the code and "active". */
+  columns: DataTableColumn<Row>[];
+  empty: Own;
+  toDraft: (row: Row) => Own;
+  toBody: (draft: MethodDraft & Own) => object;
+  form: (
+    draft: MethodDraft & Own,
+    set: Change<MethodDraft & Own>,
+    errors: Errors,
+    shared: ReturnType<typeof codeFields<MethodDraft & Own>>,
+  ) => ReactNode;
+}) {
+  return (
+    <Crud<Row, MethodDraft & Own>
+      t={t}
+      name={name}
+      url={url}
+      columns={methodColumns(t, columns)}
+      empty={{ ...EMPTY_METHOD, ...empty }}
+      toDraft={(row) => ({ ...methodDraft(row), ...toDraft(row) })}
+      toBody={(d) => ({ ...methodBody(d), ...toBody(d) })}
+      schema={schema}
+      form={(d, set, errors) => form(d, set, errors, codeFields(t, d, set, errors))}
+    />
+  );
 }

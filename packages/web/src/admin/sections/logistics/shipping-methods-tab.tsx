@@ -3,27 +3,15 @@ import { saveShippingMethodSchema, type AdminShippingMethod } from '@shop/shared
 import { formatMoney } from '@shop/shared/format/format';
 import type { AdminT } from '../../admin-i18n';
 import { forintsText, parseForints } from '../../components/forints';
-import type { MethodDraft } from './logistics-crud';
-import {
-  Crud,
-  codeFields,
-  methodBody,
-  methodColumns,
-  methodDraft,
-  nameField,
-  switchField,
-  yesNo,
-} from './logistics-crud';
+import { MethodCrud, switchField, yesNo } from './logistics-crud';
 
 export function ShippingMethods({ t }: { t: AdminT }) {
-  type Draft = MethodDraft & { cost: string; isHomeDelivery: boolean; minimumOrderValue: string };
   return (
-    <Crud<AdminShippingMethod, Draft>
+    <MethodCrud<AdminShippingMethod, { cost: string; isHomeDelivery: boolean; minimumOrderValue: string }>
       t={t}
       name="shipping"
       url="/admin/shipping-methods"
-      rowLabel={(row) => row.name}
-      columns={methodColumns(t, [
+      columns={[
         { id: 'cost', header: t('columns.cost'), align: 'right', render: (row) => formatMoney(row.cost) },
         {
           id: 'home',
@@ -38,24 +26,14 @@ export function ShippingMethods({ t }: { t: AdminT }) {
           hideBelow: 'sm',
           render: (row) => (row.minimumOrderValue > 0 ? formatMoney(row.minimumOrderValue * 100) : '–'),
         },
-      ])}
-      empty={{
-        code: '',
-        name: '',
-        cost: '0',
-        isHomeDelivery: false,
-        isActive: true,
-        sortOrder: '0',
-        minimumOrderValue: '0',
-      }}
+      ]}
+      empty={{ cost: '0', isHomeDelivery: false, minimumOrderValue: '0' }}
       toDraft={(row) => ({
-        ...methodDraft(row),
         cost: forintsText(row.cost),
         isHomeDelivery: row.isHomeDelivery,
         minimumOrderValue: String(row.minimumOrderValue),
       })}
       toBody={(d) => ({
-        ...methodBody(d),
         cost: parseForints(d.cost),
         isHomeDelivery: d.isHomeDelivery,
         // Whole forints in the API (issue 16).
@@ -64,35 +42,31 @@ export function ShippingMethods({ t }: { t: AdminT }) {
           : null,
       })}
       schema={saveShippingMethodSchema}
-      form={(d, set, errors) => {
-        const shared = codeFields(t, d, set, errors);
-        return (
-          <>
-            {nameField(t, d, set, errors)}
-            {shared.code}
-            <TextField
-              label={t('fields.cost')}
-              value={d.cost}
-              required
-              {...errors.props('cost', t('fields.costHelp'))}
-              onChange={(e) => set({ cost: e.target.value })}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            />
-            <TextField
-              label={t('fields.minimumOrderValue')}
-              value={d.minimumOrderValue}
-              {...errors.props('minimumOrderValue', t('fields.minimumOrderValueHelp'))}
-              onChange={(e) => set({ minimumOrderValue: e.target.value })}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-            {shared.sortOrder}
-            {switchField(t('fields.homeDelivery'), d.isHomeDelivery, (isHomeDelivery) =>
-              set({ isHomeDelivery }),
-            )}
-            {shared.active}
-          </>
-        );
-      }}
+      form={(d, set, errors, shared) => (
+        <>
+          {shared.code}
+          <TextField
+            label={t('fields.cost')}
+            value={d.cost}
+            required
+            {...errors.props('cost', t('fields.costHelp'))}
+            onChange={(e) => set({ cost: e.target.value })}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+          <TextField
+            label={t('fields.minimumOrderValue')}
+            value={d.minimumOrderValue}
+            {...errors.props('minimumOrderValue', t('fields.minimumOrderValueHelp'))}
+            onChange={(e) => set({ minimumOrderValue: e.target.value })}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          {shared.sortOrder}
+          {switchField(t('fields.homeDelivery'), d.isHomeDelivery, (isHomeDelivery) =>
+            set({ isHomeDelivery }),
+          )}
+          {shared.active}
+        </>
+      )}
     />
   );
 }

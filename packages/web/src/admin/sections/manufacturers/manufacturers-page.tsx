@@ -1,12 +1,10 @@
 import Box from '@mui/material/Box';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   manufacturerInputSchema,
   type AdminManufacturer,
   type ManufacturerInput,
 } from '@shop/shared/contracts/admin-catalogue';
-import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import {
   CrudDeleteDialog,
@@ -19,6 +17,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { SearchField } from '../../components/search-field';
 import { SectionHeading } from '../../components/section-heading';
 import { CrudTextField } from '../../components/crud-text-field';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
@@ -28,12 +27,10 @@ const MANUFACTURERS_KEY = ['admin', 'manufacturers'];
 
 export default function ManufacturersPage() {
   const { t, ready } = useAdminMessages('admin-manufacturers', loaders);
-  const api = useAdminApi();
-  const manufacturers = useQuery({
-    queryKey: MANUFACTURERS_KEY,
-    queryFn: ({ signal }) =>
-      api.get<{ items: AdminManufacturer[] }>('/admin/catalogue/manufacturers', { signal }),
-  });
+  const manufacturers = useAdminQuery<{ items: AdminManufacturer[] }>(
+    MANUFACTURERS_KEY,
+    '/admin/catalogue/manufacturers',
+  );
   const crud = useAdminCrud<AdminManufacturer, ManufacturerInput, ManufacturerInput, AdminManufacturer>({
     queryKey: MANUFACTURERS_KEY,
     path: '/admin/catalogue/manufacturers',

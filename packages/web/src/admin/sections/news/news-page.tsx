@@ -3,12 +3,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useQuery } from '@tanstack/react-query';
 import { saveNewsSchema, type AdminNews, type AdminNewsSummary } from '@shop/shared/contracts/admin-content';
 import { formatDateTime } from '@shop/shared/format/format';
 import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { actionsColumn, useAdminCrud } from '../../components/crud';
+import { CrudTextField } from '../../components/crud-text-field';
 import type { DataTableColumn } from '../../components/data-table';
 import {
   draftsOf,
@@ -18,6 +18,7 @@ import {
   translationMessages,
 } from '../content/translations-editor';
 import { TranslatedRecordsSection } from '../content/translated-records-section';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 /** The list's query key, defined once: read by the list and refreshed after each change. */
 const NEWS_KEY = ['admin', 'news'];
@@ -48,10 +49,7 @@ function fromLocalInput(value: string): string | null {
 export default function NewsPage() {
   const { t, ready } = useAdminMessages('admin-news', loaders);
   const api = useAdminApi();
-  const news = useQuery({
-    queryKey: NEWS_KEY,
-    queryFn: ({ signal }) => api.get<AdminNewsSummary[]>('/admin/news', { signal }),
-  });
+  const news = useAdminQuery<AdminNewsSummary[]>(NEWS_KEY, '/admin/news');
   const crud = useAdminCrud<AdminNewsSummary, Draft, unknown, AdminNews>({
     queryKey: NEWS_KEY,
     path: '/admin/news',
@@ -142,24 +140,18 @@ export default function NewsPage() {
       {(draft, translations) => (
         <>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label={t('fields.startsAt')}
-              type="datetime-local"
-              value={draft.startsAt}
-              onChange={(event) => crud.setDraft({ startsAt: event.target.value })}
-              {...crud.errors.props('startsAt', t('fields.dateHelp'))}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
-            />
-            <TextField
-              label={t('fields.endsAt')}
-              type="datetime-local"
-              value={draft.endsAt}
-              onChange={(event) => crud.setDraft({ endsAt: event.target.value })}
-              {...crud.errors.props('endsAt', t('fields.dateHelp'))}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
-            />
+            {(['startsAt', 'endsAt'] as const).map((key) => (
+              <CrudTextField
+                key={key}
+                crud={crud}
+                name={key}
+                label={t(`fields.${key}`)}
+                type="datetime-local"
+                helper={t('fields.dateHelp')}
+                slotProps={{ inputLabel: { shrink: true } }}
+                fullWidth
+              />
+            ))}
           </Stack>
           <FormControlLabel
             control={

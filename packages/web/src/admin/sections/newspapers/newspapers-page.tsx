@@ -6,7 +6,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -26,6 +25,7 @@ import { useAdminToast } from '../../components/admin-toast';
 import { actionsColumn, CrudDeleteDialog, CrudFormDialog, useAdminCrud } from '../../components/crud';
 import { type DataTableColumn, SinglePageTable } from '../../components/data-table';
 import { SectionHeading } from '../../components/section-heading';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
@@ -96,10 +96,7 @@ export default function NewspapersPage() {
   const api = useAdminApi();
   const toast = useAdminToast();
   const fileInput = useRef<HTMLInputElement>(null);
-  const papers = useQuery({
-    queryKey: NEWSPAPERS_KEY,
-    queryFn: ({ signal }) => api.get<AdminNewspaper[]>('/admin/newspapers', { signal }),
-  });
+  const papers = useAdminQuery<AdminNewspaper[]>(NEWSPAPERS_KEY, '/admin/newspapers');
   const crud = useAdminCrud<AdminNewspaper, Draft, SaveNewspaperBody, AdminNewspaper>({
     queryKey: NEWSPAPERS_KEY,
     path: '/admin/newspapers',

@@ -10,9 +10,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import type { AdminOrderDetail } from '@shop/shared/contracts/admin-orders';
 import { formatDateTime, formatMoney, formatWeightKg } from '@shop/shared/format/format';
 import { type OrderStatus } from '@shop/shared/rules/order-status';
@@ -20,20 +19,16 @@ import { useAdminApi } from '../../admin-api';
 import { type AdminT } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { BackToList, RecordPageWaiting } from '../../components/record-list';
-import { SectionHeading } from '../../components/section-heading';
+import { RecordHeading, RecordPageWaiting, RecordPanel, useRouteRecord } from '../../components/record-list';
 import { StatusChip } from './order-status-chip';
 
 /** A third of the row of cards under the status (the whole width on a phone): a heading, then its fields. */
 function DetailCard({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Grid size={{ xs: 12, md: 4 }}>
-      <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
-        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-          {title}
-        </Typography>
+      <RecordPanel title={title} sx={{ height: '100%' }}>
         {children}
-      </Paper>
+      </RecordPanel>
     </Grid>
   );
 }
@@ -72,15 +67,12 @@ export function OrderDetailView({ t }: { t: AdminT }) {
   const api = useAdminApi();
   const toast = useAdminToast();
   const queryClient = useQueryClient();
-  const { orderId } = useParams();
-  const id = Number(orderId);
-  const orderKey = ['admin', 'order', id];
+  const {
+    id,
+    key: orderKey,
+    query: order,
+  } = useRouteRecord<AdminOrderDetail>('order', 'orderId', '/admin/orders');
   const [target, setTarget] = useState<OrderStatus | null>(null);
-  const order = useQuery({
-    queryKey: orderKey,
-    queryFn: ({ signal }) => api.get<AdminOrderDetail>(`/admin/orders/${id}`, { signal }),
-    enabled: Number.isInteger(id) && id > 0,
-  });
   const change = useMutation({
     mutationFn: (status: OrderStatus) =>
       api.post<AdminOrderDetail>(`/admin/orders/${id}/status`, { status }, { retry: false }),
@@ -101,15 +93,8 @@ export function OrderDetailView({ t }: { t: AdminT }) {
 
   return (
     <Box>
-      <BackToList t={t} />
-      <SectionHeading
-        title={t('detailTitle', { id: o.id })}
-        actions={<StatusChip status={o.status} t={t} />}
-      />
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-          {t('changeStatus')}
-        </Typography>
+      <RecordHeading t={t} id={o.id} status={<StatusChip status={o.status} t={t} />} />
+      <RecordPanel title={t('changeStatus')} sx={{ mb: 2 }}>
         {o.nextStatuses.length === 0 ? (
           <Typography color="text.secondary">{t('finalStatus')}</Typography>
         ) : (
@@ -126,7 +111,7 @@ export function OrderDetailView({ t }: { t: AdminT }) {
             ))}
           </Stack>
         )}
-      </Paper>
+      </RecordPanel>
       <Grid container spacing={2} sx={{ mb: 2 }}>
         <DetailCard title={t('detail.customer')}>
           <Field label={t('detail.name')}>{o.customerName}</Field>
@@ -164,18 +149,11 @@ export function OrderDetailView({ t }: { t: AdminT }) {
               <TableRow>
                 <TableCell sx={{ fontWeight: 600 }}>{t('detail.sku')}</TableCell>
                 <TableCell sx={{ fontWeight: 600 }}>{t('detail.product')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }} align="right">
-                  {t('detail.quantity')}
-                </TableCell>
-                <TableCell sx={{ fontWeight: 600 }} align="right">
-                  {t('detail.unitPrice')}
-                </TableCell>
-                <TableCell sx={{ fontWeight: 600 }} align="right">
-                  {t('detail.vat')}
-                </TableCell>
-                <TableCell sx={{ fontWeight: 600 }} align="right">
-                  {t('detail.lineGross')}
-                </TableCell>
+                {(['quantity', 'unitPrice', 'vat', 'lineGross'] as const).map((key) => (
+                  <TableCell key={key} sx={{ fontWeight: 600 }} align="right">
+                    {t(`detail.${key}`)}
+                  </TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -211,10 +189,7 @@ export function OrderDetailView({ t }: { t: AdminT }) {
           </Typography>
         </Box>
       </Paper>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-          {t('detail.history')}
-        </Typography>
+      <RecordPanel title={t('detail.history')}>
         <Box component="ol" sx={{ m: 0, pl: 3 }}>
           {o.history.map((entry, index) => (
             <li key={`${entry.createdAt}-${index}`}>
@@ -225,7 +200,7 @@ export function OrderDetailView({ t }: { t: AdminT }) {
             </li>
           ))}
         </Box>
-      </Paper>
+      </RecordPanel>
       <ConfirmDialog
         open={target !== null}
         title={t('confirmTitle', { status: target ? t(`status.${target}`) : '' })}

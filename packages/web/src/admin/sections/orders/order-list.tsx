@@ -2,7 +2,6 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -14,7 +13,6 @@ import { formatMoney } from '@shop/shared/format/format';
 import { ORDER_STATUSES } from '@shop/shared/rules/order-status';
 import { currentLanguage } from '../../../i18n/i18n';
 import { downloadFile } from '../../../lib/download-file';
-import { useAdminApi } from '../../admin-api';
 import { adminAuthStore } from '../../admin-auth-store';
 import { type AdminT } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
@@ -29,19 +27,16 @@ import {
 import { SearchField } from '../../components/search-field';
 import { SectionHeading } from '../../components/section-heading';
 import { StatusChip } from './order-status-chip';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 const FILTER_KEYS = ['from', 'to', 'customer', 'agentUserId', 'status'];
 
 /** The orders list: filters in the address, paging, CSV export. */
 export function OrderList({ t }: { t: AdminT }) {
-  const api = useAdminApi();
   const toast = useAdminToast();
   const { i18n } = useTranslation();
   const { list, result: orders } = useRecordPage<AdminOrderListResponse>('orders', FILTER_KEYS);
-  const agents = useQuery({
-    queryKey: ['admin', 'orders', 'agents'],
-    queryFn: ({ signal }) => api.get<AdminOrderAgent[]>('/admin/orders/agents', { signal }),
-  });
+  const agents = useAdminQuery<AdminOrderAgent[]>(['admin', 'orders', 'agents'], '/admin/orders/agents');
   const [exporting, setExporting] = useState(false);
 
   const exportCsv = async () => {

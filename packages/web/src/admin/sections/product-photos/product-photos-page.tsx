@@ -3,12 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,6 +15,7 @@ import { translateError } from '../../../lib/api-client';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { SectionHeading } from '../../components/section-heading';
 import { uploadWithProgress } from '../../components/upload-with-progress';
+import { ReportTable } from '../../components/report-table';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
@@ -112,26 +108,18 @@ export default function ProductPhotosPage() {
           <Alert severity={result.refused > 0 ? 'warning' : 'success'} role="status">
             {t('summary', { matched: result.matched, refused: result.refused })}
           </Alert>
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label={t('reportLabel')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('columns.file')}</TableCell>
-                  <TableCell>{t('columns.sku')}</TableCell>
-                  <TableCell>{t('columns.outcome')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {result.files.map((file) => (
-                  <TableRow key={file.file} data-outcome={file.outcome}>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{file.file}</TableCell>
-                    <TableCell>{file.sku ?? '—'}</TableCell>
-                    <TableCell>{t(`outcomes.${file.outcome}`)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ReportTable
+            label={t('reportLabel')}
+            head={[t('columns.file'), t('columns.sku'), t('columns.outcome')]}
+          >
+            {result.files.map((file) => (
+              <TableRow key={file.file} data-outcome={file.outcome}>
+                <TableCell sx={{ wordBreak: 'break-all' }}>{file.file}</TableCell>
+                <TableCell>{file.sku ?? '—'}</TableCell>
+                <TableCell>{t(`outcomes.${file.outcome}`)}</TableCell>
+              </TableRow>
+            ))}
+          </ReportTable>
         </>
       )}
     </Box>

@@ -3,6 +3,7 @@ import type { AdminCategory, AdminManufacturer, AdminProduct } from '@shop/share
 import type { ShopStateResponse } from '@shop/shared/contracts/checkout';
 import { useAdminApi } from '../../admin-api';
 import type { AdminT } from '../../admin-i18n';
+import { useAdminQuery } from '../../components/use-admin-query';
 import { ProductFormDialog } from './product-form-dialog';
 
 /** The product editor: names, flags, stock, limits, pack sizes with barcodes, prices and special prices. */
@@ -16,20 +17,19 @@ export function ProductDialog({
   onClose: () => void;
 }) {
   const api = useAdminApi();
-  const product = useQuery({
-    queryKey: ['admin', 'product', productId],
-    queryFn: ({ signal }) => api.get<AdminProduct>(`/admin/catalogue/products/${productId}`, { signal }),
-    enabled: productId !== null,
-  });
-  const categories = useQuery({
-    queryKey: ['admin', 'categories'],
-    queryFn: ({ signal }) => api.get<{ items: AdminCategory[] }>('/admin/catalogue/categories', { signal }),
-  });
-  const manufacturers = useQuery({
-    queryKey: ['admin', 'manufacturers'],
-    queryFn: ({ signal }) =>
-      api.get<{ items: AdminManufacturer[] }>('/admin/catalogue/manufacturers', { signal }),
-  });
+  const product = useAdminQuery<AdminProduct>(
+    ['admin', 'product', productId],
+    `/admin/catalogue/products/${productId}`,
+    { enabled: productId !== null },
+  );
+  const categories = useAdminQuery<{ items: AdminCategory[] }>(
+    ['admin', 'categories'],
+    '/admin/catalogue/categories',
+  );
+  const manufacturers = useAdminQuery<{ items: AdminManufacturer[] }>(
+    ['admin', 'manufacturers'],
+    '/admin/catalogue/manufacturers',
+  );
   // Special-price days are days of the shop's time zone (SHOP_TIME_ZONE), which the shop tells.
   const shop = useQuery({
     queryKey: ['admin', 'shop-state'],

@@ -26,7 +26,7 @@ import type { AdminT } from '../../admin-i18n';
 import { useAdminForm } from '../../components/admin-form';
 import { useAdminToast } from '../../components/admin-toast';
 import { FormDialog } from '../../components/form-dialog';
-import { FormTextField } from '../../components/form-text-field';
+import { FormSelectField, FormTextField } from '../../components/form-text-field';
 import {
   draftOf,
   emptyDraft,
@@ -186,21 +186,15 @@ export function ProductFormDialog({
       {row(
         <>
           {text('sku', t('fields.sku'), { required: true })}
-          <FormTextField
+          <FormSelectField
             control={control}
             name="manufacturerId"
             errors={errors}
-            select
             label={t('fields.manufacturerId')}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">{t('none')}</MenuItem>
-            {manufacturers.map((m) => (
-              <MenuItem key={m.id} value={String(m.id)}>
-                {m.name}
-              </MenuItem>
-            ))}
-          </FormTextField>
+            empty={t('none')}
+            options={manufacturers.map((m) => ({ value: String(m.id), label: m.name }))}
+          />
         </>,
       )}
       {row(

@@ -4,11 +4,9 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminProductListItem, AdminProductListResponse } from '@shop/shared/contracts/admin-catalogue';
 import { formatMoney } from '@shop/shared/format/format';
-import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminMessages } from '../../admin-i18n';
 import { NameAndDetail } from '../../components/record-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -16,22 +14,17 @@ import { SearchField } from '../../components/search-field';
 import { SectionHeading } from '../../components/section-heading';
 import { useListParams } from '../../components/use-list-params';
 import { ProductDialog } from './product-dialog';
+import { usePageQuery } from '../../components/use-admin-query';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 
 /** Products: search (SKU, name, barcode) and list; a row opens the product's editor. */
 export default function ProductsPage() {
   const { t, ready } = useAdminMessages('admin-products', loaders);
-  const api = useAdminApi();
   const list = useListParams();
   const active = list.get('active');
   const query = list.query(['q', 'active']);
-  const products = useQuery({
-    queryKey: ['admin', 'products', query],
-    queryFn: ({ signal }) =>
-      api.get<AdminProductListResponse>('/admin/catalogue/products', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const products = usePageQuery<AdminProductListResponse>('products', '/admin/catalogue/products', query);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
 
   if (!ready) return null;

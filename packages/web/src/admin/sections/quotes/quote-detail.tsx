@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,9 +10,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import type { OfferQuoteRequest, QuoteDetail } from '@shop/shared/contracts/quotes';
 import { formatDateTime, formatMoney } from '@shop/shared/format/format';
 import { DetailField } from '../../../components/detail-page-parts';
@@ -22,8 +20,7 @@ import { type AdminT } from '../../admin-i18n';
 import { useAdminToast } from '../../components/admin-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { forintsText, parseForints } from '../../components/forints';
-import { BackToList, RecordPageWaiting } from '../../components/record-list';
-import { SectionHeading } from '../../components/section-heading';
+import { RecordHeading, RecordPageWaiting, RecordPanel, useRouteRecord } from '../../components/record-list';
 import { QuoteStatusChip } from './quote-status-chip';
 
 /** A week from today (shop days are close enough to the browser's for a default). */
@@ -37,19 +34,22 @@ interface LineDraft {
   quantity: string;
 }
 
+/** The offered price and quantity fields of a line: label, problem text, keyboard and width. */
+const OFFER_FIELDS = {
+  price: { label: 'offeredPrice', invalid: 'priceInvalid', inputMode: 'decimal', width: 130 },
+  quantity: { label: 'offeredQuantity', invalid: 'quantityInvalid', inputMode: 'numeric', width: 100 },
+} as const;
+
 /** One quote: the request, its lines, and the answer form (prices, quantities, validity, message, decline). */
 export function QuoteDetailView({ t }: { t: AdminT }) {
   const api = useAdminApi();
   const toast = useAdminToast();
   const queryClient = useQueryClient();
-  const { quoteId } = useParams();
-  const id = Number(quoteId);
-  const quoteKey = ['admin', 'quote', id];
-  const quote = useQuery({
-    queryKey: quoteKey,
-    queryFn: ({ signal }) => api.get<QuoteDetail>(`/admin/quotes/${id}`, { signal }),
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  const {
+    id,
+    key: quoteKey,
+    query: quote,
+  } = useRouteRecord<QuoteDetail>('quote', 'quoteId', '/admin/quotes');
   const [drafts, setDrafts] = useState<Record<string, LineDraft>>({});
   const [validUntil, setValidUntil] = useState(inAWeek);
   const [message, setMessage] = useState('');
@@ -110,17 +110,31 @@ export function QuoteDetailView({ t }: { t: AdminT }) {
     });
   };
 
+  /** One offered value of a line: a small field, its problem under it while it does not parse. */
+  const offerCell = (sku: string, draft: LineDraft, key: keyof LineDraft, value: number | null) => (
+    <TableCell>
+      <TextField
+        size="small"
+        value={draft[key]}
+        disabled={!q.canAnswer}
+        onChange={(event) => setDraft(sku, draft, { [key]: event.target.value })}
+        error={value === null}
+        helperText={value === null ? t(OFFER_FIELDS[key].invalid) : undefined}
+        slotProps={{
+          htmlInput: {
+            inputMode: OFFER_FIELDS[key].inputMode,
+            'aria-label': `${t(OFFER_FIELDS[key].label)} ${sku}`,
+          },
+        }}
+        sx={{ width: OFFER_FIELDS[key].width }}
+      />
+    </TableCell>
+  );
+
   return (
     <Box>
-      <BackToList t={t} />
-      <SectionHeading
-        title={t('detailTitle', { id: q.id })}
-        actions={<QuoteStatusChip status={q.status} t={t} />}
-      />
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-          {t('request')}
-        </Typography>
+      <RecordHeading t={t} id={q.id} status={<QuoteStatusChip status={q.status} t={t} />} />
+      <RecordPanel title={t('request')} sx={{ mb: 2 }}>
         <DetailField sx={{ mb: 1 }} label={t('columns.customer')}>
           {q.customerName} · {q.requestedByName} · {formatDateTime(q.createdAt)}
         </DetailField>
@@ -150,12 +164,9 @@ export function QuoteDetailView({ t }: { t: AdminT }) {
             {t('order', { id: q.orderId })}
           </DetailField>
         ) : null}
-      </Paper>
+      </RecordPanel>
 
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-          {t('answerTitle')}
-        </Typography>
+      <RecordPanel title={t('answerTitle')} sx={{ mb: 2 }}>
         {!q.canAnswer ? (
           <Alert severity="info" sx={{ mb: 2 }}>
             {t('notAnswerable', { status: t(`status.${q.status}`) })}
@@ -185,37 +196,8 @@ export function QuoteDetailView({ t }: { t: AdminT }) {
                   <TableCell align="right">
                     {line.listPrice === null ? '—' : formatMoney(line.listPrice)}
                   </TableCell>
-                  <TableCell>
-                    <TextField
-                      size="small"
-                      value={draft.price}
-                      disabled={!q.canAnswer}
-                      onChange={(event) => setDraft(line.sku, draft, { price: event.target.value })}
-                      error={price === null}
-                      helperText={price === null ? t('priceInvalid') : undefined}
-                      slotProps={{
-                        htmlInput: { inputMode: 'decimal', 'aria-label': `${t('offeredPrice')} ${line.sku}` },
-                      }}
-                      sx={{ width: 130 }}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <TextField
-                      size="small"
-                      value={draft.quantity}
-                      disabled={!q.canAnswer}
-                      onChange={(event) => setDraft(line.sku, draft, { quantity: event.target.value })}
-                      error={quantity === null}
-                      helperText={quantity === null ? t('quantityInvalid') : undefined}
-                      slotProps={{
-                        htmlInput: {
-                          inputMode: 'numeric',
-                          'aria-label': `${t('offeredQuantity')} ${line.sku}`,
-                        },
-                      }}
-                      sx={{ width: 100 }}
-                    />
-                  </TableCell>
+                  {offerCell(line.sku, draft, 'price', price)}
+                  {offerCell(line.sku, draft, 'quantity', quantity)}
                   <TableCell align="right">
                     {price !== null && quantity !== null ? formatMoney(price * quantity) : '—'}
                   </TableCell>
@@ -265,7 +247,7 @@ export function QuoteDetailView({ t }: { t: AdminT }) {
             </Stack>
           </Stack>
         ) : null}
-      </Paper>
+      </RecordPanel>
       <ConfirmDialog
         open={declining}
         title={t('declineTitle')}

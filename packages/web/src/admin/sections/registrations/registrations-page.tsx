@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type {
   Registration,
@@ -22,6 +22,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { SearchField } from '../../components/search-field';
 import { SectionHeading } from '../../components/section-heading';
 import { useListParams } from '../../components/use-list-params';
+import { usePageQuery } from '../../components/use-admin-query';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
 const STATUSES: RegistrationStatus[] = ['pending', 'unverified', 'rejected'];
@@ -39,11 +40,7 @@ export default function RegistrationsPage() {
     ? (list.get('status') as RegistrationStatus)
     : 'pending';
   const query = { ...list.query(['q']), status };
-  const registrations = useQuery({
-    queryKey: ['admin', 'registrations', query],
-    queryFn: ({ signal }) => api.get<AdminPage<Registration>>('/admin/registrations', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const registrations = usePageQuery<AdminPage<Registration>>('registrations', '/admin/registrations', query);
   const [decision, setDecision] = useState<Decision | null>(null);
   const [reason, setReason] = useState('');
 
@@ -134,6 +131,19 @@ export default function RegistrationsPage() {
         },
   ];
 
+  /** The confirmation of one kind of decision: open while that decision waits for it. */
+  const decisionDialog = (kind: Decision['kind']) => ({
+    open: decision?.kind === kind,
+    title: t(`${kind}Title`),
+    message: t(`${kind}Message`, {
+      name: decision?.registration.name,
+      email: decision?.registration.email,
+    }),
+    confirmLabel: t(kind),
+    busy: decide.isPending,
+    onConfirm: () => decision && decide.mutate(decision),
+  });
+
   return (
     <Box>
       <SectionHeading title={t('title')} />
@@ -159,30 +169,11 @@ export default function RegistrationsPage() {
         emptyText={t(`empty.${status}`)}
         toolbar={<SearchField label={t('search')} value={list.get('q')} onChange={(q) => list.set({ q })} />}
       />
+      <ConfirmDialog {...decisionDialog('approve')} onClose={() => setDecision(null)} />
       <ConfirmDialog
-        open={decision?.kind === 'approve'}
-        title={t('approveTitle')}
-        message={t('approveMessage', {
-          name: decision?.registration.name,
-          email: decision?.registration.email,
-        })}
-        confirmLabel={t('approve')}
-        busy={decide.isPending}
-        onConfirm={() => decision && decide.mutate(decision)}
-        onClose={() => setDecision(null)}
-      />
-      <ConfirmDialog
-        open={decision?.kind === 'reject'}
-        title={t('rejectTitle')}
-        message={t('rejectMessage', {
-          name: decision?.registration.name,
-          email: decision?.registration.email,
-        })}
-        confirmLabel={t('reject')}
+        {...decisionDialog('reject')}
         danger
-        busy={decide.isPending}
         canConfirm={reason.trim().length > 0}
-        onConfirm={() => decision && decide.mutate(decision)}
         onClose={() => {
           setDecision(null);
           setReason('');

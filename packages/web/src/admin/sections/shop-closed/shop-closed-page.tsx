@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import {
@@ -23,6 +23,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type DataTableColumn, SinglePageTable } from '../../components/data-table';
 import { actionsColumn, CrudDeleteDialog, CrudFormDialog, useAdminCrud } from '../../components/crud';
 import { SectionHeading } from '../../components/section-heading';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 /** The list's query key, defined once: read by the list and refreshed after each change. */
 const SHOP_CLOSED_WINDOWS_KEY = ['admin', 'shop-closed-windows'];
@@ -49,14 +50,8 @@ export default function ShopClosedPage() {
   const queryClient = useQueryClient();
   const toast = useAdminToast();
   const [confirmForce, setConfirmForce] = useState<boolean | null>(null);
-  const windows = useQuery({
-    queryKey: SHOP_CLOSED_WINDOWS_KEY,
-    queryFn: ({ signal }) => api.get<AdminClosedWindowList>('/admin/shop-closed-windows', { signal }),
-  });
-  const force = useQuery({
-    queryKey: ['admin', 'force-disabled'],
-    queryFn: ({ signal }) => api.get<ForceDisabled>('/admin/shop-state/force-disabled', { signal }),
-  });
+  const windows = useAdminQuery<AdminClosedWindowList>(SHOP_CLOSED_WINDOWS_KEY, '/admin/shop-closed-windows');
+  const force = useAdminQuery<ForceDisabled>(['admin', 'force-disabled'], '/admin/shop-state/force-disabled');
 
   const setForce = useMutation({
     mutationFn: (forceDisabled: boolean) =>
@@ -122,6 +117,19 @@ export default function ShopClosedPage() {
     }),
   ];
 
+  /** The start or the end of a window: a shop-local time to the minute. */
+  const windowEnd = (key: 'startsAt' | 'endsAt', helper?: string) => (
+    <TextField
+      label={t(`fields.${key}`)}
+      type="datetime-local"
+      value={crud.editing?.draft[key] ?? ''}
+      onChange={(event) => crud.setDraft({ [key]: event.target.value.slice(0, 16) })}
+      required
+      {...crud.errors.props(key, helper)}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+
   return (
     <Box>
       <SectionHeading title={t('title')} />
@@ -165,24 +173,8 @@ export default function ShopClosedPage() {
         {(draft) => (
           <>
             <Typography color="text.secondary">{t('timeZoneField', { timeZone })}</Typography>
-            <TextField
-              label={t('fields.startsAt')}
-              type="datetime-local"
-              value={draft.startsAt}
-              onChange={(event) => crud.setDraft({ startsAt: event.target.value.slice(0, 16) })}
-              required
-              {...crud.errors.props('startsAt')}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              label={t('fields.endsAt')}
-              type="datetime-local"
-              value={draft.endsAt}
-              onChange={(event) => crud.setDraft({ endsAt: event.target.value.slice(0, 16) })}
-              required
-              {...crud.errors.props('endsAt', t('fields.endHelp'))}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            {windowEnd('startsAt')}
+            {windowEnd('endsAt', t('fields.endHelp'))}
             <TextField
               label={t('fields.note')}
               value={draft.note}

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   createStaffSchema,
@@ -24,6 +24,7 @@ import { CrudFormDialog, useAdminCrud } from '../../components/crud';
 import { SearchField } from '../../components/search-field';
 import { SectionHeading } from '../../components/section-heading';
 import { useListParams } from '../../components/use-list-params';
+import { usePageQuery } from '../../components/use-admin-query';
 
 /** The list's query key, defined once: read by the list and refreshed after each change. */
 const STAFF_KEY = ['admin', 'staff'];
@@ -52,11 +53,7 @@ export default function StaffPage() {
   const toast = useAdminToast();
   const list = useListParams();
   const query = list.query(['q']);
-  const accounts = useQuery({
-    queryKey: ['admin', 'staff', query],
-    queryFn: ({ signal }) => api.get<AdminPage<StaffAccount>>('/admin/staff', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const accounts = usePageQuery<AdminPage<StaffAccount>>('staff', '/admin/staff', query);
   const [toggle, setToggle] = useState<StaffAccount | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: STAFF_KEY });

@@ -2,33 +2,34 @@ import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Statistics } from '@shop/shared/contracts/admin-stats';
 import { formatMoney, formatNumber } from '@shop/shared/format/format';
-import { useAdminApi } from '../../admin-api';
 import { messageLoaders, useAdminCommonMessages, useAdminMessages } from '../../admin-i18n';
 import { SectionHeading } from '../../components/section-heading';
 import { DateRangeFilter } from '../../components/record-list';
 import { useListParams } from '../../components/use-list-params';
 import { BarChart } from './bar-chart';
+import { usePageQuery } from '../../components/use-admin-query';
 
 const loaders = messageLoaders(import.meta.glob('./i18n/*.json'));
+
+/** The charts of one value per day: the title's message key, the day's value and its format. */
+const DAY_CHARTS = [
+  { title: 'ordersPerDay', value: 'orders', format: (v: number) => formatNumber(v) },
+  { title: 'revenuePerDay', value: 'revenue', format: (v: number) => formatMoney(v) },
+  { title: 'pageViewsPerDay', value: 'pageViews', format: (v: number) => formatNumber(v) },
+] as const;
 
 /** Statistics: orders and revenue per day, top products, page views (days in the shop time zone). */
 export default function StatisticsPage() {
   const { t, ready } = useAdminMessages('admin-statistics', loaders);
   const { t: common } = useAdminCommonMessages();
-  const api = useAdminApi();
   const list = useListParams();
   const query: Record<string, string> = {};
   if (list.get('from')) query.from = list.get('from');
   if (list.get('to')) query.to = list.get('to');
-  const stats = useQuery({
-    queryKey: ['admin', 'statistics', query],
-    queryFn: ({ signal }) => api.get<Statistics>('/admin/statistics', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const stats = usePageQuery<Statistics>('statistics', '/admin/statistics', query);
   if (!ready) return null;
   const data = stats.data;
   const card = (title: string, children: ReactNode) => (
@@ -69,36 +70,18 @@ export default function StatisticsPage() {
               </Paper>
             </Grid>
           ))}
-          <Grid size={{ xs: 12, lg: 6 }}>
-            {card(
-              t('ordersPerDay'),
-              <BarChart
-                title={t('ordersPerDay')}
-                data={data.days.map((d) => ({ label: d.date, value: d.orders }))}
-                format={(v) => formatNumber(v)}
-              />,
-            )}
-          </Grid>
-          <Grid size={{ xs: 12, lg: 6 }}>
-            {card(
-              t('revenuePerDay'),
-              <BarChart
-                title={t('revenuePerDay')}
-                data={data.days.map((d) => ({ label: d.date, value: d.revenue }))}
-                format={(v) => formatMoney(v)}
-              />,
-            )}
-          </Grid>
-          <Grid size={{ xs: 12, lg: 6 }}>
-            {card(
-              t('pageViewsPerDay'),
-              <BarChart
-                title={t('pageViewsPerDay')}
-                data={data.days.map((d) => ({ label: d.date, value: d.pageViews }))}
-                format={(v) => formatNumber(v)}
-              />,
-            )}
-          </Grid>
+          {DAY_CHARTS.map(({ title, value, format }) => (
+            <Grid key={title} size={{ xs: 12, lg: 6 }}>
+              {card(
+                t(title),
+                <BarChart
+                  title={t(title)}
+                  data={data.days.map((d) => ({ label: d.date, value: d[value] }))}
+                  format={format}
+                />,
+              )}
+            </Grid>
+          ))}
           <Grid size={{ xs: 12, lg: 6 }}>
             {card(
               t('topProducts'),

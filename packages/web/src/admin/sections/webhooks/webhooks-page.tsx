@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import {
@@ -33,6 +33,7 @@ import { SectionHeading } from '../../components/section-heading';
 import { ShownOnceDialog } from '../../components/shown-once-dialog';
 import { WholeListTable } from '../../components/whole-list-table';
 import { DeliveriesDialog } from './deliveries-dialog';
+import { useAdminQuery } from '../../components/use-admin-query';
 
 /** The list's query key, defined once: read by the list and refreshed after each change. */
 export const WEBHOOKS_KEY = ['admin', 'webhooks'];
@@ -57,10 +58,7 @@ export default function WebhooksPage() {
   const api = useAdminApi();
   const toast = useAdminToast();
   const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey: WEBHOOKS_KEY,
-    queryFn: ({ signal }) => api.get<{ items: WebhookEndpoint[] }>('/admin/webhooks', { signal }),
-  });
+  const list = useAdminQuery<{ items: WebhookEndpoint[] }>(WEBHOOKS_KEY, '/admin/webhooks');
   /** null: closed; 'new' or the endpoint being changed. */
   const [editing, setEditing] = useState<WebhookEndpoint | 'new' | null>(null);
   const [secret, setSecret] = useState<WebhookWithSecret | null>(null);
