@@ -1,6 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectLoggedIn, logIn, screenshots, storedToken, withoutOverlays } from './support/accounts';
+import {
+  expectLoggedIn,
+  logIn,
+  screenshots,
+  storedToken,
+  withoutOverlays,
+  withoutOverlaysEach,
+} from './support/accounts';
 import { adminLogIn, adminToken } from './support/admin';
 import { axeViolations } from './support/axe';
 import { addFirstOrderableFromListing, CUSTOMER, placeCartByApi } from './support/orders';
@@ -17,9 +24,7 @@ async function shopLogIn(page: Page): Promise<void> {
   await expectLoggedIn(page);
 }
 
-test.beforeEach(async ({ page }) => {
-  await withoutOverlays(page);
-});
+test.beforeEach(withoutOverlaysEach);
 
 test('the force-disabled switch closes ordering in the shop at once, and opens it again', async ({
   page,
