@@ -1,9 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { expectLoggedIn, logIn, screenshots, storedToken, withoutOverlays } from './support/accounts';
+import { expectLoggedIn, logIn, screenshots, storedToken, withoutOverlaysEach } from './support/accounts';
 
-test.beforeEach(async ({ page }) => {
-  await withoutOverlays(page);
-});
+test.beforeEach(withoutOverlaysEach);
 
 /**
  * The demo account on an auto-generated password (README: forced@example.com / forced123) must

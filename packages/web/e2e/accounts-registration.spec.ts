@@ -6,12 +6,10 @@ import {
   randomCompanyRegistrationNumber,
   randomTaxNumber,
   waitForLink,
-  withoutOverlays,
+  withoutOverlaysEach,
 } from './support/accounts';
 
-test.beforeEach(async ({ page }) => {
-  await withoutOverlays(page);
-});
+test.beforeEach(withoutOverlaysEach);
 
 /**
  * The whole account path with real mail (issue 3): register as a company, confirm the address

@@ -1,10 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectLoggedIn, logIn, screenshots, withoutOverlays } from './support/accounts';
+import { expectLoggedIn, logIn, screenshots, withoutOverlaysEach } from './support/accounts';
 import { axeViolations } from './support/axe';
 
-test.beforeEach(async ({ page }) => {
-  await withoutOverlays(page);
-});
+test.beforeEach(withoutOverlaysEach);
 
 /** Screenshots (desktop 1440 px, mobile 390 px) of the account screens, and an accessibility scan. */
 async function expectNoA11yViolations(page: Page, selector: string) {

@@ -1,12 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { expectLoggedIn, logIn, screenshots, withoutOverlays } from './support/accounts';
+import { expectLoggedIn, logIn, screenshots, withoutOverlays, withoutOverlaysEach } from './support/accounts';
 import { adminLogIn } from './support/admin';
 import { shopToken } from './support/orders';
 
-test.beforeEach(async ({ page }) => {
-  await withoutOverlays(page);
-});
+test.beforeEach(withoutOverlaysEach);
 
 /**
  * Issue 7: staff import a CSV that changes a price in the back office (dry run first, then the

@@ -5,14 +5,13 @@ import {
   randomTaxNumber,
   screenshots,
   withoutOverlays,
+  withoutOverlaysEach,
 } from './support/accounts';
 import { adminLogIn } from './support/admin';
 import { axeViolations } from './support/axe';
 import { waitForMail } from './support/mailbox';
 
-test.beforeEach(async ({ page }) => {
-  await withoutOverlays(page);
-});
+test.beforeEach(withoutOverlaysEach);
 
 /**
  * Issue 7: staff create a customer with a generated password; the customer reads it from the mail

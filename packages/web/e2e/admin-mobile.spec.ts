@@ -1,11 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, MOBILE, withoutOverlays } from './support/accounts';
+import { DESKTOP, MOBILE, withoutOverlaysEach } from './support/accounts';
 import { adminLogIn } from './support/admin';
 import { axeViolations } from './support/axe';
 
-test.beforeEach(async ({ page }) => {
-  await withoutOverlays(page);
-});
+test.beforeEach(withoutOverlaysEach);
 
 /** Nothing on the page is wider than the phone's screen. */
 async function expectNoSidewaysScroll(page: Page) {

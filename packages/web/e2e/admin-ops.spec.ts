@@ -1,6 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectLoggedIn, logIn, screenshots, storedToken, withoutOverlays } from './support/accounts';
+import {
+  expectLoggedIn,
+  logIn,
+  screenshots,
+  storedToken,
+  withoutOverlays,
+  withoutOverlaysEach,
+} from './support/accounts';
 import { adminLogIn, adminToken } from './support/admin';
 import { axeViolations } from './support/axe';
 import { addFirstOrderableFromListing, CUSTOMER, placeCartByApi } from './support/orders';
@@ -17,9 +24,19 @@ async function shopLogIn(page: Page): Promise<void> {
   await expectLoggedIn(page);
 }
 
-test.beforeEach(async ({ page }) => {
-  await withoutOverlays(page);
-});
+/** Axe finds nothing on the screen; then its screenshots at 1440 and 390 px as `name`. */
+async function checkedScreens(page: Page, name: string): Promise<void> {
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshots(page, name);
+}
+
+/** The back-office section `name` from its navigation: its page heading is shown. */
+async function openSection(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'A háttériroda részei' }).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+test.beforeEach(withoutOverlaysEach);
 
 test('the force-disabled switch closes ordering in the shop at once, and opens it again', async ({
   page,
@@ -116,12 +133,10 @@ test('orders, logistics, news, content pages and newspapers screens work and are
   const nav = page.getByRole('navigation', { name: 'A háttériroda részei' });
 
   // Orders: list, a filter, the detail and a status change.
-  await nav.getByRole('link', { name: 'Rendelések' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Rendelések' })).toBeVisible();
+  await openSection(page, 'Rendelések');
   const table = page.getByRole('table', { name: 'Rendelések' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  await screenshots(page, 'admin-orders');
+  await checkedScreens(page, 'admin-orders');
   await page.getByRole('combobox', { name: 'Állapot' }).click();
   await page.getByRole('option', { name: 'Új' }).click();
   await expect(page).toHaveURL(/status=new/);
@@ -145,19 +160,16 @@ test('orders, logistics, news, content pages and newspapers screens work and are
   await table.getByRole('link', { name: `#${orderId}`, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${orderId}. számú rendelés` })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Rendelési tételek' })).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  await screenshots(page, 'admin-order-detail');
+  await checkedScreens(page, 'admin-order-detail');
   await page.getByRole('button', { name: 'Visszaigazolás' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Visszaigazolás' }).click();
   await expect(page.getByText('A rendelés állapota: Visszaigazolva.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Feldolgozás indítása' })).toBeVisible();
 
   // Logistics: each tab, and a route edit dialog.
-  await nav.getByRole('link', { name: 'Szállítás és kiszállítás' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Szállítás és kiszállítás' })).toBeVisible();
+  await openSection(page, 'Szállítás és kiszállítás');
   await expect(page.getByRole('table', { name: 'Szállítási módok' })).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  await screenshots(page, 'admin-logistics-shipping');
+  await checkedScreens(page, 'admin-logistics-shipping');
   for (const [tab, name, shot] of [
     ['Fizetési módok', 'Fizetési módok', 'payment'],
     ['Járatok', 'Járatok', 'routes'],
@@ -175,23 +187,19 @@ test('orders, logistics, news, content pages and newspapers screens work and are
     .first()
     .click();
   await expect(page.getByRole('dialog', { name: 'Járat szerkesztése' })).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  await screenshots(page, 'admin-logistics-route-dialog');
+  await checkedScreens(page, 'admin-logistics-route-dialog');
   await page.getByRole('dialog').getByRole('button', { name: 'Mégse' }).click();
 
   // Closed window dialog.
   await nav.getByRole('link', { name: 'Zárva tartás' }).click();
   await page.getByRole('button', { name: 'Új időszak' }).click();
   await expect(page.getByRole('dialog', { name: 'Új zárási időszak' })).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  await screenshots(page, 'admin-shop-closed-window-dialog');
+  await checkedScreens(page, 'admin-shop-closed-window-dialog');
   await page.getByRole('dialog').getByRole('button', { name: 'Mégse' }).click();
 
   // News: the list and the editor with the rich-text toolbar.
-  await nav.getByRole('link', { name: 'Hírek' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Hírek' })).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  await screenshots(page, 'admin-news');
+  await openSection(page, 'Hírek');
+  await checkedScreens(page, 'admin-news');
   await page.getByRole('button', { name: 'Új hír' }).click();
   const newsDialog = page.getByRole('dialog', { name: 'Új hír' });
   await newsDialog.getByRole('textbox', { name: 'Cím' }).fill('Próba hír');
@@ -203,17 +211,14 @@ test('orders, logistics, news, content pages and newspapers screens work and are
   await expect(newsDialog.getByRole('textbox', { name: 'Szöveg' })).toBeFocused();
   await page.keyboard.type('akció');
   await expect(newsDialog.getByRole('textbox', { name: 'Szöveg' }).locator('strong')).toHaveText('akció');
-  expect(await axeViolations(page)).toEqual([]);
-  await screenshots(page, 'admin-news-editor');
+  await checkedScreens(page, 'admin-news-editor');
   await newsDialog.getByRole('button', { name: 'Mentés' }).click();
   await expect(page.getByText('A hír elmentve.')).toBeVisible();
   await expect(page.getByRole('row', { name: /Próba hír/ })).toBeVisible();
 
   // Content pages: a new one with a heading, which the shop then serves.
-  await nav.getByRole('link', { name: 'Tartalmi oldalak' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Tartalmi oldalak' })).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  await screenshots(page, 'admin-content');
+  await openSection(page, 'Tartalmi oldalak');
+  await checkedScreens(page, 'admin-content');
   await page.getByRole('button', { name: 'Új oldal' }).click();
   const pageDialog = page.getByRole('dialog', { name: 'Új tartalmi oldal' });
   await pageDialog.getByRole('textbox', { name: 'Útvonal' }).fill('proba-oldal');
@@ -221,8 +226,7 @@ test('orders, logistics, news, content pages and newspapers screens work and are
   await pageDialog.getByRole('textbox', { name: 'Szöveg' }).click();
   await newsDialogHeading(page);
   await page.keyboard.type('Szállítási tudnivalók');
-  expect(await axeViolations(page)).toEqual([]);
-  await screenshots(page, 'admin-content-editor');
+  await checkedScreens(page, 'admin-content-editor');
   await pageDialog.getByRole('button', { name: 'Mentés' }).click();
   await expect(page.getByText('Az oldal elmentve.')).toBeVisible();
   const shopPage = await page.request.get('/api/contents/proba-oldal');
@@ -238,8 +242,7 @@ test('orders, logistics, news, content pages and newspapers screens work and are
   await shop.close();
 
   // Newspapers: upload a PDF.
-  await nav.getByRole('link', { name: 'Akciós újságok' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Akciós újságok' })).toBeVisible();
+  await openSection(page, 'Akciós újságok');
   await page.getByRole('button', { name: 'PDF feltöltése' }).click();
   const paperDialog = page.getByRole('dialog', { name: 'Akciós újság feltöltése' });
   await paperDialog.locator('input[type="file"]').setInputFiles({
@@ -252,13 +255,11 @@ test('orders, logistics, news, content pages and newspapers screens work and are
   });
   await paperDialog.getByRole('textbox', { name: 'Cím' }).fill('Márciusi akciók');
   await paperDialog.getByLabel('Érvényes eddig').fill('2099-12-31');
-  expect(await axeViolations(page)).toEqual([]);
-  await screenshots(page, 'admin-newspapers-upload');
+  await checkedScreens(page, 'admin-newspapers-upload');
   await paperDialog.getByRole('button', { name: 'Feltöltés' }).click();
   await expect(page.getByText('Az újság elmentve.')).toBeVisible();
   await expect(page.getByRole('row', { name: /Márciusi akciók/ })).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  await screenshots(page, 'admin-newspapers');
+  await checkedScreens(page, 'admin-newspapers');
 });
 
 /** Makes the current paragraph a level-2 heading with the editor's toolbar. */

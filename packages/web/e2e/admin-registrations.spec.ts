@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectLoggedIn, logIn, screenshots, withoutOverlays } from './support/accounts';
+import { expectLoggedIn, logIn, screenshots, withoutOverlays, withoutOverlaysEach } from './support/accounts';
 import { adminLogIn } from './support/admin';
 import { waitForMail } from './support/mailbox';
 import { axeViolations } from './support/axe';
@@ -7,9 +7,7 @@ import { CUSTOMER, shopToken } from './support/orders';
 
 const AGENT = { login: 'agent@example.com', password: 'agent123' };
 
-test.beforeEach(async ({ page }) => {
-  await withoutOverlays(page);
-});
+test.beforeEach(withoutOverlaysEach);
 
 test('customers and agents are refused at the back-office login and by its API', async ({ page }) => {
   await page.goto('/admin/login');

@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { screenshots, withoutOverlays } from './support/accounts';
+import { screenshots, withoutOverlays, withoutOverlaysEach } from './support/accounts';
 import { formatMoney, formatNumber } from '@shop/shared/format/format';
 import { adminLogIn, adminToken } from './support/admin';
 import { axeViolations } from './support/axe';
 import { fillCartByApi, placeCartByApi, shopToken } from './support/orders';
 
-test.beforeEach(async ({ page }) => {
-  await withoutOverlays(page);
-});
+test.beforeEach(withoutOverlaysEach);
 
 test('an administrator creates a staff account; staff see only their sections; the audit log shows it', async ({
   page,

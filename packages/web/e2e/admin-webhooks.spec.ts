@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { adminLogIn } from './support/admin';
 import { axeViolations } from './support/axe';
@@ -53,6 +53,15 @@ test.beforeEach(desktopWithoutOverlays);
 
 /** The window (what a visitor sees first) at 1440 and 390 px: /tmp/shots/webhooks/<name>-<language>-<width>.png. */
 const shoot = screenshotsInto(SHOTS, { fullPage: false });
+
+/** The outbox page (titled `heading`) lists the sent webhook under its `sentTab`; axe, then `shot`. */
+async function expectSentWebhook(page: Page, heading: string, sentTab: RegExp, shot: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  await page.getByRole('tab', { name: sentTab }).click();
+  await expect(page.getByRole('row', { name: /webhook\.test/ }).first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, shot);
+}
 
 test('an administrator adds a webhook, sends a test event and sees it delivered in the log', async ({
   page,
@@ -117,11 +126,7 @@ test('an administrator adds a webhook, sends a test event and sees it delivered 
     .getByRole('navigation', { name: 'A háttériroda részei' })
     .getByRole('link', { name: 'Kimenő üzenetek' })
     .click();
-  await expect(page.getByRole('heading', { name: 'Kimenő üzenetek' })).toBeVisible();
-  await page.getByRole('tab', { name: /^Elküldve/ }).click();
-  await expect(page.getByRole('row', { name: /webhook\.test/ }).first()).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  await shoot(page, 'outbox-hu');
+  await expectSentWebhook(page, 'Kimenő üzenetek', /^Elküldve/, 'outbox-hu');
 
   // The same screens in Chinese.
   await page.evaluate(() => localStorage.setItem('language', 'zh'));
@@ -144,11 +149,7 @@ test('an administrator adds a webhook, sends a test event and sees it delivered 
   await shoot(page, 'webhook-dialog-zh');
   await page.keyboard.press('Escape');
   await page.goto('/admin/outbox');
-  await expect(page.getByRole('heading', { name: '发件队列' })).toBeVisible();
-  await page.getByRole('tab', { name: /^已发送/ }).click();
-  await expect(page.getByRole('row', { name: /webhook\.test/ }).first()).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  await shoot(page, 'outbox-zh');
+  await expectSentWebhook(page, '发件队列', /^已发送/, 'outbox-zh');
 
   // Delete with confirmation (back to Hungarian).
   await page.evaluate(() => localStorage.setItem('language', 'hu'));

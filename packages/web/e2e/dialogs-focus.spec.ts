@@ -23,6 +23,21 @@ async function emptyCart(page: Page): Promise<void> {
   });
 }
 
+/** Enter on the dialog's `button` (focused first) closes the dialog; focus goes back to `opener`. */
+async function closeWithButton(page: Page, dialog: Locator, button: string, opener: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: button }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expectFocused(opener);
+}
+
+/** Escape hides the dialog (or drawer); focus goes back to `opener`. */
+async function closeWithEscape(page: Page, dialog: Locator, opener: Locator): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expectFocused(opener);
+}
+
 /** Tab and Shift+Tab `presses` times each: focus never leaves the dialog and is always visible. */
 async function expectFocusTrapped(page: Page, dialog: Locator, presses = 20): Promise<void> {
   for (const key of ['Tab', 'Shift+Tab']) {
@@ -107,10 +122,7 @@ test('the product dialog traps focus and gives it back to the product link', asy
   await expect(dialog).toBeVisible();
   await expectFocusTrapped(page, dialog, 30);
   // The close button closes it too; focus returns to the link.
-  await dialog.getByRole('button', { name: 'Bezárás' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(dialog).toHaveCount(0);
-  await expectFocused(link);
+  await closeWithButton(page, dialog, 'Bezárás', link);
 });
 
 test('the cart drawer and the delete-cart confirmation trap focus and give it back', async ({ page }) => {
@@ -141,9 +153,7 @@ test('the cart drawer and the delete-cart confirmation trap focus and give it ba
     const drawer = page.getByRole('dialog', { name: 'Kosár' });
     await expect(drawer.getByRole('article')).toHaveCount(1);
     await expectFocusTrapped(page, drawer);
-    await page.keyboard.press('Escape');
-    await expect(drawer).toBeHidden();
-    await expectFocused(cartButton);
+    await closeWithEscape(page, drawer, cartButton);
 
     // Delete-cart confirmation: Cancel gives focus back to the button.
     const deleteButton = page.getByRole('main').getByRole('button', { name: 'Kosár ürítése' });
@@ -152,10 +162,7 @@ test('the cart drawer and the delete-cart confirmation trap focus and give it ba
     const confirm = page.getByRole('dialog', { name: 'Biztosan üríti a kosarat?' });
     await expect(confirm).toBeVisible();
     await expectFocusTrapped(page, confirm, 6);
-    await confirm.getByRole('button', { name: 'Mégse' }).focus();
-    await page.keyboard.press('Enter');
-    await expect(confirm).toHaveCount(0);
-    await expectFocused(deleteButton);
+    await closeWithButton(page, confirm, 'Mégse', deleteButton);
     await expectVisibleFocus(page);
 
     // Confirming empties the cart: the button is gone, focus goes to the page, not to <body>.
@@ -183,9 +190,7 @@ test('the shipping-address picker traps focus and gives it back to its button', 
   const dialog = page.getByRole('dialog', { name: 'Szállítási cím kiválasztása' });
   await expect(dialog.getByRole('button', { name: /^Kiválasztás: / }).first()).toBeVisible();
   await expectFocusTrapped(page, dialog);
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expectFocused(opener);
+  await closeWithEscape(page, dialog, opener);
 });
 
 test('the news pop-up traps focus and, closed, leaves focus on the page', async ({ page }) => {
@@ -217,8 +222,6 @@ test('the categories drawer at 390 px traps focus and gives it back to its butto
   const drawer = page.getByRole('dialog', { name: 'Kategóriák' });
   await expect(drawer).toBeVisible();
   await expectFocusTrapped(page, drawer);
-  await page.keyboard.press('Escape');
-  await expect(drawer).toBeHidden();
-  await expectFocused(opener);
+  await closeWithEscape(page, drawer, opener);
   await expectVisibleFocus(page);
 });

@@ -28,6 +28,17 @@ async function emptyCart(page: Page): Promise<void> {
   await page.request.delete('/api/cart/delete', { headers: { authorization: `Bearer ${token}` } });
 }
 
+/** The search page for "kávé": its first match by name, shown, and that product's SKU. */
+async function firstNameMatch(page: Page): Promise<{ result: Locator; sku: string }> {
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('kávé');
+  const result = page
+    .getByRole('region', { name: /^Név szerint/ })
+    .getByRole('listitem')
+    .first();
+  await expect(result).toBeVisible();
+  return { result, sku: (await result.getAttribute('data-sku')) ?? '' };
+}
+
 test.beforeEach(async ({ page }) => {
   await withoutOverlays(page);
   await emptyCart(page);
@@ -73,14 +84,8 @@ test('the main journey by keyboard alone at 1440 px, with visible focus at every
   await page.keyboard.type('kávé');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=k%C3%A1v%C3%A9/);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('kávé');
   // The first name match opens the product dialog from its link; focus moves into the dialog.
-  const result = page
-    .getByRole('region', { name: /^Név szerint/ })
-    .getByRole('listitem')
-    .first();
-  await expect(result).toBeVisible();
-  const sku = (await result.getAttribute('data-sku')) ?? '';
+  const { result, sku } = await firstNameMatch(page);
   expect(sku).not.toBe('');
   const resultLink = result.getByRole('link');
   await tabTo(page, resultLink, { max: 150 });
@@ -217,13 +222,7 @@ test('the main journey at 390 px: categories drawer, search, cart and checkout b
   const searchField = page.getByRole('banner').getByRole('searchbox', { name: 'Keresés a termékek között' });
   await searchField.fill('kávé');
   await searchField.press('Enter');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('kávé');
-  const result = page
-    .getByRole('region', { name: /^Név szerint/ })
-    .getByRole('listitem')
-    .first();
-  await expect(result).toBeVisible();
-  const sku = (await result.getAttribute('data-sku')) ?? '';
+  const { result, sku } = await firstNameMatch(page);
   await shot(page, 'search-mobile');
   const name = (await result.getByRole('link').innerText()).trim();
   await result.getByRole('link').click();

@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
-import { MOBILE, withoutOverlays } from './support/accounts';
-import { reloadUnderServiceWorker } from './support/service-worker';
-import { shopToken } from './support/orders';
+import { MOBILE } from './support/accounts';
+import { reloadUnderServiceWorker, startOfflineJourney } from './support/service-worker';
 
 /**
  * The field sales app for an agent (issue 19 point 2): the demo agent keeps the catalogues of two of
@@ -68,11 +66,7 @@ test('an agent keeps two customers offline, switches between them without a conn
   context,
   request,
 }) => {
-  test.setTimeout(300_000);
-  mkdirSync(SHOTS, { recursive: true });
-  await withoutOverlays(page);
-  const token = await shopToken(request, AGENT);
-  const auth = { authorization: `Bearer ${token}` };
+  const { token, auth } = await startOfflineJourney(page, request, SHOTS, AGENT);
   const addresses = (await (
     await request.get('/api/shipping-addresses', { headers: auth })
   ).json()) as Address[];

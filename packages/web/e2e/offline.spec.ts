@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { MOBILE, withoutOverlays } from './support/accounts';
 import { adminApiToken } from './support/admin';
-import { reloadUnderServiceWorker } from './support/service-worker';
+import { reloadUnderServiceWorker, startOfflineJourney } from './support/service-worker';
 import { shopToken } from './support/orders';
 
 /**
@@ -81,11 +80,7 @@ test('keeps the catalogue offline, browses, searches, scans and fills the cart w
   context,
   request,
 }) => {
-  test.setTimeout(300_000);
-  mkdirSync(SHOTS, { recursive: true });
-  await withoutOverlays(page);
-  const token = await shopToken(request);
-  const auth = { authorization: `Bearer ${token}` };
+  const { token, auth } = await startOfflineJourney(page, request, SHOTS);
   expect((await request.delete('/api/cart/delete', { headers: auth })).ok()).toBe(true);
   const [first, second] = await twoProducts(request, token);
   const category = first.categories[0]!;

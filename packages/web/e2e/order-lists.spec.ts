@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { shopToken } from './support/orders';
 import { desktopWithoutOverlays, screenshotsInto, signInWithToken } from './support/screens';
@@ -29,6 +29,16 @@ async function cartLines(page: Page, token: string): Promise<Map<string, number>
   expect(answer.ok()).toBe(true);
   const cart = (await answer.json()) as { cartItems: { quantity: number; product: { sku: string } }[] };
   return new Map(cart.cartItems.map((item) => [item.product.sku, item.quantity]));
+}
+
+/** Enter on the focused `button` opens its menu, Escape closes it and focus returns to the button. */
+async function menuByKeyboard(page: Page, button: Locator): Promise<void> {
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(button).toBeFocused();
 }
 
 test.beforeEach(desktopWithoutOverlays);
@@ -113,12 +123,7 @@ test('save the cart as a list, empty the cart, order the list again; add from a 
   const fourthButton = page
     .locator(`article[data-sku="${fourth}"]`)
     .getByRole('button', { name: /hozzáadása rendelési listához$/ });
-  await fourthButton.focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('menu')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('menu')).toBeHidden();
-  await expect(fourthButton).toBeFocused();
+  await menuByKeyboard(page, fourthButton);
 
   // Import a CSV file: a header row, the fourth product, an unknown code.
   await page.goto(listUrl);
@@ -210,10 +215,5 @@ test('move a line from one saved list to another: its pieces join the other list
   const moveSecond = page
     .locator(`tr[data-sku="${second}"]`)
     .getByRole('button', { name: /áthelyezése másik listára$/ });
-  await moveSecond.focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('menu')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('menu')).toBeHidden();
-  await expect(moveSecond).toBeFocused();
+  await menuByKeyboard(page, moveSecond);
 });

@@ -65,6 +65,11 @@ export async function withoutOverlays(page: Page): Promise<void> {
   });
 }
 
+/** `withoutOverlays` as a `test.beforeEach`: every test of the file starts without them. */
+export function withoutOverlaysEach({ page }: { page: Page }): Promise<void> {
+  return withoutOverlays(page);
+}
+
 /** Opens the login dialog and logs in; the dialog stays open when the server refuses. */
 export async function logIn(page: Page, login: string, password: string): Promise<void> {
   await page.goto('/login');

@@ -1,7 +1,7 @@
 import { SSR_AUTH_COOKIE, SSR_AUTH_COOKIE_PATH } from '@shop/shared/ssr/ssr-contract';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { CompanyRole } from '@shop/shared/contracts/company';
-import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage';
+import { readStorage, removeStorage, STORAGE_KEYS, subscribeToStored, writeStorage } from './storage';
 
 /**
  * Authentication state (docs/product.md §4): with a stored access token the visitor is authenticated.
@@ -162,17 +162,7 @@ export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
   }
 
   const store: AuthStore = {
-    subscribe(listener) {
-      listeners.add(listener);
-      const onStorage = (event: StorageEvent) => {
-        if (event.key === STORAGE_KEYS.accessToken || event.key === null) listener();
-      };
-      window.addEventListener('storage', onStorage);
-      return () => {
-        listeners.delete(listener);
-        window.removeEventListener('storage', onStorage);
-      };
-    },
+    subscribe: (listener) => subscribeToStored(listeners, STORAGE_KEYS.accessToken, listener),
     getState,
     getToken() {
       const state = getState();

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
+import { readStorage, STORAGE_KEYS, subscribeToStored, writeStorage } from './storage';
 
 /** The visitor's cookie choice, kept in localStorage `cookie_consent`; null until they choose. */
 export type CookieConsent = 'accepted' | 'declined';
@@ -17,15 +17,7 @@ export function setCookieConsent(value: CookieConsent): void {
 }
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === STORAGE_KEYS.cookieConsent || event.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
+  return subscribeToStored(listeners, STORAGE_KEYS.cookieConsent, listener);
 }
 
 export function useCookieConsent(): CookieConsent | null {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createListeners } from './listeners';
 
 /**
  * Forced password change (docs/product.md §§2 and 4): set when `/api/auth/me` says so, when a login
@@ -14,17 +15,14 @@ export interface PasswordChangeStore {
 
 export function createPasswordChangeStore(): PasswordChangeStore {
   let required = false;
-  const listeners = new Set<() => void>();
+  const { subscribe, emit } = createListeners();
   const set = (value: boolean) => {
     if (required === value) return;
     required = value;
-    for (const listener of listeners) listener();
+    emit();
   };
   return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
     isRequired: () => required,
     require: () => set(true),
     clear: () => set(false),

@@ -44,3 +44,19 @@ export function removeStorage(key: string): void {
     // Nothing to remove when storage is unavailable.
   }
 }
+
+/**
+ * Subscribes `listener` to a stored value: it joins `listeners` (called on this page's changes) and
+ * is called when another tab changes `key` or clears the storage. The returned function ends both.
+ */
+export function subscribeToStored(listeners: Set<() => void>, key: string, listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === key || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}

@@ -1,6 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { ParseKeys } from 'i18next';
 import { errorCodeOf, isAbortError, ApiError } from './api-client';
+import { createListeners } from './listeners';
 
 /**
  * Toasts (docs/product.md §8): bottom-left; success 5 s, warning 10 s, error until closed.
@@ -48,15 +49,9 @@ function sameMessage(a: ToastMessage, b: ToastMessage): boolean {
 export function createToastStore(): ToastStore {
   let toasts: readonly Toast[] = [];
   let nextId = 1;
-  const listeners = new Set<() => void>();
-  const emit = () => {
-    for (const listener of listeners) listener();
-  };
+  const { subscribe, emit } = createListeners();
   return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
     getToasts: () => toasts,
     show(severity, message) {
       // The same message twice in a row (e.g. a repeated failure) is shown once.

@@ -23,6 +23,28 @@ export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** A call the fake API received: its method, path and JSON body. */
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** A fake fetch that records every call; `answer` answers it (404 NOT_FOUND where it gives nothing). */
+export function recordingFetch(answer: (call: RecordedCall) => Response | undefined) {
+  const calls: RecordedCall[] = [];
+  const fetch: FetchLike = (input, init) => {
+    const call = {
+      method: init.method ?? 'GET',
+      path: new URL(input, 'http://localhost').pathname,
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
+    calls.push(call);
+    return Promise.resolve(answer(call) ?? jsonResponse(404, { error: 'NOT_FOUND' }));
+  };
+  return { fetch, calls };
+}
+
 /** The whole app (real routes, shell, i18n, query client) in a memory router. */
 export async function renderApp({ path = '/', fetch, language, onPageView }: RenderAppOptions = {}) {
   // Module-level stores outlive a test; start each app without toasts or a pending forced change.

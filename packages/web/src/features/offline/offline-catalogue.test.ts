@@ -37,6 +37,8 @@ const soap = makeProduct({
 const ALL = [coffee, tea, soap];
 
 const q = (text: string) => new URLSearchParams(text);
+/** The offline search of the whole catalogue, now, for the query string `text`. */
+const searchAll = (text: string) => answerSearch(q(text), ALL, NOW);
 
 describe('the offline catalogue answers', () => {
   it('lists by main and sub category, seasonal and ordered, with the manufacturers of the result', () => {
@@ -67,25 +69,17 @@ describe('the offline catalogue answers', () => {
   });
 
   it('searches names, SKUs and barcodes, case- and accent-insensitively', () => {
-    const byName = answerSearch(q('searchType=all&searchString=KAVE'), ALL, NOW) as ProductListResponse;
+    const byName = searchAll('searchType=all&searchString=KAVE') as ProductListResponse;
     expect(byName.products.map((p) => p.sku)).toEqual(['KV-001']);
-    const bySku = answerSearch(
-      q('searchType=product-by-sku&searchSku=te-002'),
-      ALL,
-      NOW,
-    ) as ProductListResponse;
+    const bySku = searchAll('searchType=product-by-sku&searchSku=te-002') as ProductListResponse;
     expect(bySku.products.map((p) => p.sku)).toEqual(['TE-002']);
-    const byBarcode = answerSearch(
-      q('selectType=simple&searchType=products-by-barcode-exact&searchString=5990000000028'),
-      ALL,
-      NOW,
+    const byBarcode = searchAll(
+      'selectType=simple&searchType=products-by-barcode-exact&searchString=5990000000028',
     ) as SimpleSearchResponse;
     expect(byBarcode.data.products.map((p) => p.sku)).toEqual(['KV-001']);
     expect(byBarcode.data.products[0]).toMatchObject({ barcodes: '5990000000011,5990000000028' });
-    const unknown = answerSearch(
-      q('selectType=simple&searchType=products-by-barcode-exact&searchString=4000000000000'),
-      ALL,
-      NOW,
+    const unknown = searchAll(
+      'selectType=simple&searchType=products-by-barcode-exact&searchString=4000000000000',
     ) as SimpleSearchResponse;
     expect(unknown.data.products).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createListeners } from '../../lib/listeners';
 
 /**
  * What the scanner shows (issue 19): the camera, or the product of a code typed by a hardware
@@ -8,11 +9,11 @@ import { useSyncExternalStore } from 'react';
 export type ScanRequest = { kind: 'camera' } | { kind: 'code'; code: string };
 
 let current: ScanRequest | null = null;
-const listeners = new Set<() => void>();
+const { subscribe, emit } = createListeners();
 
 function set(next: ScanRequest | null): void {
   current = next;
-  for (const listener of listeners) listener();
+  emit();
 }
 
 export function openScanner(request: ScanRequest): void {
@@ -21,11 +22,6 @@ export function openScanner(request: ScanRequest): void {
 
 export function closeScanner(): void {
   set(null);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 const getSnapshot = () => current;

@@ -53,6 +53,30 @@ function ApprovalTable({ rows, label }: { rows: ApprovalSummary[]; label: string
   );
 }
 
+/** A heading and its requests (the table is labelled by the heading), or `none` when there are none. */
+function ApprovalSection({
+  heading,
+  none,
+  rows,
+}: {
+  heading: string;
+  none: string;
+  rows: ApprovalSummary[];
+}) {
+  return (
+    <>
+      <Typography component="h2" variant="h6">
+        {heading}
+      </Typography>
+      {rows.length === 0 ? (
+        <Alert severity="info">{none}</Alert>
+      ) : (
+        <ApprovalTable rows={rows} label={heading} />
+      )}
+    </>
+  );
+}
+
 /**
  * /profile/approvals (issue 15): owners and approvers see the company's order requests, buyers and
  * requesters their own; pending ones first, then the decided ones.
@@ -69,22 +93,16 @@ export function ApprovalsPage() {
       {approvals.isError && <Alert severity="error">{t('approvals.loadError')}</Alert>}
       {approvals.data && (
         <>
-          <Typography component="h2" variant="h6">
-            {t('approvals.pendingHeading')}
-          </Typography>
-          {pending.length === 0 ? (
-            <Alert severity="info">{t('approvals.nonePending')}</Alert>
-          ) : (
-            <ApprovalTable rows={pending} label={t('approvals.pendingHeading')} />
-          )}
-          <Typography component="h2" variant="h6">
-            {t('approvals.decidedHeading')}
-          </Typography>
-          {decided.length === 0 ? (
-            <Alert severity="info">{t('approvals.noneDecided')}</Alert>
-          ) : (
-            <ApprovalTable rows={decided} label={t('approvals.decidedHeading')} />
-          )}
+          <ApprovalSection
+            heading={t('approvals.pendingHeading')}
+            none={t('approvals.nonePending')}
+            rows={pending}
+          />
+          <ApprovalSection
+            heading={t('approvals.decidedHeading')}
+            none={t('approvals.noneDecided')}
+            rows={decided}
+          />
         </>
       )}
     </Box>

@@ -23,26 +23,21 @@ export async function register(client: ApiClient, request: RegisterData): Promis
   return { userId: answer.userId };
 }
 
-/** POST /api/users/forgot-password: a reset link is mailed. */
-export async function requestPasswordReset(client: ApiClient, email: string): Promise<void> {
+/** A POST of an e-mail address that has a mail sent to it (once, not retried); the answer is `{ data: true }`. */
+async function mailTo(client: ApiClient, path: string, email: string): Promise<void> {
   successResponseSchema.parse(
-    await client.post<unknown>(
-      '/users/forgot-password',
-      { email },
-      { retry: false, navigationScoped: false },
-    ),
+    await client.post<unknown>(path, { email }, { retry: false, navigationScoped: false }),
   );
 }
 
+/** POST /api/users/forgot-password: a reset link is mailed. */
+export function requestPasswordReset(client: ApiClient, email: string): Promise<void> {
+  return mailTo(client, '/users/forgot-password', email);
+}
+
 /** POST /api/users/resend-verification: a new registration confirmation mail (the older link stops working). */
-export async function resendVerification(client: ApiClient, email: string): Promise<void> {
-  successResponseSchema.parse(
-    await client.post<unknown>(
-      '/users/resend-verification',
-      { email },
-      { retry: false, navigationScoped: false },
-    ),
-  );
+export function resendVerification(client: ApiClient, email: string): Promise<void> {
+  return mailTo(client, '/users/resend-verification', email);
 }
 
 /** GET /api/users/{userId}/verify/{code} */

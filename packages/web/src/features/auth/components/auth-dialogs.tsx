@@ -1,33 +1,35 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouteDialog } from '../../../components/route-dialog';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { RegistrationForm } from './registration-form';
 
+/** A guest's form in the dialog of its route, titled by the route. */
+function AuthDialog({
+  title,
+  maxWidth,
+  form,
+}: {
+  title: 'routes.login' | 'routes.registration' | 'routes.forgotPassword';
+  maxWidth: 'xs' | 'md';
+  form: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <RouteDialog title={t(title)} maxWidth={maxWidth}>
+      {form}
+    </RouteDialog>
+  );
+}
+
 /** Login, registration and forgot-password open as dialogs over the home listing (docs/product.md §2). */
-export function LoginDialog() {
-  const { t } = useTranslation();
-  return (
-    <RouteDialog title={t('routes.login')} maxWidth="xs">
-      <LoginForm />
-    </RouteDialog>
-  );
-}
+export const LoginDialog = () => <AuthDialog title="routes.login" maxWidth="xs" form={<LoginForm />} />;
 
-export function RegistrationDialog() {
-  const { t } = useTranslation();
-  return (
-    <RouteDialog title={t('routes.registration')} maxWidth="md">
-      <RegistrationForm />
-    </RouteDialog>
-  );
-}
+export const RegistrationDialog = () => (
+  <AuthDialog title="routes.registration" maxWidth="md" form={<RegistrationForm />} />
+);
 
-export function ForgotPasswordDialog() {
-  const { t } = useTranslation();
-  return (
-    <RouteDialog title={t('routes.forgotPassword')} maxWidth="xs">
-      <ForgotPasswordForm />
-    </RouteDialog>
-  );
-}
+export const ForgotPasswordDialog = () => (
+  <AuthDialog title="routes.forgotPassword" maxWidth="xs" form={<ForgotPasswordForm />} />
+);

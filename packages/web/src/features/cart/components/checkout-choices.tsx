@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { CartResponse } from '@shop/shared/contracts/cart';
 import type { DeliveryDaysResponse } from '@shop/shared/contracts/checkout';
 import { formatDate, formatMoney } from '@shop/shared/format/format';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveDeliveryDate, useSavePaymentMethod, useSaveShippingMethod } from '../api/checkout-mutations';
 import { useDeliveryDays, usePaymentMethods, useShippingMethods } from '../api/checkout-queries';
@@ -30,48 +30,77 @@ function weekdayName(date: string, language: string): string {
   }
 }
 
-/** Shipping method (saved on change). */
-export function ShippingMethodChoice({ cart }: { cart: CartResponse }) {
-  const { t } = useTranslation();
+/**
+ * A checkout choice saved on change: while its save runs it shows the value just chosen, then the
+ * cart's (saved) value, '' when there is none. `choose` shows and saves a value.
+ */
+function useSavedChoice<T>(
+  save: { isPending: boolean; mutate: (value: T) => void },
+  saved: T | null | undefined,
+) {
+  const [chosen, setChosen] = useState<T | null>(null);
+  const value = (save.isPending ? chosen : null) ?? saved ?? '';
+  const choose = (next: T) => {
+    setChosen(next);
+    save.mutate(next);
+  };
+  return [value, choose] as const;
+}
+
+/** A choice saved on change: radio buttons (`children`) under their legend, then what follows them. */
+function RadioFieldset({
+  legend,
+  value,
+  onChange,
+  after,
+  children,
+}: {
+  legend: string;
+  value: string;
+  onChange: (value: string) => void;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
   const labelId = useId();
-  const methods = useShippingMethods();
-  const save = useSaveShippingMethod();
-  const [chosen, setChosen] = useState<string | null>(null);
-  const value = (save.isPending ? chosen : null) ?? cart.currentShippingMethod?.code ?? '';
   return (
     <FormControl component="fieldset">
       <FormLabel component="legend" id={labelId} sx={{ fontWeight: 500, mb: 0.5 }}>
-        {t('checkout.shippingMethod')}
+        {legend}
       </FormLabel>
-      <RadioGroup
-        aria-labelledby={labelId}
-        value={value}
-        onChange={(event) => {
-          setChosen(event.target.value);
-          save.mutate(event.target.value);
-        }}
-      >
-        {(methods.data ?? []).map((method) => (
-          <FormControlLabel
-            key={method.code}
-            value={method.code}
-            control={<Radio />}
-            label={method.cost > 0 ? `${method.name} (${formatMoney(method.cost)})` : method.name}
-          />
-        ))}
+      <RadioGroup aria-labelledby={labelId} value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
       </RadioGroup>
+      {after}
     </FormControl>
+  );
+}
+
+/** Shipping method (saved on change). */
+export function ShippingMethodChoice({ cart }: { cart: CartResponse }) {
+  const { t } = useTranslation();
+  const methods = useShippingMethods();
+  const save = useSaveShippingMethod();
+  const [value, choose] = useSavedChoice(save, cart.currentShippingMethod?.code);
+  return (
+    <RadioFieldset legend={t('checkout.shippingMethod')} value={value} onChange={choose}>
+      {(methods.data ?? []).map((method) => (
+        <FormControlLabel
+          key={method.code}
+          value={method.code}
+          control={<Radio />}
+          label={method.cost > 0 ? `${method.name} (${formatMoney(method.cost)})` : method.name}
+        />
+      ))}
+    </RadioFieldset>
   );
 }
 
 /** Payment method available to this customer (saved on change). */
 export function PaymentMethodChoice({ cart }: { cart: CartResponse }) {
   const { t } = useTranslation();
-  const labelId = useId();
   const methods = usePaymentMethods();
   const save = useSavePaymentMethod();
-  const [chosen, setChosen] = useState<number | null>(null);
-  const value = (save.isPending ? chosen : null) ?? cart.paymentMethodId ?? '';
+  const [value, choose] = useSavedChoice(save, cart.paymentMethodId);
   // Issue 16: deferred methods over the credit limit are marked, with the reason.
   const deferredReason = useDeferredReason(cart);
   const chosenMethod = (methods.data ?? []).find((method) => method.id === cart.paymentMethodId);
@@ -79,51 +108,46 @@ export function PaymentMethodChoice({ cart }: { cart: CartResponse }) {
     return <Alert severity="warning">{t('checkout.noPaymentMethods')}</Alert>;
   }
   return (
-    <FormControl component="fieldset">
-      <FormLabel component="legend" id={labelId} sx={{ fontWeight: 500, mb: 0.5 }}>
-        {t('checkout.paymentMethod')}
-      </FormLabel>
-      <RadioGroup
-        aria-labelledby={labelId}
-        value={String(value)}
-        onChange={(event) => {
-          const id = Number(event.target.value);
-          setChosen(id);
-          save.mutate(id);
-        }}
-      >
-        {(methods.data ?? []).map((method) => {
-          const blocked = method.isDeferred && deferredReason !== null;
-          return (
-            <FormControlLabel
-              key={method.id}
-              value={String(method.id)}
-              control={<Radio />}
-              disabled={blocked && method.id !== cart.paymentMethodId}
-              data-testid={blocked ? 'payment-method-blocked' : undefined}
-              label={
-                blocked ? (
-                  <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
-                    <span>{method.name}</span>
-                    <Typography component="span" variant="caption" color="warning.main">
-                      {deferredReason}
-                    </Typography>
-                  </Box>
-                ) : (
-                  method.name
-                )
-              }
-            />
-          );
-        })}
-      </RadioGroup>
-      <CreditNotice cart={cart} />
-      {chosenMethod?.isDeferred && deferredReason !== null && (
-        <Alert severity="warning" sx={{ mt: 1 }} data-testid="deferred-chosen-blocked">
-          {t('checkout.rules.deferredChosenBlocked')}
-        </Alert>
-      )}
-    </FormControl>
+    <RadioFieldset
+      legend={t('checkout.paymentMethod')}
+      value={String(value)}
+      onChange={(text) => choose(Number(text))}
+      after={
+        <>
+          <CreditNotice cart={cart} />
+          {chosenMethod?.isDeferred && deferredReason !== null && (
+            <Alert severity="warning" sx={{ mt: 1 }} data-testid="deferred-chosen-blocked">
+              {t('checkout.rules.deferredChosenBlocked')}
+            </Alert>
+          )}
+        </>
+      }
+    >
+      {(methods.data ?? []).map((method) => {
+        const blocked = method.isDeferred && deferredReason !== null;
+        return (
+          <FormControlLabel
+            key={method.id}
+            value={String(method.id)}
+            control={<Radio />}
+            disabled={blocked && method.id !== cart.paymentMethodId}
+            data-testid={blocked ? 'payment-method-blocked' : undefined}
+            label={
+              blocked ? (
+                <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
+                  <span>{method.name}</span>
+                  <Typography component="span" variant="caption" color="warning.main">
+                    {deferredReason}
+                  </Typography>
+                </Box>
+              ) : (
+                method.name
+              )
+            }
+          />
+        );
+      })}
+    </RadioFieldset>
   );
 }
 
@@ -153,8 +177,7 @@ export function DeliveryDayChoice({ cart }: { cart: CartResponse }) {
   const selectId = useId();
   const days = useDeliveryDays(true);
   const save = useSaveDeliveryDate();
-  const [chosen, setChosen] = useState<string | null>(null);
-  const value = (save.isPending ? chosen : null) ?? cart.deliveryDate ?? '';
+  const [value, choose] = useSavedChoice<string | null>(save, cart.deliveryDate);
   const offered = days.data?.days ?? [];
   const valid = offered.some((day) => day.date === value);
   if (days.isSuccess && offered.length === 0) {
@@ -170,11 +193,7 @@ export function DeliveryDayChoice({ cart }: { cart: CartResponse }) {
           id={selectId}
           value={valid ? value : ''}
           disabled={!days.data}
-          onChange={(event) => {
-            const date = event.target.value === '' ? null : event.target.value;
-            setChosen(date);
-            save.mutate(date);
-          }}
+          onChange={(event) => choose(event.target.value === '' ? null : event.target.value)}
         >
           <option value="">{t('checkout.chooseDeliveryDay')}</option>
           {offered.map((day) => (

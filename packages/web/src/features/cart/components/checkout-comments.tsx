@@ -52,34 +52,25 @@ function CommentFields({ initial }: { initial: CartComments }) {
 
   // Plain textareas of fixed height (they scroll): MUI's auto-growing ones add hidden mirror fields
   // without an id or a name, which Chromium reports as an issue (Lighthouse best practices).
+  const commentField = (field: keyof CartComments, help?: string) => (
+    <TextField
+      label={t(`checkout.${field}`)}
+      multiline
+      rows={3}
+      fullWidth
+      value={comments[field]}
+      onChange={(event) => change(field, event.target.value)}
+      onBlur={flush}
+      error={failed}
+      // A failed save is said first, before the field's own help.
+      helperText={[failed ? saveError : undefined, help].filter(Boolean).join(' ') || undefined}
+      slotProps={{ input: { inputComponent: 'textarea' }, htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
+    />
+  );
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <TextField
-        label={t('checkout.commentWebshop')}
-        multiline
-        rows={3}
-        fullWidth
-        value={comments.commentWebshop}
-        onChange={(event) => change('commentWebshop', event.target.value)}
-        onBlur={flush}
-        error={failed}
-        helperText={failed ? saveError : undefined}
-        slotProps={{ input: { inputComponent: 'textarea' }, htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
-      />
-      <TextField
-        label={t('checkout.commentSupplier')}
-        error={failed}
-        helperText={
-          failed ? `${saveError} ${t('checkout.commentSupplierHelp')}` : t('checkout.commentSupplierHelp')
-        }
-        multiline
-        rows={3}
-        fullWidth
-        value={comments.commentSupplier}
-        onChange={(event) => change('commentSupplier', event.target.value)}
-        onBlur={flush}
-        slotProps={{ input: { inputComponent: 'textarea' }, htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
-      />
+      {commentField('commentWebshop')}
+      {commentField('commentSupplier', t('checkout.commentSupplierHelp'))}
     </Box>
   );
 }

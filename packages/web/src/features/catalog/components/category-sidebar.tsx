@@ -11,7 +11,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useAuth } from '../../../lib/auth-store';
@@ -23,6 +23,34 @@ function Count({ value }: { value: number }) {
     <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
       {value}
     </Typography>
+  );
+}
+
+/** A listing's link in the sidebar, marked as the current page when it is; it closes the drawer. */
+function SidebarLink({
+  to,
+  current,
+  onNavigate,
+  sx,
+  children,
+}: {
+  to: string;
+  current: boolean;
+  onNavigate: (() => void) | undefined;
+  sx?: { flex?: number; pl?: number };
+  children: ReactNode;
+}) {
+  return (
+    <ListItemButton
+      component={RouterLink}
+      to={to}
+      selected={current}
+      aria-current={current ? 'page' : undefined}
+      onClick={onNavigate}
+      sx={{ ...sx, borderRadius: 1 }}
+    >
+      {children}
+    </ListItemButton>
   );
 }
 
@@ -53,16 +81,9 @@ export function CategorySidebar({ onNavigate }: { onNavigate?: () => void }) {
       <List dense disablePadding>
         {links.map((link) => (
           <ListItem key={link.route} disablePadding>
-            <ListItemButton
-              component={RouterLink}
-              to={link.to}
-              selected={name === link.route}
-              aria-current={name === link.route ? 'page' : undefined}
-              onClick={onNavigate}
-              sx={{ borderRadius: 1 }}
-            >
+            <SidebarLink to={link.to} current={name === link.route} onNavigate={onNavigate}>
               <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
-            </ListItemButton>
+            </SidebarLink>
           </ListItem>
         ))}
       </List>
@@ -88,17 +109,10 @@ export function CategorySidebar({ onNavigate }: { onNavigate?: () => void }) {
           return (
             <li key={main.slug}>
               <Box sx={{ display: 'flex', alignItems: 'center' }}>
-                <ListItemButton
-                  component={RouterLink}
-                  to={mainPath}
-                  selected={mainCurrent}
-                  aria-current={mainCurrent ? 'page' : undefined}
-                  onClick={onNavigate}
-                  sx={{ borderRadius: 1, flex: 1 }}
-                >
+                <SidebarLink to={mainPath} current={mainCurrent} onNavigate={onNavigate} sx={{ flex: 1 }}>
                   <ListItemText primary={main.name} />
                   <Count value={main.productCount} />
-                </ListItemButton>
+                </SidebarLink>
                 {main.children.length > 0 && (
                   <IconButton
                     size="small"
@@ -118,17 +132,15 @@ export function CategorySidebar({ onNavigate }: { onNavigate?: () => void }) {
                       const current = mainCategorySlug === main.slug && subCategorySlug === sub.slug;
                       return (
                         <ListItem key={sub.slug} disablePadding>
-                          <ListItemButton
-                            component={RouterLink}
+                          <SidebarLink
                             to={`${mainPath}/${encodeURIComponent(sub.slug)}`}
-                            selected={current}
-                            aria-current={current ? 'page' : undefined}
-                            onClick={onNavigate}
-                            sx={{ pl: 4, borderRadius: 1 }}
+                            current={current}
+                            onNavigate={onNavigate}
+                            sx={{ pl: 4 }}
                           >
                             <ListItemText primary={sub.name} />
                             <Count value={sub.productCount} />
-                          </ListItemButton>
+                          </SidebarLink>
                         </ListItem>
                       );
                     })}

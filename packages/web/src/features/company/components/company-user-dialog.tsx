@@ -52,6 +52,9 @@ const inviteResolver = zodResolver(inviteSchema);
 const editResolver = zodResolver(editSchema);
 const limits = { name: lengthLimits(nameSchema), email: lengthLimits(emailSchema) };
 
+/** The two spending limits, typed the same way (whole forints, empty = none). */
+const LIMIT_FIELDS = ['orderLimit', 'monthlyLimit'] as const;
+
 const toLimit = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
 
 /** The body of an invitation from the form's values. */
@@ -165,22 +168,17 @@ export function CompanyUserDialog({
               )}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormTextField
-                control={form.control}
-                name="orderLimit"
-                label={t('company.fields.orderLimit')}
-                hint={t('company.fields.limitHint')}
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                fullWidth
-              />
-              <FormTextField
-                control={form.control}
-                name="monthlyLimit"
-                label={t('company.fields.monthlyLimit')}
-                hint={t('company.fields.limitHint')}
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                fullWidth
-              />
+              {LIMIT_FIELDS.map((name) => (
+                <FormTextField
+                  key={name}
+                  control={form.control}
+                  name={name}
+                  label={t(`company.fields.${name}`)}
+                  hint={t('company.fields.limitHint')}
+                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                  fullWidth
+                />
+              ))}
             </Stack>
             {addresses.length > 0 && (
               <Controller

@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CompanyUsersResponse } from '@shop/shared/contracts/company';
-import type { FetchLike } from '../../../lib/api-client';
 import { toastStore } from '../../../lib/toast-store';
-import { jsonResponse, renderApp } from '../../../test/render-app';
+import { jsonResponse, recordingFetch, renderApp, type RecordedCall } from '../../../test/render-app';
 import { validToken } from '../../../test/tokens';
 
 const USERS: CompanyUsersResponse = {
@@ -64,26 +63,11 @@ const USERS: CompanyUsersResponse = {
   ],
 };
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-function api(answer: (call: Call) => Response | undefined) {
-  const calls: Call[] = [];
-  const fetch: FetchLike = (input, init) => {
-    const call = {
-      method: init?.method ?? 'GET',
-      path: new URL(input, 'http://localhost').pathname,
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-    };
-    calls.push(call);
-    if (call.method === 'GET' && call.path === '/api/company/users')
-      return Promise.resolve(jsonResponse(200, USERS));
-    return Promise.resolve(answer(call) ?? jsonResponse(404, { error: 'NOT_FOUND' }));
-  };
-  return { fetch, calls };
+/** The fake API: the users list, else `answer`; every call is recorded. */
+function api(answer: (call: RecordedCall) => Response | undefined) {
+  return recordingFetch((call) =>
+    call.method === 'GET' && call.path === '/api/company/users' ? jsonResponse(200, USERS) : answer(call),
+  );
 }
 
 beforeEach(() => {

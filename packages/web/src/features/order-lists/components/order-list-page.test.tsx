@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CartAdditionResponse } from '@shop/shared/contracts/cart';
 import type { OrderListDetail, OrderListLine } from '@shop/shared/contracts/order-lists';
-import type { FetchLike } from '../../../lib/api-client';
 import { toastStore } from '../../../lib/toast-store';
-import { jsonResponse, renderApp } from '../../../test/render-app';
+import { jsonResponse, recordingFetch, renderApp } from '../../../test/render-app';
 import { validToken } from '../../../test/tokens';
 
 function line(sku: string, name: string, values: Partial<OrderListLine>): OrderListLine {
@@ -65,27 +64,6 @@ const LIST: OrderListDetail = {
   notOrderableCount: 1,
 };
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-function api(handle: (call: Call) => Response | undefined) {
-  const calls: Call[] = [];
-  const fetch: FetchLike = (input, init) => {
-    const path = new URL(input, 'http://localhost').pathname;
-    const call = {
-      method: init.method ?? 'GET',
-      path,
-      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-    };
-    calls.push(call);
-    return Promise.resolve(handle(call) ?? jsonResponse(404, { error: 'NOT_FOUND' }));
-  };
-  return { fetch, calls };
-}
-
 beforeEach(() => {
   localStorage.clear();
   toastStore.clear();
@@ -94,7 +72,7 @@ beforeEach(() => {
 
 describe('order list page', () => {
   it("shows today's prices, flags the line that cannot be ordered and saves changed quantities", async () => {
-    const { fetch, calls } = api((call) => {
+    const { fetch, calls } = recordingFetch((call) => {
       if (call.path === '/api/order-lists/7' && call.method === 'GET') return jsonResponse(200, LIST);
       if (call.path === '/api/order-lists/7/items' && call.method === 'PUT')
         return jsonResponse(200, { ...LIST, version: 4, lines: [{ ...LIST.lines[0]!, quantity: 10 }] });
@@ -137,7 +115,7 @@ describe('order list page', () => {
       ],
       rejected: [],
     };
-    const { fetch, calls } = api((call) => {
+    const { fetch, calls } = recordingFetch((call) => {
       if (call.path === '/api/order-lists/7') return jsonResponse(200, LIST);
       if (call.path === '/api/order-lists/7/to-cart') return jsonResponse(200, answer);
       return undefined;
@@ -161,7 +139,7 @@ describe('order list page', () => {
       { id: 8, name: 'Pénteki rendelés', itemCount: 1, version: 1, createdAt: '', updatedAt: '' },
     ];
     let moved = false;
-    const { fetch, calls } = api((call) => {
+    const { fetch, calls } = recordingFetch((call) => {
       if (call.path === '/api/order-lists' && call.method === 'GET') return jsonResponse(200, summaries);
       if (call.path === '/api/order-lists/7' && call.method === 'GET') return jsonResponse(200, LIST);
       if (call.path === '/api/order-lists/7/move') {
@@ -217,7 +195,7 @@ describe('order list page', () => {
   });
 
   it('says when the list does not exist (another customer’s or deleted)', async () => {
-    const { fetch } = api((call) =>
+    const { fetch } = recordingFetch((call) =>
       call.path === '/api/order-lists/99'
         ? jsonResponse(404, { error: 'ERR_ORDER_LIST_NOT_FOUND' })
         : undefined,

@@ -19,6 +19,22 @@ export type ProfileState =
   /** `noCustomer`: an agent who has not chosen a customer (shipping address) yet. */
   | { status: 'success'; view: ProfileView; noCustomer: boolean };
 
+/** A customer's own record as the page shows it (no agent). */
+function customerProfile(customer: Omit<ProfileView, 'agentName'>): ProfileState {
+  return {
+    status: 'success',
+    noCustomer: false,
+    view: {
+      agentName: null,
+      name: customer.name,
+      email: customer.email,
+      phone: customer.phone,
+      taxNumber: customer.taxNumber,
+      companyRegistrationNumber: customer.companyRegistrationNumber,
+    },
+  };
+}
+
 /**
  * The own data (docs/product.md §§6 and 7): a customer reads `GET /api/users/get-user-data`; an
  * agent never makes that call and reads `GET /api/customers/{id}/extended` for the customer it
@@ -52,19 +68,7 @@ export function useProfileData(): ProfileState {
   if (!isAgent) {
     if (userData.isError) return { status: 'error', error: userData.error };
     if (!userData.data) return { status: 'pending' };
-    const data = userData.data;
-    return {
-      status: 'success',
-      noCustomer: false,
-      view: {
-        agentName: null,
-        name: data.name,
-        email: data.email,
-        phone: data.phone,
-        taxNumber: data.taxNumber,
-        companyRegistrationNumber: data.companyRegistrationNumber,
-      },
-    };
+    return customerProfile(userData.data);
   }
 
   if (me.isError) return { status: 'error', error: me.error };
@@ -88,19 +92,7 @@ export function useProfileData(): ProfileState {
   const data = extended.data;
   if ('customerData' in data) {
     // Only a customer token gets customerData; kept for completeness.
-    const customer = data.customerData;
-    return {
-      status: 'success',
-      noCustomer: false,
-      view: {
-        agentName: null,
-        name: customer.name,
-        email: customer.email,
-        phone: customer.phone,
-        taxNumber: customer.taxNumber,
-        companyRegistrationNumber: customer.companyRegistrationNumber,
-      },
-    };
+    return customerProfile(data.customerData);
   }
   const customer = data.agentData.currentShippingAddress?.customer ?? null;
   return {

@@ -31,43 +31,35 @@ export function useAgentQuotes(status: QuoteStatus | null) {
   });
 }
 
-/** The answered quote replaces the cached one; every list of quotes is read again. */
-function useAnswered(quoteId: number) {
+/**
+ * The agent's answer to a quote (`offer` or `decline`): the answered quote replaces the cached one;
+ * every list of quotes is read again.
+ */
+function useAnswerQuote<Body>(quoteId: number, answer: 'offer' | 'decline') {
+  const api = useApiClient();
   const queryClient = useQueryClient();
-  return (detail: QuoteDetail) => {
-    queryClient.setQueryData(QUOTE_KEYS.one(quoteId), detail);
-    return queryClient.invalidateQueries({
-      predicate: (query) => query.queryKey[0] === 'quotes' && query.queryKey[1] !== quoteId,
-    });
-  };
+  return useMutation({
+    mutationFn: (body: Body) =>
+      api.post<QuoteDetail>(`/quotes/${quoteId}/${answer}`, body, {
+        navigationScoped: false,
+        retry: false,
+        schema: contracts().then((c) => c.quoteDetailSchema),
+      }),
+    onSuccess: (detail: QuoteDetail) => {
+      queryClient.setQueryData(QUOTE_KEYS.one(quoteId), detail);
+      return queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] === 'quotes' && query.queryKey[1] !== quoteId,
+      });
+    },
+  });
 }
 
 /** `POST /api/quotes/{quoteId}/offer`: prices in forints, quantities, the last valid day, a message. */
 export function useOfferQuote(quoteId: number) {
-  const api = useApiClient();
-  const answered = useAnswered(quoteId);
-  return useMutation({
-    mutationFn: (body: OfferQuoteRequest) =>
-      api.post<QuoteDetail>(`/quotes/${quoteId}/offer`, body, {
-        navigationScoped: false,
-        retry: false,
-        schema: contracts().then((c) => c.quoteDetailSchema),
-      }),
-    onSuccess: answered,
-  });
+  return useAnswerQuote<OfferQuoteRequest>(quoteId, 'offer');
 }
 
 /** `POST /api/quotes/{quoteId}/decline` with the reason the customer is mailed. */
 export function useDeclineQuote(quoteId: number) {
-  const api = useApiClient();
-  const answered = useAnswered(quoteId);
-  return useMutation({
-    mutationFn: (body: DeclineQuoteRequest) =>
-      api.post<QuoteDetail>(`/quotes/${quoteId}/decline`, body, {
-        navigationScoped: false,
-        retry: false,
-        schema: contracts().then((c) => c.quoteDetailSchema),
-      }),
-    onSuccess: answered,
-  });
+  return useAnswerQuote<DeclineQuoteRequest>(quoteId, 'decline');
 }

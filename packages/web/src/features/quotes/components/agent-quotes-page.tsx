@@ -1,9 +1,6 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -54,48 +51,41 @@ export function AgentQuotesPage() {
         query={quotes}
         emptyText={status === 'requested' ? t('quotes.agent.emptyOpen') : t('quotes.agent.empty')}
         tableLabel={t('quotes.agent.tableLabel')}
-      >
-        {(list) => (
+        head={
           <>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('quotes.number')}</TableCell>
-                <TableCell>{t('quotes.agent.customer')}</TableCell>
-                <TableCell sx={NARROW_HIDDEN}>{t('quotes.agent.requestedBy')}</TableCell>
-                <TableCell sx={NARROW_HIDDEN}>{t('quotes.requestedAt')}</TableCell>
-                <TableCell>{t('quotes.statusLabel')}</TableCell>
-                <TableCell align="right" sx={NARROW_HIDDEN}>
-                  {t('quotes.lines')}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {t('quotes.total')}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.map((quote) => (
-                <TableRow key={quote.id} data-quote-id={quote.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <QuoteLink id={quote.id} />
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 120 }}>{quote.customerName}</TableCell>
-                  <TableCell sx={NARROW_HIDDEN}>{quote.requestedByName}</TableCell>
-                  <TableCell sx={{ ...NARROW_HIDDEN, whiteSpace: 'nowrap' }}>
-                    {formatDateTime(quote.createdAt)}
-                  </TableCell>
-                  <TableCell>
-                    <AgentQuoteStatusChip status={quote.status} />
-                  </TableCell>
-                  <TableCell align="right" sx={NARROW_HIDDEN}>
-                    {quote.lineCount}
-                  </TableCell>
-                  <QuoteTotalCell totalGross={quote.totalGross} />
-                </TableRow>
-              ))}
-            </TableBody>
+            <TableCell>{t('quotes.number')}</TableCell>
+            <TableCell>{t('quotes.agent.customer')}</TableCell>
+            <TableCell sx={NARROW_HIDDEN}>{t('quotes.agent.requestedBy')}</TableCell>
+            <TableCell sx={NARROW_HIDDEN}>{t('quotes.requestedAt')}</TableCell>
+            <TableCell>{t('quotes.statusLabel')}</TableCell>
+            <TableCell align="right" sx={NARROW_HIDDEN}>
+              {t('quotes.lines')}
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {t('quotes.total')}
+            </TableCell>
+          </>
+        }
+        cells={(quote) => (
+          <>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <QuoteLink id={quote.id} />
+            </TableCell>
+            <TableCell sx={{ minWidth: 120 }}>{quote.customerName}</TableCell>
+            <TableCell sx={NARROW_HIDDEN}>{quote.requestedByName}</TableCell>
+            <TableCell sx={{ ...NARROW_HIDDEN, whiteSpace: 'nowrap' }}>
+              {formatDateTime(quote.createdAt)}
+            </TableCell>
+            <TableCell>
+              <AgentQuoteStatusChip status={quote.status} />
+            </TableCell>
+            <TableCell align="right" sx={NARROW_HIDDEN}>
+              {quote.lineCount}
+            </TableCell>
+            <QuoteTotalCell totalGross={quote.totalGross} />
           </>
         )}
-      </QuoteListView>
+      />
     </Box>
   );
 }

@@ -2,7 +2,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -11,19 +14,21 @@ import { LoadingStatus } from '../../../components/loading-status';
 
 /**
  * A list of quotes (the customer's, or an agent's customers'): a spinner while it loads, an error,
- * `emptyText` for no quote, and the quotes there are in a small table labelled `tableLabel` (its
- * head and body from `children`) that scrolls sideways on a phone.
+ * `emptyText` for no quote, and the quotes there are in a small table labelled `tableLabel` that
+ * scrolls sideways on a phone: `head` the header cells, `cells` a quote's row.
  */
-export function QuoteListView<Q>({
+export function QuoteListView<Q extends { id: number }>({
   query,
   emptyText,
   tableLabel,
-  children,
+  head,
+  cells,
 }: {
   query: { isPending: boolean; isError: boolean; data: Q[] | undefined };
   emptyText: string;
   tableLabel: string;
-  children: (quotes: Q[]) => ReactNode;
+  head: ReactNode;
+  cells: (quote: Q) => ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -34,7 +39,16 @@ export function QuoteListView<Q>({
       {query.data && query.data.length > 0 && (
         <Box sx={{ overflowX: 'auto', maxWidth: { xs: 'calc(100vw - 32px)', md: 'none' } }}>
           <Table size="small" aria-label={tableLabel}>
-            {children(query.data)}
+            <TableHead>
+              <TableRow>{head}</TableRow>
+            </TableHead>
+            <TableBody>
+              {query.data.map((quote) => (
+                <TableRow key={quote.id} data-quote-id={quote.id}>
+                  {cells(quote)}
+                </TableRow>
+              ))}
+            </TableBody>
           </Table>
         </Box>
       )}

@@ -1,8 +1,5 @@
 import Box from '@mui/material/Box';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@shop/shared/format/format';
@@ -17,38 +14,35 @@ export function QuotesPage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Typography color="text.secondary">{t('quotes.intro')}</Typography>
-      <QuoteListView query={quotes} emptyText={t('quotes.empty')} tableLabel={t('quotes.tableLabel')}>
-        {(list) => (
+      <QuoteListView
+        query={quotes}
+        emptyText={t('quotes.empty')}
+        tableLabel={t('quotes.tableLabel')}
+        head={
           <>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('quotes.number')}</TableCell>
-                <TableCell>{t('quotes.requestedAt')}</TableCell>
-                <TableCell>{t('quotes.statusLabel')}</TableCell>
-                <TableCell align="right">{t('quotes.lines')}</TableCell>
-                <TableCell>{t('quotes.validUntil')}</TableCell>
-                <TableCell align="right">{t('quotes.total')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.map((quote) => (
-                <TableRow key={quote.id} data-quote-id={quote.id}>
-                  <TableCell>
-                    <QuoteLink id={quote.id} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(quote.createdAt)}</TableCell>
-                  <TableCell>
-                    <QuoteStatusChip status={quote.status} />
-                  </TableCell>
-                  <TableCell align="right">{quote.lineCount}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{quote.validUntil ?? '—'}</TableCell>
-                  <QuoteTotalCell totalGross={quote.totalGross} />
-                </TableRow>
-              ))}
-            </TableBody>
+            <TableCell>{t('quotes.number')}</TableCell>
+            <TableCell>{t('quotes.requestedAt')}</TableCell>
+            <TableCell>{t('quotes.statusLabel')}</TableCell>
+            <TableCell align="right">{t('quotes.lines')}</TableCell>
+            <TableCell>{t('quotes.validUntil')}</TableCell>
+            <TableCell align="right">{t('quotes.total')}</TableCell>
+          </>
+        }
+        cells={(quote) => (
+          <>
+            <TableCell>
+              <QuoteLink id={quote.id} />
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(quote.createdAt)}</TableCell>
+            <TableCell>
+              <QuoteStatusChip status={quote.status} />
+            </TableCell>
+            <TableCell align="right">{quote.lineCount}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{quote.validUntil ?? '—'}</TableCell>
+            <QuoteTotalCell totalGross={quote.totalGross} />
           </>
         )}
-      </QuoteListView>
+      />
     </Box>
   );
 }

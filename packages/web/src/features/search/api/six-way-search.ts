@@ -2,6 +2,7 @@ import type { CategorySearchResult } from '@shop/shared/contracts/categories';
 import type { Product, SimpleSearchType } from '@shop/shared/contracts/products';
 import { isAbortError, type ApiClient } from '../../../lib/api-client';
 import { toastApi, toastStore, type ToastStore } from '../../../lib/toast-store';
+import { createListeners } from '../../../lib/listeners';
 
 /**
  * The six-way search (docs/product.md §§4 and 7): exact name, name, SKU, exact barcode, barcode and
@@ -82,13 +83,10 @@ export function createSixWaySearch(
   initial?: SixWaySearchState,
 ): SixWaySearch {
   const toast = toastApi(toasts);
-  const listeners = new Set<() => void>();
+  const { subscribe, emit } = createListeners();
   let state = initial ?? idleState();
   let controller: AbortController | null = null;
 
-  const emit = () => {
-    for (const listener of listeners) listener();
-  };
   const update = (change: (current: SixWaySearchState) => SixWaySearchState) => {
     state = change(state);
     emit();
@@ -174,10 +172,7 @@ export function createSixWaySearch(
   }
 
   return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
     getState: () => state,
     run,
     cancel() {
