@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { ADMIN_COUNT_CAP, type AdminPage } from '@shop/shared/contracts/admin-common';
 
 /** A LIKE pattern that matches `text` anywhere, with %, _ and \ escaped, lower-cased. */
@@ -30,6 +30,25 @@ export function anyContains<DB, TB extends keyof DB>(
 /** Offset of a 1-based page. */
 export function offsetOf(page: number, pageSize: number): number {
   return (page - 1) * pageSize;
+}
+
+/**
+ * One page of a filtered list and the number of all its matches: `base` holds the filters, `rows`
+ * selects and orders the page's columns from it; both queries run at once.
+ */
+export async function pageWithTotal<DB, TB extends keyof DB, Row>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  query: { page: number; pageSize: number },
+  rows: (base: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, Row>,
+): Promise<{ total: number; rows: Row[] }> {
+  const [counted, found] = await Promise.all([
+    // Kysely cannot resolve the selection over generic tables; the count is one `total` column.
+    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow() as Promise<{
+      total: number | string;
+    }>,
+    rows(base).limit(query.pageSize).offset(offsetOf(query.page, query.pageSize)).execute(),
+  ]);
+  return { total: Number(counted.total), rows: found };
 }
 
 /** A paged list answer: one page's rows as items, the total that match and the query's paging. */
