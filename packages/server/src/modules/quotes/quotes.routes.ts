@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { adminRoute } from '../admin/admin-crud-routes';
 import * as service from './quotes.service';
+import { answerNoStore } from '../shop/no-store-answers';
 
 const WHOSE =
   "A customer's logins see its quotes (owners and approvers all of the company's, buyers and requesters their own); " +
@@ -41,9 +42,7 @@ const quoteRoute = <S extends object>(summary: string, description: string, sche
 /** Signed-in customers and agents: registered in the shop-user scope (app.ts). */
 export function quotesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
+    answerNoStore(app);
 
     app.post(
       '/quotes',
