@@ -17,6 +17,7 @@ import type { AppContext } from '../../app-context';
 import { adminRoute } from '../admin/admin-crud-routes';
 import * as service from './quotes.service';
 import { answerNoStore } from '../shop/no-store-answers';
+import { routeDoc } from '../shop/route-doc';
 
 const WHOSE =
   "A customer's logins see its quotes (owners and approvers all of the company's, buyers and requesters their own); " +
@@ -34,11 +35,6 @@ const DECLINE_BODY =
   'Body `{ message }`. From `requested` or `offered` to `declined` (otherwise 409 ERR_QUOTE_STATUS); the requester ' +
   'gets a mail with the message.';
 
-/** A shop-side quote route's OpenAPI schema: its summary, description and `schema`. */
-const quoteRoute = <S extends object>(summary: string, description: string, schema: S) => ({
-  schema: { tags: ['quotes'], summary, description, ...schema },
-});
-
 /** Signed-in customers and agents: registered in the shop-user scope (app.ts). */
 export function quotesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -46,7 +42,8 @@ export function quotesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/quotes',
-      quoteRoute(
+      routeDoc(
+        'quotes',
         'Ask for a quote for the lines of the cart',
         'Body `{ message, wishedDeliveryDate? }` (message at most 2,000 characters, may be empty; the wished day ' +
           'YYYY-MM-DD, today or later, otherwise 400 ERR_INVALID_DELIVERY_DATE). The lines of the acting login’s cart ' +
@@ -60,7 +57,8 @@ export function quotesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/quotes',
-      quoteRoute(
+      routeDoc(
+        'quotes',
         'The quotes the caller may see, newest first',
         `${WHOSE} Each quote names its customer (\`customerName\`), so an agent's list of all its customers' ` +
           'quotes says whose each is. `status` (optional) keeps the quotes in that status, e.g. an agent’s open ' +
@@ -73,7 +71,8 @@ export function quotesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/quotes/:quoteId',
-      quoteRoute(
+      routeDoc(
+        'quotes',
         'One quote with its lines and offered prices',
         `${WHOSE} Prices are gross minor units per piece; \`listPrice\` is the customer’s own price today at the ` +
           'requested quantity, for comparison; `canAccept` / `canAnswer` say what the caller may do.',
@@ -84,7 +83,8 @@ export function quotesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/quotes/:quoteId/accept',
-      quoteRoute(
+      routeDoc(
+        'quotes',
         'Accept an offer: the order is placed at the quoted prices',
         `${WHOSE} No body: nothing the browser sends sets a price or a quantity. The order is placed like ` +
           'POST /api/orders/place-order, in one transaction, with the offered quantities and gross prices per piece ' +
@@ -107,7 +107,8 @@ export function quotesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/quotes/:quoteId/reject',
-      quoteRoute(
+      routeDoc(
+        'quotes',
         'Reject an offer (or withdraw a request)',
         `${WHOSE} Body \`{ reason }\` (at most 2,000 characters, may be empty). From \`requested\` or \`offered\` ` +
           'to `rejected`, otherwise 409 ERR_QUOTE_STATUS (ERR_QUOTE_EXPIRED past its validity).',
@@ -119,7 +120,8 @@ export function quotesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/quotes/:quoteId/offer',
-      quoteRoute(
+      routeDoc(
+        'quotes',
         "The customer's sales agent answers a quote",
         'Agents only (a login of the quote’s customer → 403 ERR_FORBIDDEN); a quote the caller may not see (another ' +
           `customer’s, or one of a customer that is not the agent’s) → 404 ERR_QUOTE_NOT_FOUND. As POST /api/admin/quotes/{id}/offer: ${OFFER_BODY}`,
@@ -137,7 +139,8 @@ export function quotesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/quotes/:quoteId/decline',
-      quoteRoute(
+      routeDoc(
+        'quotes',
         "The customer's sales agent declines a quote",
         `Agents only, their customers' quotes, as POST /api/admin/quotes/{id}/decline. ${DECLINE_BODY}`,
         {
