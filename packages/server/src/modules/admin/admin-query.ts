@@ -1,4 +1,11 @@
-import { sql, type ExpressionBuilder, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type AliasedExpression,
+  type ExpressionBuilder,
+  type Expression,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { ADMIN_COUNT_CAP, type AdminPage } from '@shop/shared/contracts/admin-common';
 
 /** A LIKE pattern that matches `text` anywhere, with %, _ and \ escaped, lower-cased. */
@@ -25,6 +32,26 @@ export function anyContains<DB, TB extends keyof DB>(
   text: string,
 ): Expression<SqlBool> {
   return eb.or(columns.map((column) => lowerContains(eb, column, text)));
+}
+
+/**
+ * How many rows of `table` point at the outer row (`column` = `outer`), as the column `alias`: e.g.
+ * the customers of a payment method or the news item's products, next to each listed record.
+ */
+export function relatedCount<DB, TB extends keyof DB, A extends string>(
+  eb: ExpressionBuilder<DB, TB>,
+  table: string,
+  column: string,
+  outer: string,
+  alias: A,
+): AliasedExpression<number | string, A> {
+  // Kysely cannot resolve table and column names given as strings; the count is one number.
+  const untyped = eb as unknown as ExpressionBuilder<Record<string, Record<string, unknown>>, string>;
+  return untyped
+    .selectFrom(table)
+    .select((e) => e.fn.countAll<number | string>().as('n'))
+    .whereRef(column, '=', outer)
+    .as(alias) as unknown as AliasedExpression<number | string, A>;
 }
 
 /** Offset of a 1-based page. */
