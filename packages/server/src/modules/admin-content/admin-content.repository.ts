@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { idRows } from '../../db/id-rows';
 import type { Database } from '../../db/schema';
+import { relatedCount } from '../admin/admin-query';
 
 type Db = Kysely<Database>;
 
@@ -42,13 +43,7 @@ export async function listNews(db: Db) {
   return db
     .selectFrom('news as n')
     .selectAll('n')
-    .select((eb) =>
-      eb
-        .selectFrom('news_products as np')
-        .select((e) => e.fn.countAll<number | string>().as('c'))
-        .whereRef('np.news_id', '=', 'n.id')
-        .as('product_count'),
-    )
+    .select((eb) => relatedCount(eb, 'news_products as np', 'np.news_id', 'n.id', 'product_count'))
     .orderBy((eb) => eb.fn.coalesce('n.starts_at', 'n.created_at'), 'desc')
     .orderBy('n.id', 'desc')
     .execute();

@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, type RawBuilder, SqliteAdapter, sql, type Updateable } from 'kysely';
 import type { CustomersTable, Database, UsersTable } from '../../db/schema';
-import { anyContains, offsetOf } from '../admin/admin-query';
+import { anyContains, offsetOf, pageWithTotal } from '../admin/admin-query';
 
 /** Queries of the back office's customer and agent accounts. No logic here, only SQL. */
 
@@ -80,18 +80,14 @@ async function joinedAccountPage(db: Db, query: AccountFilter): Promise<{ total:
         ),
       ]),
     );
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-    base
+  const { total, rows } = await pageWithTotal(base, query, (matches) =>
+    matches
       .select('users.id')
       .orderBy('users.role', 'desc')
       .orderBy((eb) => eb.fn.coalesce('customers.name', 'users.name'))
-      .orderBy('users.id')
-      .limit(query.pageSize)
-      .offset(offsetOf(query.page, query.pageSize))
-      .execute(),
-  ]);
-  return { total: Number(total), ids: rows.map((row) => row.id) };
+      .orderBy('users.id'),
+  );
+  return { total, ids: rows.map((row) => row.id) };
 }
 
 /**

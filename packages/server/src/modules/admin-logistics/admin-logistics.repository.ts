@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { idRows } from '../../db/id-rows';
 import type { Database } from '../../db/schema';
+import { relatedCount } from '../admin/admin-query';
 
 type Db = Kysely<Database>;
 
@@ -17,11 +18,7 @@ export async function listPaymentMethods(db: Db) {
     .selectFrom('payment_methods as pm')
     .selectAll('pm')
     .select((eb) =>
-      eb
-        .selectFrom('customer_payment_methods as cpm')
-        .select((e) => e.fn.countAll<number | string>().as('n'))
-        .whereRef('cpm.payment_method_id', '=', 'pm.id')
-        .as('customer_count'),
+      relatedCount(eb, 'customer_payment_methods as cpm', 'cpm.payment_method_id', 'pm.id', 'customer_count'),
     )
     .orderBy('pm.sort_order')
     .orderBy('pm.id')
@@ -39,11 +36,7 @@ function routesQuery(db: Db) {
     .selectFrom('delivery_routes as r')
     .selectAll('r')
     .select((eb) =>
-      eb
-        .selectFrom('shipping_addresses as sa')
-        .select((e) => e.fn.countAll<number | string>().as('n'))
-        .whereRef('sa.delivery_route_id', '=', 'r.id')
-        .as('address_count'),
+      relatedCount(eb, 'shipping_addresses as sa', 'sa.delivery_route_id', 'r.id', 'address_count'),
     );
 }
 export async function listRoutes(db: Db) {

@@ -88,6 +88,22 @@ async function deleteRecord<Row, Out>(
   });
 }
 
+/** A kind of record with how it is listed and how a save request becomes its columns. */
+interface ListedRecordKind<Row, Values, Input, Out> extends RecordKind<Row, Values, Out> {
+  list: (db: Db) => Promise<Row[]>;
+  /** The columns to write from a save request; `id` is null on create. */
+  columns: (input: Input, id: number | null) => Values;
+}
+
+/** The list and the audited save (create when `id` is null) of one kind of record. */
+function recordService<Row, Values, Input, Out>(kind: ListedRecordKind<Row, Values, Input, Out>) {
+  return {
+    list: async (ctx: AppContext): Promise<Out[]> => (await kind.list(ctx.database.db)).map(kind.toApi),
+    save: (ctx: AppContext, actor: AuthUser, id: number | null, input: Input): Promise<Out> =>
+      saveRecord(ctx, actor, id, kind.columns(input, id), kind),
+  };
+}
+
 // Shipping methods --------------------------------------------------------------------------------
 type ShippingRow = NonNullable<Awaited<ReturnType<typeof repo.findShippingMethod>>>;
 function shippingOf(row: ShippingRow): AdminShippingMethod {
@@ -102,9 +118,15 @@ function shippingOf(row: ShippingRow): AdminShippingMethod {
     minimumOrderValue: Math.round(Number(row.minimum_order_value) / 100),
   };
 }
-function shippingColumns(input: SaveShippingMethod) {
-  const v = input;
-  return {
+
+const SHIPPING_METHODS = recordService({
+  entity: 'shipping_method',
+  list: repo.listShippingMethods,
+  find: repo.findShippingMethod,
+  insert: repo.insertShippingMethod,
+  update: repo.updateShippingMethod,
+  toApi: shippingOf,
+  columns: (v: SaveShippingMethod) => ({
     code: v.code,
     name: v.name,
     cost: v.cost,
@@ -113,27 +135,10 @@ function shippingColumns(input: SaveShippingMethod) {
     sort_order: v.sortOrder,
     // Forints in the API, minor units in the database (issue 16).
     ...(v.minimumOrderValue !== undefined ? { minimum_order_value: v.minimumOrderValue * 100 } : {}),
-  };
-}
-
-export async function listShippingMethods(ctx: AppContext): Promise<AdminShippingMethod[]> {
-  return (await repo.listShippingMethods(ctx.database.db)).map(shippingOf);
-}
-
-export async function saveShippingMethod(
-  ctx: AppContext,
-  actor: AuthUser,
-  id: number | null,
-  input: SaveShippingMethod,
-): Promise<AdminShippingMethod> {
-  return saveRecord(ctx, actor, id, shippingColumns(input), {
-    entity: 'shipping_method',
-    find: repo.findShippingMethod,
-    insert: repo.insertShippingMethod,
-    update: repo.updateShippingMethod,
-    toApi: shippingOf,
-  });
-}
+  }),
+});
+export const listShippingMethods = SHIPPING_METHODS.list;
+export const saveShippingMethod = SHIPPING_METHODS.save;
 
 // Payment methods ---------------------------------------------------------------------------------
 type PaymentRow = NonNullable<Awaited<ReturnType<typeof repo.findPaymentMethod>>>;
@@ -150,18 +155,14 @@ function paymentOf(row: PaymentRow): AdminPaymentMethod {
   };
 }
 
-export async function listPaymentMethods(ctx: AppContext): Promise<AdminPaymentMethod[]> {
-  return (await repo.listPaymentMethods(ctx.database.db)).map(paymentOf);
-}
-
-export async function savePaymentMethod(
-  ctx: AppContext,
-  actor: AuthUser,
-  id: number | null,
-  input: SavePaymentMethod,
-): Promise<AdminPaymentMethod> {
-  const v = input;
-  const values = {
+const PAYMENT_METHODS = recordService({
+  entity: 'payment_method',
+  list: repo.listPaymentMethods,
+  find: repo.findPaymentMethod,
+  insert: repo.insertPaymentMethod,
+  update: repo.updatePaymentMethod,
+  toApi: paymentOf,
+  columns: (v: SavePaymentMethod, id) => ({
     code: v.code,
     name: v.name,
     term_days: v.termDays,
@@ -173,15 +174,10 @@ export async function savePaymentMethod(
       : id === null
         ? { is_deferred: v.termDays > 0 ? (1 as const) : (0 as const) }
         : {}),
-  };
-  return saveRecord(ctx, actor, id, values, {
-    entity: 'payment_method',
-    find: repo.findPaymentMethod,
-    insert: repo.insertPaymentMethod,
-    update: repo.updatePaymentMethod,
-    toApi: paymentOf,
-  });
-}
+  }),
+});
+export const listPaymentMethods = PAYMENT_METHODS.list;
+export const savePaymentMethod = PAYMENT_METHODS.save;
 
 // Delivery routes ---------------------------------------------------------------------------------
 type RouteRow = NonNullable<Awaited<ReturnType<typeof repo.findRoute>>>;
@@ -198,31 +194,21 @@ function routeOf(row: RouteRow): AdminDeliveryRoute {
 
 const ROUTES = {
   entity: 'delivery_route',
+  list: repo.listRoutes,
   find: repo.findRoute,
   insert: repo.insertRoute,
   update: repo.updateRoute,
   toApi: routeOf,
-};
-
-export async function listRoutes(ctx: AppContext): Promise<AdminDeliveryRoute[]> {
-  return (await repo.listRoutes(ctx.database.db)).map(routeOf);
-}
-
-export async function saveRoute(
-  ctx: AppContext,
-  actor: AuthUser,
-  id: number | null,
-  input: SaveDeliveryRoute,
-): Promise<AdminDeliveryRoute> {
-  const v = input;
-  const values = {
+  columns: (v: SaveDeliveryRoute) => ({
     name: v.name,
     weekdays: [...v.weekdays].sort((a, b) => a - b).join(','),
     cutoff_time: v.cutoffTime,
     route_time: v.routeTime,
-  };
-  return saveRecord(ctx, actor, id, values, ROUTES);
-}
+  }),
+};
+const ROUTE_RECORDS = recordService(ROUTES);
+export const listRoutes = ROUTE_RECORDS.list;
+export const saveRoute = ROUTE_RECORDS.save;
 
 /** A route that shipping addresses still use is not deleted (ERR_IN_USE with their count). */
 export async function deleteRoute(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
@@ -253,32 +239,22 @@ function holidayOf(row: HolidayRow): AdminHolidayPeriod {
 
 const HOLIDAYS = {
   entity: 'holiday_period',
+  list: repo.listHolidays,
   find: repo.findHoliday,
   insert: repo.insertHoliday,
   update: repo.updateHoliday,
   toApi: holidayOf,
-};
-
-export async function listHolidays(ctx: AppContext): Promise<AdminHolidayPeriod[]> {
-  return (await repo.listHolidays(ctx.database.db)).map(holidayOf);
-}
-
-export async function saveHoliday(
-  ctx: AppContext,
-  actor: AuthUser,
-  id: number | null,
-  input: SaveHolidayPeriod,
-): Promise<AdminHolidayPeriod> {
-  const v = input;
-  const values = {
+  columns: (v: SaveHolidayPeriod) => ({
     name: v.name,
     start_date: v.startDate,
     end_date: v.endDate,
     replacement_dates: JSON.stringify([...v.replacementDates].sort()),
     hides_route_times: v.hidesRouteTimes ? (1 as const) : (0 as const),
-  };
-  return saveRecord(ctx, actor, id, values, HOLIDAYS);
-}
+  }),
+};
+const HOLIDAY_RECORDS = recordService(HOLIDAYS);
+export const listHolidays = HOLIDAY_RECORDS.list;
+export const saveHoliday = HOLIDAY_RECORDS.save;
 
 export async function deleteHoliday(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
   await deleteRecord(ctx, actor, id, HOLIDAYS, repo.deleteHoliday);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { numberColumnOf } from '../../../test/fixtures-rows';
 import { TEST_DIALECTS } from '../../../test/test-db';
 import type { DatabaseHandle } from '../../db/connection';
 import { insertProduct } from '../cart/checkout-fixtures';
@@ -124,16 +125,7 @@ describe.each(TEST_DIALECTS)('back-office orders on %s', (dialect) => {
   let productB: { id: number; sku: string };
   const ids = { first: 0, second: 0, third: 0 };
   /** A product's stock as the shop reads it. */
-  const stockOf = async (id: number) =>
-    Number(
-      (
-        await t.testDb.handle.db
-          .selectFrom('products')
-          .select('stock')
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).stock,
-    );
+  const stockOf = (id: number) => numberColumnOf(t.testDb.handle.db, 'products', 'stock', id);
 
   beforeAll(async () => {
     productA = await insertProduct(t.testDb.handle, { sku: 'ORD-A', stock: 10 });

@@ -1,4 +1,11 @@
-import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import {
+  sql,
+  type AliasedExpression,
+  type ExpressionBuilder,
+  type Expression,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { ADMIN_COUNT_CAP, type AdminPage } from '@shop/shared/contracts/admin-common';
 
 /** A LIKE pattern that matches `text` anywhere, with %, _ and \ escaped, lower-cased. */
@@ -27,9 +34,48 @@ export function anyContains<DB, TB extends keyof DB>(
   return eb.or(columns.map((column) => lowerContains(eb, column, text)));
 }
 
+/**
+ * How many rows of `table` point at the outer row (`column` = `outer`), as the column `alias`: e.g.
+ * the customers of a payment method or the news item's products, next to each listed record.
+ */
+export function relatedCount<DB, TB extends keyof DB, A extends string>(
+  eb: ExpressionBuilder<DB, TB>,
+  table: string,
+  column: string,
+  outer: string,
+  alias: A,
+): AliasedExpression<number | string, A> {
+  // Kysely cannot resolve table and column names given as strings; the count is one number.
+  const untyped = eb as unknown as ExpressionBuilder<Record<string, Record<string, unknown>>, string>;
+  return untyped
+    .selectFrom(table)
+    .select((e) => e.fn.countAll<number | string>().as('n'))
+    .whereRef(column, '=', outer)
+    .as(alias) as unknown as AliasedExpression<number | string, A>;
+}
+
 /** Offset of a 1-based page. */
 export function offsetOf(page: number, pageSize: number): number {
   return (page - 1) * pageSize;
+}
+
+/**
+ * One page of a filtered list and the number of all its matches: `base` holds the filters, `rows`
+ * selects and orders the page's columns from it; both queries run at once.
+ */
+export async function pageWithTotal<DB, TB extends keyof DB, Row>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  query: { page: number; pageSize: number },
+  rows: (base: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, Row>,
+): Promise<{ total: number; rows: Row[] }> {
+  const [counted, found] = await Promise.all([
+    // Kysely cannot resolve the selection over generic tables; the count is one `total` column.
+    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow() as Promise<{
+      total: number | string;
+    }>,
+    rows(base).limit(query.pageSize).offset(offsetOf(query.page, query.pageSize)).execute(),
+  ]);
+  return { total: Number(counted.total), rows: found };
 }
 
 /** A paged list answer: one page's rows as items, the total that match and the query's paging. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { offsetOf } from './admin-query';
+import { pageWithTotal } from './admin-query';
 
 /** Queries of the audit log. No logic here, only SQL. */
 
@@ -28,32 +28,30 @@ export async function listAuditRows(db: Db, query: AuditFilter) {
   if (query.entityId) base = base.where('audit_log.entity_id', '=', query.entityId);
   if (query.from) base = base.where('audit_log.created_at', '>=', `${query.from}T00:00:00.000Z`);
   if (query.to) base = base.where('audit_log.created_at', '<=', `${query.to}T23:59:59.999Z`);
-  const [{ total }, rows, entities, actions] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .select([
-        'audit_log.id',
-        'audit_log.created_at',
-        'audit_log.actor_user_id',
-        'audit_log.action',
-        'audit_log.entity',
-        'audit_log.entity_id',
-        'audit_log.before_json',
-        'audit_log.after_json',
-        'users.name as actor_name',
-        'users.email as actor_email',
-      ])
-      .orderBy('audit_log.created_at', 'desc')
-      .orderBy('audit_log.id', 'desc')
-      .limit(query.pageSize)
-      .offset(offsetOf(query.page, query.pageSize))
-      .execute(),
+  const [page, entities, actions] = await Promise.all([
+    pageWithTotal(base, query, (matches) =>
+      matches
+        .select([
+          'audit_log.id',
+          'audit_log.created_at',
+          'audit_log.actor_user_id',
+          'audit_log.action',
+          'audit_log.entity',
+          'audit_log.entity_id',
+          'audit_log.before_json',
+          'audit_log.after_json',
+          'users.name as actor_name',
+          'users.email as actor_email',
+        ])
+        .orderBy('audit_log.created_at', 'desc')
+        .orderBy('audit_log.id', 'desc'),
+    ),
     db.selectFrom('audit_log').select('entity').distinct().orderBy('entity').execute(),
     db.selectFrom('audit_log').select('action').distinct().orderBy('action').execute(),
   ]);
   return {
-    total: Number(total),
-    rows,
+    total: page.total,
+    rows: page.rows,
     entities: entities.map((row) => row.entity),
     actions: actions.map((row) => row.action),
   };

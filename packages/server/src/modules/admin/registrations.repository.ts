@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RegistrationsQuery } from '@shop/shared/contracts/admin-accounts';
 import type { Database } from '../../db/schema';
-import { anyContains, offsetOf } from './admin-query';
+import { anyContains, pageWithTotal } from './admin-query';
 
 /** Queries of the registrations queue. No logic here, only SQL. */
 
@@ -41,9 +41,8 @@ export async function listRegistrationRows(db: Db, query: RegistrationsQuery) {
         q,
       ),
     );
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-    base
+  return pageWithTotal(base, query, (matches) =>
+    matches
       .select([
         'users.id',
         'users.customer_id',
@@ -68,12 +67,8 @@ export async function listRegistrationRows(db: Db, query: RegistrationsQuery) {
         query.status === 'rejected' ? 'users.rejected_at' : 'users.created_at',
         query.status === 'rejected' ? 'desc' : 'asc',
       )
-      .orderBy('users.id')
-      .limit(query.pageSize)
-      .offset(offsetOf(query.page, query.pageSize))
-      .execute(),
-  ]);
-  return { total: Number(total), rows };
+      .orderBy('users.id'),
+  );
 }
 
 export async function findUserRole(db: Db, userId: number) {

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
-import { anyContains, offsetOf } from './admin-query';
+import { anyContains, pageWithTotal } from './admin-query';
 
 /** Queries of the administrator and staff accounts. No logic here, only SQL. */
 
@@ -25,17 +25,12 @@ export async function listStaffRows(
   let base = db.selectFrom('users').where('role', 'in', ['admin', 'staff']);
   const q = query.q;
   if (q) base = base.where((eb) => anyContains(eb, ['email', 'name'], q));
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-    base
+  return pageWithTotal(base, query, (matches) =>
+    matches
       .select([...STAFF_COLUMNS])
       .orderBy('name')
-      .orderBy('id')
-      .limit(query.pageSize)
-      .offset(offsetOf(query.page, query.pageSize))
-      .execute(),
-  ]);
-  return { total: Number(total), rows };
+      .orderBy('id'),
+  );
 }
 
 export async function findStaffRow(db: Db, userId: number) {

@@ -11,6 +11,7 @@ import {
 } from '@shop/shared/contracts/approvals';
 import type { AppContext } from '../../app-context';
 import * as service from './approvals.service';
+import { answerNoStore } from '../shop/no-store-answers';
 
 const tags = ['company'];
 const VIEW_ERRORS = 'ERR_UNAUTHORIZED (401), ERR_FORBIDDEN (403) for agents, ERR_TOKEN_REVOKED (401)';
@@ -25,9 +26,7 @@ const DECIDE_ERRORS =
  */
 export function approvalsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
+    answerNoStore(app);
 
     app.get(
       '/company/approvals',

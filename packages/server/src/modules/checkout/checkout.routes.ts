@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../http/auth';
 import * as service from './checkout.service';
+import { answerNoStore } from '../shop/no-store-answers';
 
 const SAVED =
   "Saved in the acting customer's cart (a customer's own; an agent's for the customer of its current shipping " +
@@ -21,9 +22,7 @@ const SAVED =
 /** Signed-in customers and agents: registered in the shop-user scope (app.ts, http/route-scopes.ts). */
 export function checkoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
+    answerNoStore(app);
 
     /** A PUT that saves one checkout choice in the acting customer's cart (SAVED). */
     const cartChoice = <Body extends z.ZodType>(

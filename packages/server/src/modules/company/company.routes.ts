@@ -16,6 +16,7 @@ import { RATE_LIMITS, routeRateLimit } from '../../lib/rate-limit';
 import { actorOf } from '../admin/admin-access';
 import { ADMIN_ROLE_ERRORS, adminRoute } from '../admin/admin-crud-routes';
 import * as service from './company.service';
+import { answerNoStore } from '../shop/no-store-answers';
 
 const tags = ['company'];
 const OWNER_ERRORS =
@@ -57,9 +58,7 @@ export function companyRoutes(ctx: AppContext): {
     service.staffActor(ctx, actorOf(request), request.params.id);
 
   const shopUser: FastifyPluginAsyncZod = async (app) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
+    answerNoStore(app);
 
     app.get(
       '/company/users',

@@ -254,126 +254,140 @@ async function customerIdsByErpCode(db: Db, codes: string[]): Promise<Map<string
   return ids;
 }
 
-async function customerBatch(
-  ctx: AppContext,
-  db: Db,
-  items: readonly unknown[],
-  errors: Errors,
-): Promise<Applied> {
-  const parsed = parseItems(items, customerUpsertItemSchema, 'code', errors);
-  const existing = await customerIdsByErpCode(
-    db,
-    parsed.map((p) => p.item.code),
-  );
-  const claimed = { tax: new Map<string, string>(), reg: new Map<string, string>() };
-  let created = 0;
-  const now = ctx.now().toISOString();
-  for (const { index, item } of parsed) {
-    const taxNumber = item.taxNumber || null;
-    const registration = item.companyRegistrationNumber || null;
-    const hu = (item.billingCountryCode ?? 'HU').toUpperCase() === 'HU';
-    if (hu && taxNumber && !isValidHuTaxNumber(taxNumber)) {
-      errors.add(index, item.code, 'ERR_VALIDATION', 'taxNumber: not a valid Hungarian tax number');
-      continue;
-    }
-    if (hu && registration && !isValidHuCompanyRegistrationNumber(registration)) {
-      errors.add(
-        index,
-        item.code,
-        'ERR_VALIDATION',
-        'companyRegistrationNumber: not a valid Hungarian number',
-      );
-      continue;
-    }
-    const id = existing.get(item.code) ?? null;
-    const owner = async (column: 'tax_number' | 'company_registration_number', value: string | null) => {
-      if (!value) return null;
-      const row = await db.selectFrom('customers').select('id').where(column, '=', value).executeTakeFirst();
-      return row && row.id !== id ? row.id : null;
-    };
-    if (
-      (taxNumber && (claimed.tax.get(taxNumber) ?? item.code) !== item.code) ||
-      (await owner('tax_number', taxNumber))
-    ) {
-      errors.add(index, item.code, 'ERR_DUP_TAX_NUM');
-      continue;
-    }
-    if (
-      (registration && (claimed.reg.get(registration) ?? item.code) !== item.code) ||
-      (await owner('company_registration_number', registration))
-    ) {
-      errors.add(index, item.code, 'ERR_DUP_COMP_REG_NUM');
-      continue;
-    }
-    if (taxNumber) claimed.tax.set(taxNumber, item.code);
-    if (registration) claimed.reg.set(registration, item.code);
-    const values = {
-      erp_code: item.code,
-      name: item.name,
-      email: item.email,
-      phone: item.phone ?? null,
-      is_company: (item.isCompany ? 1 : 0) as 0 | 1,
-      tax_number: taxNumber,
-      company_registration_number: registration,
-      billing_country: item.billingCountry,
-      billing_country_code: item.billingCountryCode?.toUpperCase() ?? null,
-      billing_zip: item.billingZip,
-      billing_city: item.billingCity,
-      billing_apt_suite: item.billingAptSuite,
-      price_group: item.priceGroup ?? null,
-      ...(item.discountPercent !== undefined
-        ? { customer_discount_bp: discountBasisPoints(item.discountPercent) }
-        : {}),
-      updated_at: now,
-    };
-    if (id === null) {
-      await db
-        .insertInto('customers')
-        .values({ ...values, created_at: now })
-        .execute();
-      created += 1;
-    } else {
-      await db.updateTable('customers').set(values).where('id', '=', id).execute();
-    }
-  }
-  return { created };
+/**
+ * A batch kind whose items name a customer by its ERP code: the items are parsed, the codes looked
+ * up, and `apply` writes the valid items (`ids`: the shop's customer id of each known code).
+ */
+function customerKeyedBatch<S extends z.ZodType>(
+  schema: S,
+  field: 'code' | 'erpCode',
+  apply: (
+    ctx: AppContext,
+    db: Db,
+    parsed: { index: number; item: z.infer<S> }[],
+    ids: Map<string, number>,
+    errors: Errors,
+  ) => Promise<Applied>,
+) {
+  return async (ctx: AppContext, db: Db, items: readonly unknown[], errors: Errors): Promise<Applied> => {
+    const parsed = parseItems(items, schema, field, errors);
+    const codes = parsed.map((p) => (p.item as Record<string, string>)[field]!);
+    return apply(ctx, db, parsed, await customerIdsByErpCode(db, codes), errors);
+  };
 }
+
+const customerBatch = customerKeyedBatch(
+  customerUpsertItemSchema,
+  'code',
+  async (ctx, db, parsed, existing, errors) => {
+    const claimed = { tax: new Map<string, string>(), reg: new Map<string, string>() };
+    let created = 0;
+    const now = ctx.now().toISOString();
+    for (const { index, item } of parsed) {
+      const taxNumber = item.taxNumber || null;
+      const registration = item.companyRegistrationNumber || null;
+      const hu = (item.billingCountryCode ?? 'HU').toUpperCase() === 'HU';
+      if (hu && taxNumber && !isValidHuTaxNumber(taxNumber)) {
+        errors.add(index, item.code, 'ERR_VALIDATION', 'taxNumber: not a valid Hungarian tax number');
+        continue;
+      }
+      if (hu && registration && !isValidHuCompanyRegistrationNumber(registration)) {
+        errors.add(
+          index,
+          item.code,
+          'ERR_VALIDATION',
+          'companyRegistrationNumber: not a valid Hungarian number',
+        );
+        continue;
+      }
+      const id = existing.get(item.code) ?? null;
+      const owner = async (column: 'tax_number' | 'company_registration_number', value: string | null) => {
+        if (!value) return null;
+        const row = await db
+          .selectFrom('customers')
+          .select('id')
+          .where(column, '=', value)
+          .executeTakeFirst();
+        return row && row.id !== id ? row.id : null;
+      };
+      if (
+        (taxNumber && (claimed.tax.get(taxNumber) ?? item.code) !== item.code) ||
+        (await owner('tax_number', taxNumber))
+      ) {
+        errors.add(index, item.code, 'ERR_DUP_TAX_NUM');
+        continue;
+      }
+      if (
+        (registration && (claimed.reg.get(registration) ?? item.code) !== item.code) ||
+        (await owner('company_registration_number', registration))
+      ) {
+        errors.add(index, item.code, 'ERR_DUP_COMP_REG_NUM');
+        continue;
+      }
+      if (taxNumber) claimed.tax.set(taxNumber, item.code);
+      if (registration) claimed.reg.set(registration, item.code);
+      const values = {
+        erp_code: item.code,
+        name: item.name,
+        email: item.email,
+        phone: item.phone ?? null,
+        is_company: (item.isCompany ? 1 : 0) as 0 | 1,
+        tax_number: taxNumber,
+        company_registration_number: registration,
+        billing_country: item.billingCountry,
+        billing_country_code: item.billingCountryCode?.toUpperCase() ?? null,
+        billing_zip: item.billingZip,
+        billing_city: item.billingCity,
+        billing_apt_suite: item.billingAptSuite,
+        price_group: item.priceGroup ?? null,
+        ...(item.discountPercent !== undefined
+          ? { customer_discount_bp: discountBasisPoints(item.discountPercent) }
+          : {}),
+        updated_at: now,
+      };
+      if (id === null) {
+        await db
+          .insertInto('customers')
+          .values({ ...values, created_at: now })
+          .execute();
+        created += 1;
+      } else {
+        await db.updateTable('customers').set(values).where('id', '=', id).execute();
+      }
+    }
+    return { created };
+  },
+);
 
 /**
  * Issue 16: credit limits and open balances by ERP customer code. The balance's instant is the
  * item's `balanceAt` or now; the shop counts the deferred orders placed from then on.
  */
-async function creditBatch(
-  ctx: AppContext,
-  db: Db,
-  items: readonly unknown[],
-  errors: Errors,
-): Promise<Applied> {
-  const parsed = parseItems(items, creditUpsertItemSchema, 'erpCode', errors);
-  const ids = await customerIdsByErpCode(
-    db,
-    parsed.map((p) => p.item.erpCode),
-  );
-  const now = ctx.now().toISOString();
-  for (const { index, item } of parsed) {
-    const id = ids.get(item.erpCode);
-    if (id === undefined) {
-      errors.add(index, item.erpCode, 'NOT_FOUND');
-      continue;
+const creditBatch = customerKeyedBatch(
+  creditUpsertItemSchema,
+  'erpCode',
+  async (ctx, db, parsed, ids, errors) => {
+    const now = ctx.now().toISOString();
+    for (const { index, item } of parsed) {
+      const id = ids.get(item.erpCode);
+      if (id === undefined) {
+        errors.add(index, item.erpCode, 'NOT_FOUND');
+        continue;
+      }
+      await db
+        .updateTable('customers')
+        .set({
+          credit_limit: item.creditLimit,
+          open_balance: item.openBalance,
+          open_balance_at: item.balanceAt ? new Date(item.balanceAt).toISOString() : now,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
     }
-    await db
-      .updateTable('customers')
-      .set({
-        credit_limit: item.creditLimit,
-        open_balance: item.openBalance,
-        open_balance_at: item.balanceAt ? new Date(item.balanceAt).toISOString() : now,
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .execute();
-  }
-  return { created: 0 };
-}
+    return { created: 0 };
+  },
+);
 
 function hashOf(kind: BatchKind, items: readonly unknown[]): string {
   return createHash('sha256').update(JSON.stringify({ kind, items })).digest('hex');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MoveOrderListItemResponse, OrderListDetail } from '@shop/shared/contracts/order-lists';
 import { ORDER_LIST_MAX_LINES } from '@shop/shared/contracts/order-lists';
+import { numberColumnOf } from '../../../test/fixtures-rows';
 import { useShopWorld } from '../../../test/shop-world';
 import { TEST_DIALECTS } from '../../../test/test-db';
 import { insertBuyer, insertProduct } from '../cart/checkout-fixtures';
@@ -31,16 +32,8 @@ describe.each(TEST_DIALECTS)('moving order-list lines on %s', (dialect) => {
         .orderBy('i.position')
         .execute()
     ).map((row) => [row.sku, Number(row.quantity)]);
-  const versionOf = async (listId: number) =>
-    Number(
-      (
-        await world.testDb.handle.db
-          .selectFrom('order_lists')
-          .select('version')
-          .where('id', '=', listId)
-          .executeTakeFirstOrThrow()
-      ).version,
-    );
+  const versionOf = (listId: number) =>
+    numberColumnOf(world.testDb.handle.db, 'order_lists', 'version', listId);
 
   it("moves a line: a new last line of the target, or added to the target's line of the product", async () => {
     const buyer = await insertBuyer(world.ctx);

@@ -18,6 +18,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { acceptRawBodies, SPREADSHEET_TYPES, XLSX_TYPE } from '../../http/raw-bodies';
 import * as service from './order-lists.service';
+import { answerNoStore } from '../shop/no-store-answers';
 
 const WHOSE =
   "The lists of the acting customer, shared by its users: a customer's own; for an agent, those of the customer of " +
@@ -46,9 +47,7 @@ function oneListRoute<S extends object>(summary: string, description: string, sc
 /** Signed-in customers and agents: registered in the shop-user scope (app.ts, http/route-scopes.ts). */
 export function orderListsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
+    answerNoStore(app);
     // The list file of import-file arrives as it is (only this plugin's routes see the parser).
     acceptRawBodies(app, SPREADSHEET_TYPES, ORDER_LIST_FILE_MAX_BYTES);
 

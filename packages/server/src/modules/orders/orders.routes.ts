@@ -9,13 +9,12 @@ import { orderHistoryQuerySchema } from '@shop/shared/contracts/company';
 import type { AppContext } from '../../app-context';
 import { placeOrder } from './place-order.service';
 import * as service from './orders.service';
+import { answerNoStore } from '../shop/no-store-answers';
 
 /** Signed-in customers and agents: registered in the shop-user scope (app.ts, http/route-scopes.ts). */
 export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
+    answerNoStore(app);
 
     app.post(
       '/orders/place-order',

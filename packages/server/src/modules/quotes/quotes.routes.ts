@@ -16,6 +16,8 @@ import {
 import type { AppContext } from '../../app-context';
 import { adminRoute } from '../admin/admin-crud-routes';
 import * as service from './quotes.service';
+import { answerNoStore } from '../shop/no-store-answers';
+import { routeDoc } from '../shop/route-doc';
 
 const WHOSE =
   "A customer's logins see its quotes (owners and approvers all of the company's, buyers and requesters their own); " +
@@ -36,123 +38,95 @@ const DECLINE_BODY =
 /** Signed-in customers and agents: registered in the shop-user scope (app.ts). */
 export function quotesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
+    answerNoStore(app);
 
     app.post(
       '/quotes',
-      {
-        schema: {
-          tags: ['quotes'],
-          summary: 'Ask for a quote for the lines of the cart',
-          description:
-            'Body `{ message, wishedDeliveryDate? }` (message at most 2,000 characters, may be empty; the wished day ' +
-            'YYYY-MM-DD, today or later, otherwise 400 ERR_INVALID_DELIVERY_DATE). The lines of the acting login’s cart ' +
-            '(an agent: its cart for its current customer) move into a new quote with status `requested` and the cart ' +
-            'is emptied, in one transaction; an empty cart → 409 ERR_CART_EMPTY. The `quote.requested` event is sent. ' +
-            'Answers the quote.',
-          body: createQuoteRequestSchema,
-          response: { 200: quoteDetailSchema },
-        },
-      },
+      routeDoc(
+        'quotes',
+        'Ask for a quote for the lines of the cart',
+        'Body `{ message, wishedDeliveryDate? }` (message at most 2,000 characters, may be empty; the wished day ' +
+          'YYYY-MM-DD, today or later, otherwise 400 ERR_INVALID_DELIVERY_DATE). The lines of the acting login’s cart ' +
+          '(an agent: its cart for its current customer) move into a new quote with status `requested` and the cart ' +
+          'is emptied, in one transaction; an empty cart → 409 ERR_CART_EMPTY. The `quote.requested` event is sent. ' +
+          'Answers the quote.',
+        { body: createQuoteRequestSchema, response: { 200: quoteDetailSchema } },
+      ),
       async (request) => service.requestQuote(ctx, request.auth, request.body, request.language),
     );
 
     app.get(
       '/quotes',
-      {
-        schema: {
-          tags: ['quotes'],
-          summary: 'The quotes the caller may see, newest first',
-          description:
-            `${WHOSE} Each quote names its customer (\`customerName\`), so an agent's list of all its customers' ` +
-            'quotes says whose each is. `status` (optional) keeps the quotes in that status, e.g. an agent’s open ' +
-            'requests with `?status=requested`; another value → 400 ERR_VALIDATION. At most 500. An offer past its ' +
-            'last valid day is shown as `expired`.',
-          querystring: quoteListQuerySchema,
-          response: { 200: quoteListResponseSchema },
-        },
-      },
+      routeDoc(
+        'quotes',
+        'The quotes the caller may see, newest first',
+        `${WHOSE} Each quote names its customer (\`customerName\`), so an agent's list of all its customers' ` +
+          'quotes says whose each is. `status` (optional) keeps the quotes in that status, e.g. an agent’s open ' +
+          'requests with `?status=requested`; another value → 400 ERR_VALIDATION. At most 500. An offer past its ' +
+          'last valid day is shown as `expired`.',
+        { querystring: quoteListQuerySchema, response: { 200: quoteListResponseSchema } },
+      ),
       async (request) => service.listQuotes(ctx, request.auth, request.query.status),
     );
 
     app.get(
       '/quotes/:quoteId',
-      {
-        schema: {
-          tags: ['quotes'],
-          summary: 'One quote with its lines and offered prices',
-          description:
-            `${WHOSE} Prices are gross minor units per piece; \`listPrice\` is the customer’s own price today at the ` +
-            'requested quantity, for comparison; `canAccept` / `canAnswer` say what the caller may do.',
-          params: quoteIdParamsSchema,
-          response: { 200: quoteDetailSchema },
-        },
-      },
+      routeDoc(
+        'quotes',
+        'One quote with its lines and offered prices',
+        `${WHOSE} Prices are gross minor units per piece; \`listPrice\` is the customer’s own price today at the ` +
+          'requested quantity, for comparison; `canAccept` / `canAnswer` say what the caller may do.',
+        { params: quoteIdParamsSchema, response: { 200: quoteDetailSchema } },
+      ),
       async (request) => service.getQuote(ctx, request.auth, request.params.quoteId, request.language),
     );
 
     app.post(
       '/quotes/:quoteId/accept',
-      {
-        schema: {
-          tags: ['quotes'],
-          summary: 'Accept an offer: the order is placed at the quoted prices',
-          description:
-            `${WHOSE} No body: nothing the browser sends sets a price or a quantity. The order is placed like ` +
-            'POST /api/orders/place-order, in one transaction, with the offered quantities and gross prices per piece ' +
-            'and every rule of place-order (shop closed, stock, quantity rules, address, purchase-order number, delivery ' +
-            'day, minimum order value, credit limit); the shipping and payment method, delivery day, purchase-order ' +
-            'number and comments are the ones chosen in the caller’s cart checkout (PUT /api/cart/...), the address its ' +
-            'current shipping address (an agent must be acting for the quote’s customer: 409 ERR_NO_CURRENT_SHIPPING). ' +
-            'Answers `{ data: true, orderId, quote }` or place-order’s refusals `{ data: [{ error, params }] }` (nothing ' +
-            'changed). Not `offered` → 409 ERR_QUOTE_STATUS `{ status }`; past its last valid day → 409 ' +
-            'ERR_QUOTE_EXPIRED. Of two accepts at once one orders, the other gets ERR_QUOTE_STATUS. The ' +
-            '`quote.accepted` and `order.placed` events are sent. A company login that may not order alone (a ' +
-            'requester; a buyer whose per-order or monthly limit the order would pass) gets, as from place-order, ' +
-            '`{ data: true, approvalRequired: true, approvalId, quote }`: the quote is `pending_approval` and the ' +
-            'company approval request (GET /api/company/approvals/{approvalId}) orders it at the quoted prices when ' +
-            'approved; rejected or expired, the quote is `offered` again (`expired` after its last valid day).',
-          params: quoteIdParamsSchema,
-          response: { 200: acceptQuoteResponseSchema },
-        },
-      },
+      routeDoc(
+        'quotes',
+        'Accept an offer: the order is placed at the quoted prices',
+        `${WHOSE} No body: nothing the browser sends sets a price or a quantity. The order is placed like ` +
+          'POST /api/orders/place-order, in one transaction, with the offered quantities and gross prices per piece ' +
+          'and every rule of place-order (shop closed, stock, quantity rules, address, purchase-order number, delivery ' +
+          'day, minimum order value, credit limit); the shipping and payment method, delivery day, purchase-order ' +
+          'number and comments are the ones chosen in the caller’s cart checkout (PUT /api/cart/...), the address its ' +
+          'current shipping address (an agent must be acting for the quote’s customer: 409 ERR_NO_CURRENT_SHIPPING). ' +
+          'Answers `{ data: true, orderId, quote }` or place-order’s refusals `{ data: [{ error, params }] }` (nothing ' +
+          'changed). Not `offered` → 409 ERR_QUOTE_STATUS `{ status }`; past its last valid day → 409 ' +
+          'ERR_QUOTE_EXPIRED. Of two accepts at once one orders, the other gets ERR_QUOTE_STATUS. The ' +
+          '`quote.accepted` and `order.placed` events are sent. A company login that may not order alone (a ' +
+          'requester; a buyer whose per-order or monthly limit the order would pass) gets, as from place-order, ' +
+          '`{ data: true, approvalRequired: true, approvalId, quote }`: the quote is `pending_approval` and the ' +
+          'company approval request (GET /api/company/approvals/{approvalId}) orders it at the quoted prices when ' +
+          'approved; rejected or expired, the quote is `offered` again (`expired` after its last valid day).',
+        { params: quoteIdParamsSchema, response: { 200: acceptQuoteResponseSchema } },
+      ),
       async (request) => service.acceptQuote(ctx, request.auth, request.params.quoteId, request.language),
     );
 
     app.post(
       '/quotes/:quoteId/reject',
-      {
-        schema: {
-          tags: ['quotes'],
-          summary: 'Reject an offer (or withdraw a request)',
-          description:
-            `${WHOSE} Body \`{ reason }\` (at most 2,000 characters, may be empty). From \`requested\` or \`offered\` ` +
-            'to `rejected`, otherwise 409 ERR_QUOTE_STATUS (ERR_QUOTE_EXPIRED past its validity).',
-          params: quoteIdParamsSchema,
-          body: rejectQuoteRequestSchema,
-          response: { 200: quoteDetailSchema },
-        },
-      },
+      routeDoc(
+        'quotes',
+        'Reject an offer (or withdraw a request)',
+        `${WHOSE} Body \`{ reason }\` (at most 2,000 characters, may be empty). From \`requested\` or \`offered\` ` +
+          'to `rejected`, otherwise 409 ERR_QUOTE_STATUS (ERR_QUOTE_EXPIRED past its validity).',
+        { params: quoteIdParamsSchema, body: rejectQuoteRequestSchema, response: { 200: quoteDetailSchema } },
+      ),
       async (request) =>
         service.rejectQuote(ctx, request.auth, request.params.quoteId, request.body.reason, request.language),
     );
 
     app.post(
       '/quotes/:quoteId/offer',
-      {
-        schema: {
-          tags: ['quotes'],
-          summary: "The customer's sales agent answers a quote",
-          description:
-            'Agents only (a login of the quote’s customer → 403 ERR_FORBIDDEN); a quote the caller may not see (another ' +
-            `customer’s, or one of a customer that is not the agent’s) → 404 ERR_QUOTE_NOT_FOUND. As POST /api/admin/quotes/{id}/offer: ${OFFER_BODY}`,
-          params: quoteIdParamsSchema,
-          body: offerQuoteRequestSchema,
-          response: { 200: quoteDetailSchema },
-        },
-      },
+      routeDoc(
+        'quotes',
+        "The customer's sales agent answers a quote",
+        'Agents only (a login of the quote’s customer → 403 ERR_FORBIDDEN); a quote the caller may not see (another ' +
+          `customer’s, or one of a customer that is not the agent’s) → 404 ERR_QUOTE_NOT_FOUND. As POST /api/admin/quotes/{id}/offer: ${OFFER_BODY}`,
+        { params: quoteIdParamsSchema, body: offerQuoteRequestSchema, response: { 200: quoteDetailSchema } },
+      ),
       async (request) =>
         service.offerQuote(
           ctx,
@@ -165,16 +139,16 @@ export function quotesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/quotes/:quoteId/decline',
-      {
-        schema: {
-          tags: ['quotes'],
-          summary: "The customer's sales agent declines a quote",
-          description: `Agents only, their customers' quotes, as POST /api/admin/quotes/{id}/decline. ${DECLINE_BODY}`,
+      routeDoc(
+        'quotes',
+        "The customer's sales agent declines a quote",
+        `Agents only, their customers' quotes, as POST /api/admin/quotes/{id}/decline. ${DECLINE_BODY}`,
+        {
           params: quoteIdParamsSchema,
           body: declineQuoteRequestSchema,
           response: { 200: quoteDetailSchema },
         },
-      },
+      ),
       async (request) =>
         service.declineQuote(
           ctx,
