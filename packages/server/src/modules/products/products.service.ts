@@ -47,6 +47,7 @@ import {
 import { JsonPieces } from './json-pieces';
 import * as repo from './products.repository';
 import type { ProductFilter, ProductRow, ProductSort } from './products.repository';
+import { sameIds } from '../../lib/same-ids';
 import { addDays, localDateTime } from '@shop/shared/rules/calendar-date';
 import {
   type AssortmentMembership,
@@ -314,12 +315,6 @@ const pagesReadWithSettings = new WeakMap<
   CatalogueRequest,
   { ids: readonly number[]; live: repo.PageLive }
 >();
-
-function sameIds(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
-  return true;
-}
 
 /**
  * The catalogue settings (version, few-stock threshold) as the catalogue database has them. A

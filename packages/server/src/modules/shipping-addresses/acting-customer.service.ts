@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
 import * as repo from './shipping-addresses.repository';
 import type { PageLive } from '../products/products.repository';
+import { sameIds } from '../../lib/same-ids';
 
 /**
  * Who a cart, its prices, its payment methods and its orders belong to (docs/decisions/0006):
@@ -94,12 +95,8 @@ export function pageLiveFromTokenCheck(
   customerId: number,
 ): PageLive | undefined {
   const read = pageReadByTokenCheck.get(auth);
-  if (read === undefined || read.page.customerId !== customerId || read.page.ids.length !== ids.length) {
+  if (read === undefined || read.page.customerId !== customerId || !sameIds(read.page.ids, ids))
     return undefined;
-  }
-  for (let index = 0; index < ids.length; index += 1) {
-    if (read.page.ids[index] !== ids[index]) return undefined;
-  }
   return read.live;
 }
 
