@@ -7,29 +7,29 @@ import { RegistrationForm } from './registration-form';
 
 /** A guest's form in the dialog of its route, titled by the route. */
 function AuthDialog({
-  title,
+  titleKey,
   maxWidth,
   form,
 }: {
-  title: 'routes.login' | 'routes.registration' | 'routes.forgotPassword';
+  titleKey: 'routes.login' | 'routes.registration' | 'routes.forgotPassword';
   maxWidth: 'xs' | 'md';
   form: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <RouteDialog title={t(title)} maxWidth={maxWidth}>
+    <RouteDialog title={t(titleKey)} maxWidth={maxWidth}>
       {form}
     </RouteDialog>
   );
 }
 
 /** Login, registration and forgot-password open as dialogs over the home listing (docs/product.md §2). */
-export const LoginDialog = () => <AuthDialog title="routes.login" maxWidth="xs" form={<LoginForm />} />;
+export const LoginDialog = () => <AuthDialog titleKey="routes.login" maxWidth="xs" form={<LoginForm />} />;
 
 export const RegistrationDialog = () => (
-  <AuthDialog title="routes.registration" maxWidth="md" form={<RegistrationForm />} />
+  <AuthDialog titleKey="routes.registration" maxWidth="md" form={<RegistrationForm />} />
 );
 
 export const ForgotPasswordDialog = () => (
-  <AuthDialog title="routes.forgotPassword" maxWidth="xs" form={<ForgotPasswordForm />} />
+  <AuthDialog titleKey="routes.forgotPassword" maxWidth="xs" form={<ForgotPasswordForm />} />
 );
