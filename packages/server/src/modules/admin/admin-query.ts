@@ -7,6 +7,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import { ADMIN_COUNT_CAP, type AdminPage } from '@shop/shared/contracts/admin-common';
+import type { Database } from '../../db/schema';
 
 /** A LIKE pattern that matches `text` anywhere, with %, _ and \ escaped, lower-cased. */
 export function containsPattern(text: string): string {
@@ -36,13 +37,15 @@ export function anyContains<DB, TB extends keyof DB>(
 
 /**
  * How many rows of `table` point at the outer row (`column` = `outer`), as the column `alias`: e.g.
- * the customers of a payment method or the news item's products, next to each listed record.
+ * the customers of a payment method or the news item's products, next to each listed record. The
+ * table must be one of the schema's, with an alias; the columns are checked by the tests that run
+ * the query on both databases.
  */
 export function relatedCount<DB, TB extends keyof DB, A extends string>(
   eb: ExpressionBuilder<DB, TB>,
-  table: string,
-  column: string,
-  outer: string,
+  table: `${keyof Database & string} as ${string}`,
+  column: `${string}.${string}`,
+  outer: `${string}.${string}`,
   alias: A,
 ): AliasedExpression<number | string, A> {
   // Kysely cannot resolve table and column names given as strings; the count is one number.
