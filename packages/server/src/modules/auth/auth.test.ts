@@ -103,14 +103,16 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
     // Medians of interleaved tries: one try slowed by a busy machine must not decide.
     const unknownTimes: number[] = [];
     const knownTimes: number[] = [];
-    for (let i = 0; i < 5; i += 1) {
+    for (let i = 0; i < 7; i += 1) {
       unknownTimes.push(await time(`unknown${i}@example.com`));
       knownTimes.push(await time(user.email));
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const ratio = median(unknownTimes) / median(knownTimes);
-    // argon2id takes tens of milliseconds; skipping it for unknown accounts would be a ratio near 0.
-    expect(ratio).toBeGreaterThan(0.4);
+    // argon2id takes tens of milliseconds; skipping it for unknown accounts would be a ratio near 0
+    // (about 1 ms against tens). A known account also writes its failed-login count, which a busy
+    // machine (the whole suite in parallel) can slow to several times the check: 0.36 was seen.
+    expect(ratio).toBeGreaterThan(0.2);
     expect(ratio).toBeLessThan(2.5);
   });
 
