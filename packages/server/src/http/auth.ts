@@ -3,9 +3,13 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../app-context';
 import type { CompanyRole, UserRole } from '../db/schema';
 import { rememberTokenCheckRow } from '../modules/shipping-addresses/acting-customer.service';
+import { createStatementBatcher } from '../db/statement-batcher';
 import {
   findUserWithCurrentAddress,
   findUserWithCurrentAddressAndPage,
+  findUsersForTokenChecks,
+  type TokenCheckAnswer,
+  type TokenCheckCall,
   type TokenCheckPage,
 } from '../modules/shipping-addresses/shipping-addresses.repository';
 import { AppError } from './app-error';
@@ -62,6 +66,12 @@ export function signedIn(request: { auth: AuthUser | null }): AuthUser {
   if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
   return request.auth;
 }
+
+/**
+ * Token checks on PostgreSQL: at most two statements out at once (the machine's two cores), each for at
+ * most 64 requests' checks.
+ */
+const TOKEN_CHECK_BATCHING = { maxInFlight: 2, maxBatch: 64 };
 
 export const SHORT_TOKEN_SECONDS = 12 * 60 * 60;
 export const LONG_TOKEN_SECONDS = 30 * 24 * 60 * 60;
@@ -137,6 +147,25 @@ export function createAuth(ctx: AppContext): Auth {
     }
   }
 
+  /**
+   * The token check's read of the user (and of the page it carries). On PostgreSQL the checks of the
+   * requests that arrive while earlier ones are out go together in one statement
+   * (docs/decisions/0027-batched-token-checks.md); on SQLite, whose statements cost no round trip, each
+   * reads its own.
+   */
+  const readTokenUser: (call: TokenCheckCall) => Promise<TokenCheckAnswer> =
+    ctx.database.dialect === 'postgres'
+      ? createStatementBatcher(
+          (calls) => findUsersForTokenChecks(ctx.database.db, calls),
+          TOKEN_CHECK_BATCHING,
+        )
+      : async ({ userId, page }) => {
+          const { db, dialect } = ctx.database;
+          if (!page) return { user: await findUserWithCurrentAddress(db, userId) };
+          const withPage = await findUserWithCurrentAddressAndPage(db, dialect, userId, page);
+          return withPage ?? { user: undefined };
+        };
+
   // One token check per request: a route that reads the token again (or the scope's hook and a
   // handler) shares the answer instead of reading the user twice.
   const identified = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
@@ -166,9 +195,7 @@ export function createAuth(ctx: AppContext): Auth {
     // the request's acting customer and catalogue pricing are made of: acting-customer.service.ts),
     // with the live data of the listing page the route expects to answer, if it names one.
     const page = request?.routeOptions.config.tokenCheckPage?.(request, claims.userId);
-    const { db, dialect } = ctx.database;
-    const withPage = page ? await findUserWithCurrentAddressAndPage(db, dialect, claims.userId, page) : null;
-    const user = withPage === null ? await findUserWithCurrentAddress(db, claims.userId) : withPage?.user;
+    const { user, live } = await readTokenUser({ userId: claims.userId, page });
     if (!user || user.token_version !== claims.tv || user.is_disabled === 1 || user.is_active !== 1) {
       throw new AppError('ERR_TOKEN_REVOKED');
     }
@@ -181,7 +208,7 @@ export function createAuth(ctx: AppContext): Auth {
       mustChangePassword: user.must_change_password === 1,
       tokenVersion: user.token_version,
     };
-    rememberTokenCheckRow(authUser, user, page && withPage ? { page, live: withPage.live } : undefined);
+    rememberTokenCheckRow(authUser, user, page && live ? { page, live } : undefined);
     return { claims, user: authUser };
   }
 

@@ -419,7 +419,12 @@ export async function findPriceEntries(
 }
 
 /** The customer's order lines of these products with their recency rank per product (1: most recent). */
-function rankedOrderLines(db: Db, dialect: DialectName, ids: unknown, customerId: number) {
+function rankedOrderLines(
+  db: Db,
+  dialect: DialectName,
+  ids: unknown,
+  customerId: number | RawBuilder<number>,
+) {
   return db
     .selectFrom('order_items as oi')
     .innerJoin('orders as o', 'o.id', 'oi.order_id')
@@ -496,7 +501,7 @@ export function pageLiveColumns(
   dialect: DialectName,
   stockIds: unknown,
   orderedIds: unknown,
-  customerId: number,
+  customerId: number | RawBuilder<number>,
 ) {
   return [
     db

@@ -14,6 +14,9 @@ import { bumpCatalogueVersion } from './catalogue-version';
  * guess may be wrong; the answer never is: these tests change what the guess was made from between
  * two requests and check the answer against the database, and that a right guess costs one statement.
  */
+/** Six requests sent at once reach the token check in one turn of the event loop: one batch. */
+const BATCHED_STATEMENTS = 1;
+
 describe.each(TEST_DIALECTS)('the listing page read with the token check on %s', (dialect) => {
   let w: CatalogueWorld;
   let app: FastifyInstance;
@@ -170,6 +173,27 @@ describe.each(TEST_DIALECTS)('the listing page read with the token check on %s',
       .execute();
   });
 
+  it('several users at once each get their own page; on PostgreSQL their token checks share statements', async () => {
+    const tokens = [w.tokens.a, w.tokens.c, w.tokens.agent];
+    const alone = new Map<string, unknown>();
+    const shape = (body: ProductListResponse) =>
+      body.products.map((p) => [p.id, p.currentPrice, p.lastOrderedQuantity, p.stock]);
+    for (const token of tokens) {
+      await list(token);
+      alone.set(token, shape((await list(token)).body));
+    }
+    counter.queries = 0;
+    const sent = [...tokens, ...tokens];
+    const together = await Promise.all(
+      sent.map((token) => getJson<ProductListResponse>(app, url, { token })),
+    );
+    expect(together.map((answer) => answer.status)).toEqual(sent.map(() => 200));
+    expect(together.map((answer) => shape(answer.body))).toEqual(sent.map((token) => alone.get(token)));
+    // Six warm pages: one statement each on SQLite; on PostgreSQL the token checks that arrive
+    // together go in one statement (decision 0027), at most two statements out at once.
+    expect(counter.queries).toBe(dialect === 'postgres' ? BATCHED_STATEMENTS : sent.length);
+  });
+
   it('a revoked token or a disabled user is refused even when the page was guessed', async () => {
     await list(w.tokens.b);
     await list(w.tokens.b);
@@ -178,9 +202,14 @@ describe.each(TEST_DIALECTS)('the listing page read with the token check on %s',
       .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
       .where('id', '=', w.users.b)
       .execute();
-    const revoked = await getJson<{ error: string }>(app, url, { token: w.tokens.b });
+    // Sent together with a valid user's request: on PostgreSQL both token checks share a statement.
+    const [revoked, valid] = await Promise.all([
+      getJson<{ error: string }>(app, url, { token: w.tokens.b }),
+      getJson<ProductListResponse>(app, url, { token: w.tokens.a }),
+    ]);
     expect(revoked.status).toBe(401);
     expect(revoked.body.error).toBe('ERR_TOKEN_REVOKED');
+    expect(valid.status).toBe(200);
 
     await list(w.tokens.agent2);
     await w.testDb.handle.db
