@@ -81,4 +81,40 @@ describe.each(TEST_DIALECTS)('SQL queries per cart request on %s', (dialect) => 
     // The token's user with the acting customer, the cart's context and its lines with stock.
     expect(readOne).toBeLessThanOrEqual(3);
   });
+
+  it('buyers setting quantities at once each get their own cart; on PostgreSQL their reads share statements', async () => {
+    const buyers = await Promise.all(
+      [0, 1, 2, 3].map(async (index) => ({
+        token: (await insertBuyer(world.ctx, { name: `Concurrent buyer ${index}` })).token,
+        product: products[index]!,
+      })),
+    );
+    // Warm: each buyer's first line (read model, assortment membership and the process's caches).
+    for (const { token: own, product } of buyers) {
+      await call('POST', '/api/cart/set-product-quantity', own, { productSku: product.sku, quantity: 1 });
+    }
+    const { queries, result } = await world.queriesOf(() =>
+      Promise.all(
+        buyers.map(({ token: own, product }, index) =>
+          call('POST', '/api/cart/set-product-quantity', own, {
+            productSku: product.sku,
+            quantity: 2 + index,
+          }),
+        ),
+      ),
+    );
+    expect(result.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(
+      result.map((res) =>
+        (res.json() as SetProductQuantityResponse).cart?.cartItems.map((line) => [
+          line.product.sku,
+          line.quantity,
+        ]),
+      ),
+    ).toEqual(buyers.map(({ product }, index) => [[product.sku, 2 + index]]));
+    // SQLite: 9 statements each (above), but its group commit writes the four in one transaction (one
+    // BEGIN and COMMIT for all). PostgreSQL: the four token checks in one statement, the four contexts
+    // in one more, and each buyer's write of its own (decision 0027).
+    expect(queries).toBe(dialect === 'sqlite' ? 4 * 9 - 3 * 2 : 1 + 1 + 4);
+  });
 });

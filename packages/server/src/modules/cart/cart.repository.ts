@@ -1,4 +1,4 @@
-import type { Kysely, QueryCreator } from 'kysely';
+import { type Kysely, type QueryCreator, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connection';
 import { PreparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
@@ -466,11 +466,30 @@ export interface CartContextKeys {
 
 const cartContextQueries = new Map<string, ReturnType<typeof cartContextQuery>>();
 const cartContextWithProductQueries = new Map<string, ReturnType<typeof cartContextWithProductQuery>>();
+const cartContextWithProductBatchQueries = new Map<
+  string,
+  ReturnType<typeof cartContextWithProductBatchQuery>
+>();
 
 /** The context statement (see findCartContext) before its filter, for the two forms below. */
 function cartContextSelect(db: Db, keys: CartContextKeys, userId: number, addressId: number) {
-  return db
-    .selectFrom('customers as cu')
+  return cartContextColumns(db.selectFrom('customers as cu'), keys, userId, addressId);
+}
+
+/** The customers table as `cu`, before the context's joins and columns. */
+type CustomersFrom = SelectQueryBuilder<Database & { cu: Database['customers'] }, 'cu', object>;
+
+/**
+ * The context's joins and columns on `customers as cu`, for one user and address (values) or for a
+ * batch's rows (references to the batch's columns: findCartContextsWithProducts).
+ */
+function cartContextColumns(
+  from: CustomersFrom,
+  keys: CartContextKeys,
+  userId: number | RawBuilder<number>,
+  addressId: number | RawBuilder<number>,
+) {
+  return from
     .leftJoin('carts as c', (join) => join.onRef('c.customer_id', '=', 'cu.id').on('c.user_id', '=', userId))
     .leftJoin('shipping_methods as sm', 'sm.id', 'c.shipping_method_id')
     .leftJoin('payment_methods as pm', 'pm.id', 'c.payment_method_id')
@@ -539,6 +558,39 @@ function cartContextWithProductQuery(keys: CartContextKeys) {
   );
 }
 
+/**
+ * The batch of findCartContextsWithProducts: the calls as rows `b` (user, customer, address or 0, SKU
+ * and position), each joined to its customer and through the same joins and columns as one call's.
+ * The arrays are behind sub-selects so that PostgreSQL keeps one generic plan (decision 0027).
+ */
+function cartContextWithProductBatchQuery(keys: CartContextKeys) {
+  return new PreparedQuery(
+    4,
+    (db, dialect, [userIds, customerIds, addressIds, skus]: [number[], number[], number[], string[]]) => {
+      if (dialect !== 'postgres') throw new Error('cart contexts are batched on PostgreSQL only');
+      const calls = sql<{
+        user_id: number;
+        customer_id: number;
+        address_id: number;
+        sku: string;
+        n: string;
+      }>`(
+        select * from unnest(
+          (select ${userIds}::int[]), (select ${customerIds}::int[]),
+          (select ${addressIds}::int[]), (select ${skus}::text[])
+        ) with ordinality as x(user_id, customer_id, address_id, sku, n)
+      )`.as('b');
+      const from = db
+        .selectFrom(calls)
+        .innerJoin('customers as cu', 'cu.id', 'b.customer_id') as unknown as CustomersFrom;
+      return cartContextColumns(from, keys, sql<number>`b.user_id`, sql<number>`b.address_id`)
+        .leftJoin('products as p', (join) => join.on('p.sku', '=', sql<string>`b.sku`))
+        .select(['p.id as product_id', 'p.stock as product_stock'])
+        .select(sql<string>`b.n`.as('batch_index'));
+    },
+  );
+}
+
 function cachedQuery<Q>(cache: Map<string, Q>, keys: CartContextKeys, make: (keys: CartContextKeys) => Q): Q {
   const cacheKey = `${keys.catalogueVersionKey}\u0000${keys.fewStockThresholdKey}`;
   let query = cache.get(cacheKey);
@@ -592,6 +644,43 @@ export async function findCartContextWithProduct(
     addressId ?? 0,
     sku,
   );
+}
+
+/** One set-product-quantity's context read in a batch (findCartContextsWithProducts). */
+export interface CartContextCall {
+  userId: number;
+  customerId: number;
+  addressId: number | null;
+  sku: string;
+}
+
+export type CartContextWithProductRow = NonNullable<Awaited<ReturnType<typeof findCartContextWithProduct>>>;
+
+/**
+ * findCartContextWithProduct for several requests in one statement, on PostgreSQL (cart.service.ts
+ * batches the concurrent set-product-quantity reads with db/statement-batcher.ts, as http/auth.ts does
+ * the token checks: docs/decisions/0027-batched-token-checks.md). The answers are in the calls' order;
+ * undefined where the customer row is gone.
+ */
+export async function findCartContextsWithProducts(
+  db: Db,
+  keys: CartContextKeys,
+  calls: readonly CartContextCall[],
+): Promise<(CartContextWithProductRow | undefined)[]> {
+  const rows = await cachedQuery(
+    cartContextWithProductBatchQueries,
+    keys,
+    cartContextWithProductBatchQuery,
+  ).execute(
+    db,
+    calls.map((call) => call.userId),
+    calls.map((call) => call.customerId),
+    calls.map((call) => call.addressId ?? 0),
+    calls.map((call) => call.sku),
+  );
+  const answers: (CartContextWithProductRow | undefined)[] = calls.map(() => undefined);
+  for (const row of rows) answers[Number(row.batch_index) - 1] = row;
+  return answers;
 }
 
 export type CartContextRow = NonNullable<Awaited<ReturnType<typeof findCartContext>>>;

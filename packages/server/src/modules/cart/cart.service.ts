@@ -15,7 +15,9 @@ import {
   type LineOrderabilityFields,
 } from '@shop/shared/rules/non-orderable';
 import type { AppContext } from '../../app-context';
+import type { DatabaseHandle } from '../../db/connection';
 import { runWrite } from '../../db/group-commit';
+import { createStatementBatcher } from '../../db/statement-batcher';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
 import type { Kysely } from 'kysely';
@@ -254,6 +256,42 @@ async function cartAnswer(
 
 /* ------------------------------------------------------- POST /api/cart/set-product-quantity */
 
+type ContextReader = (call: repo.CartContextCall) => Promise<repo.CartContextWithProductRow | undefined>;
+
+/** The PostgreSQL batcher of each database handle's set-product-quantity context reads. */
+const contextReaders = new WeakMap<DatabaseHandle, ContextReader>();
+
+/**
+ * Set-product-quantity's read before its write (repo.findCartContextWithProduct). On PostgreSQL the
+ * reads of the requests that arrive together go in one statement, as their token checks do
+ * (docs/decisions/0027-batched-token-checks.md): a read is sent after it was asked, so it is as fresh
+ * as a statement of its own. On SQLite each reads its own.
+ */
+function readCartContextWithProduct(
+  handle: DatabaseHandle,
+  call: repo.CartContextCall,
+): Promise<repo.CartContextWithProductRow | undefined> {
+  if (handle.dialect !== 'postgres') {
+    return repo.findCartContextWithProduct(
+      handle.db,
+      CONTEXT_KEYS,
+      call.userId,
+      call.customerId,
+      call.addressId,
+      call.sku,
+    );
+  }
+  let read = contextReaders.get(handle);
+  if (read === undefined) {
+    read = createStatementBatcher(
+      (calls) => repo.findCartContextsWithProducts(handle.db, CONTEXT_KEYS, calls),
+      { maxInFlight: 2, maxBatch: 64 },
+    );
+    contextReaders.set(handle, read);
+  }
+  return read(call);
+}
+
 export async function setProductQuantity(
   ctx: AppContext,
   auth: AuthUser | null,
@@ -267,14 +305,12 @@ export async function setProductQuantity(
   // The cart's context (methods, address, rules, assortment, catalogue version) with the product's id
   // and live stock, in one statement; the product's other fields from the cart's read model at that
   // catalogue version, as the answer's lines (every catalogue write bumps it, decision 0008).
-  const context = await repo.findCartContextWithProduct(
-    db,
-    CONTEXT_KEYS,
-    acting.userId,
-    acting.customerId,
-    acting.shippingAddressId,
-    productSku,
-  );
+  const context = await readCartContextWithProduct(ctx.database, {
+    userId: acting.userId,
+    customerId: acting.customerId,
+    addressId: acting.shippingAddressId,
+    sku: productSku,
+  });
   // The customer row is gone (deleted since the token's check): it may order nothing.
   if (!context) throw new AppError('ERR_FORBIDDEN');
   const productId = context.product_id;
