@@ -153,18 +153,21 @@ export function createAuth(ctx: AppContext): Auth {
    * (docs/decisions/0027-batched-token-checks.md); on SQLite, whose statements cost no round trip, each
    * reads its own.
    */
-  const readTokenUser: (call: TokenCheckCall) => Promise<TokenCheckAnswer> =
-    ctx.database.dialect === 'postgres'
-      ? createStatementBatcher(
-          (calls) => findUsersForTokenChecks(ctx.database.db, calls),
-          TOKEN_CHECK_BATCHING,
-        )
-      : async ({ userId, page }) => {
-          const { db, dialect } = ctx.database;
-          if (!page) return { user: await findUserWithCurrentAddress(db, userId) };
-          const withPage = await findUserWithCurrentAddressAndPage(db, dialect, userId, page);
-          return withPage ?? { user: undefined };
-        };
+  let batchedTokenUsers: ((call: TokenCheckCall) => Promise<TokenCheckAnswer>) | undefined;
+  async function readTokenUser(call: TokenCheckCall): Promise<TokenCheckAnswer> {
+    const { db, dialect } = ctx.database;
+    if (dialect === 'postgres') {
+      // Made at the first check: a context that only signs tokens (the benchmarks) has no database.
+      batchedTokenUsers ??= createStatementBatcher(
+        (calls) => findUsersForTokenChecks(ctx.database.db, calls),
+        TOKEN_CHECK_BATCHING,
+      );
+      return batchedTokenUsers(call);
+    }
+    if (!call.page) return { user: await findUserWithCurrentAddress(db, call.userId) };
+    const withPage = await findUserWithCurrentAddressAndPage(db, dialect, call.userId, call.page);
+    return withPage ?? { user: undefined };
+  }
 
   // One token check per request: a route that reads the token again (or the scope's hook and a
   // handler) shares the answer instead of reading the user twice.
