@@ -3,7 +3,9 @@
  * busy the machine is (unlike latency). Starts the built server on a database, sends a fixed number of
  * requests per scenario with a few connections, and reads the server process's user + system CPU time
  * (/proc/<pid>/stat, Linux) before and after: CPU ms per request = difference / requests.
- * PostgreSQL's own work runs in its processes and is not included; SQLite's runs in the server's.
+ * SQLite's work runs in the server's process. On PostgreSQL (--db postgres://…) a second column adds
+ * the CPU time of every process named `postgres` on the machine (/proc/<pid>/stat; the database server
+ * must run on this machine, and nothing else should use it meanwhile), per request.
  *
  * Options: --db URL (an existing, seeded database; default: a fresh SQLite database with the demo data
  * and --products generated products), --products N (default 100000), --requests N per scenario
@@ -13,7 +15,7 @@
  * There is no target figure; it exits 1 when a request failed (non-2xx, error or timeout), and names
  * the database it did not measure.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,6 +52,32 @@ function cpuMs(pid: number): number {
   // After the command: state(0) ... utime is field 14 of the whole line = index 11 here, stime 12.
   const ticks = Number(fields[11]) + Number(fields[12]);
   return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/** User + system CPU ms so far of every process named `postgres` on this machine, by process id. */
+function postgresCpuMs(): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') {
+        byPid.set(Number(entry), cpuMs(Number(entry)));
+      }
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return byPid;
+}
+
+/**
+ * PostgreSQL's CPU ms between two snapshots: each process's growth, a new process's whole time. A
+ * process that ended meanwhile is left out (its last moments are lost, never counted negative).
+ */
+function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of postgresCpuMs()) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** A request of a scenario: GET with headers, or a POST whose JSON body `body(i)` gives per request. */
@@ -210,7 +238,17 @@ async function main(): Promise<void> {
           `/products/search?selectType=simple&searchType=products-by-barcode-exact&searchString=${barcode}`,
           customer,
         ],
+        [
+          'search name exact',
+          `/products/search?selectType=simple&searchType=products-by-name-exact&searchString=${q}`,
+          customer,
+        ],
         ['categories', '/categories', customer],
+        [
+          'search categories',
+          `/categories/search?searchString=${encodeURIComponent(word.slice(0, 4))}`,
+          customer,
+        ],
       ];
       for (const [name, route, headers] of reads) scenarios.push({ name, url: `${base}${route}`, headers });
     }
@@ -252,8 +290,11 @@ async function main(): Promise<void> {
     }
     const pid = server.pid;
     console.log(`CPU per request: ${requests} requests per scenario, ${connections} connections`);
-    console.log('| scenario | server CPU ms/request | JSON characters |');
-    console.log('|---|---:|---:|');
+    const onPostgres = target.dialect === 'postgres';
+    console.log(
+      `| scenario | server CPU ms/request |${onPostgres ? ' PostgreSQL CPU ms/request |' : ''} JSON characters |`,
+    );
+    console.log(`|---|---:|${onPostgres ? '---:|' : ''}---:|`);
     for (const scenario of scenarios) {
       await scenario.prepare?.();
       const first = await send(scenario, 0);
@@ -261,10 +302,14 @@ async function main(): Promise<void> {
       // warm up (JIT, caches)
       const warmupFailures = (first.ok ? 0 : 1) + (await fire(scenario, Math.min(100, requests)));
       const before = cpuMs(pid);
+      const databaseBefore = onPostgres ? postgresCpuMs() : new Map<number, number>();
       const failures = warmupFailures + (await fire(scenario, requests));
       const after = cpuMs(pid);
-      const perRequest = Math.round(((after - before) / requests) * 100) / 100;
-      console.log(`| ${scenario.name} | ${perRequest} | ${bytes} |${failures ? ` ${failures} failed` : ''}`);
+      const perRequest = (ms: number) => Math.round((ms / requests) * 100) / 100;
+      const database = onPostgres ? ` ${perRequest(postgresCpuSince(databaseBefore))} |` : '';
+      console.log(
+        `| ${scenario.name} | ${perRequest(after - before)} |${database} ${bytes} |${failures ? ` ${failures} failed` : ''}`,
+      );
       rows.push({ name: scenario.name, failures });
     }
   } finally {
