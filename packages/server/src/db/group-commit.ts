@@ -101,26 +101,9 @@ class SqliteGroupCommit {
 
 const queues = new WeakMap<Kysely<Database>, SqliteGroupCommit>();
 
-export interface WriteOptions {
-  /**
-   * The work writes with exactly one statement and reads only after it (set-product-quantity: the
-   * cart row and its line in one statement on PostgreSQL, then the lines with stock). On PostgreSQL it
-   * then runs without BEGIN and COMMIT: a single statement is atomic on its own, and the reads after it
-   * see its write (committed). Two round trips less for the hottest write of the shop. On SQLite it
-   * joins the group commit like any work.
-   */
-  oneWriteStatement?: boolean;
-}
-
 /** Runs `work` in a write transaction (grouped with concurrent ones on SQLite); see above. */
-export function runWrite<T>(
-  handle: DatabaseHandle,
-  work: WriteWork<T>,
-  options: WriteOptions = {},
-): Promise<T> {
-  if (handle.dialect !== 'sqlite') {
-    return options.oneWriteStatement ? work(handle.db) : handle.db.transaction().execute(work);
-  }
+export function runWrite<T>(handle: DatabaseHandle, work: WriteWork<T>): Promise<T> {
+  if (handle.dialect !== 'sqlite') return handle.db.transaction().execute(work);
   let queue = queues.get(handle.db);
   if (!queue) {
     queue = new SqliteGroupCommit(handle.db);

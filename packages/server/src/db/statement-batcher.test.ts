@@ -92,4 +92,31 @@ describe('createStatementBatcher', () => {
     const outcomes = await Promise.allSettled([lookup(1), lookup(2)]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
   });
+
+  it('with keyOf, sends at most one call per key in a statement; the others follow in the order they came', async () => {
+    const { batches, pending, run } = recordingRunner();
+    // Keyed by the tens: 11, 12 and 13 are of one key.
+    const lookup = createStatementBatcher(run, {
+      maxInFlight: 1,
+      maxBatch: 64,
+      keyOf: (call) => Math.floor(call / 10),
+    });
+    const answers = Promise.all([11, 21, 12, 31, 13, 22].map((call) => lookup(call)));
+    await turn();
+    expect(batches).toEqual([[11, 21, 31]]);
+    // A statement's answer, then a turn for its callers and one for the waiting calls to go out.
+    pending[0]!.answer();
+    await turn();
+    await turn();
+    expect(batches).toEqual([
+      [11, 21, 31],
+      [12, 22],
+    ]);
+    pending[1]!.answer();
+    await turn();
+    await turn();
+    expect(batches).toEqual([[11, 21, 31], [12, 22], [13]]);
+    pending[2]!.answer();
+    expect(await answers).toEqual([11, 21, 12, 31, 13, 22].map((call) => `answer ${call}`));
+  });
 });

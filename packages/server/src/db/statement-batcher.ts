@@ -1,3 +1,5 @@
+import { type RawBuilder, sql } from 'kysely';
+
 /**
  * Many requests' lookups of the same kind in one statement (issue 18 point 3; decision 0027).
  *
@@ -15,10 +17,13 @@
  * - At most `maxInFlight` statements are out at once, each with at most `maxBatch` calls; while
  *   they are out, new calls wait and go together in the next statement.
  * - A statement that fails fails every call of its batch with its error.
+ * - With `keyOf`, a statement holds at most one call per key: a call whose key is already in the batch
+ *   waits for the next one, in the order the calls came (a batched write of carts: one row per cart).
  */
-export interface StatementBatcherOptions {
+export interface StatementBatcherOptions<Call = unknown> {
   maxInFlight: number;
   maxBatch: number;
+  keyOf?: (call: Call) => string | number;
 }
 
 export type BatchRunner<Call, Answer> = (calls: readonly Call[]) => Promise<readonly Answer[]>;
@@ -31,7 +36,7 @@ interface Waiting<Call, Answer> {
 
 export function createStatementBatcher<Call, Answer>(
   run: BatchRunner<Call, Answer>,
-  { maxInFlight, maxBatch }: StatementBatcherOptions,
+  { maxInFlight, maxBatch, keyOf }: StatementBatcherOptions<Call>,
 ): (call: Call) => Promise<Answer> {
   const queue: Waiting<Call, Answer>[] = [];
   let inFlight = 0;
@@ -47,8 +52,27 @@ export function createStatementBatcher<Call, Answer>(
   function flush(): void {
     scheduled = false;
     while (queue.length > 0 && inFlight < maxInFlight) {
-      void send(queue.splice(0, maxBatch));
+      void send(take());
     }
+  }
+
+  /** The next batch from the queue: its first calls, at most one per key when calls have keys. */
+  function take(): Waiting<Call, Answer>[] {
+    if (keyOf === undefined) return queue.splice(0, maxBatch);
+    const batch: Waiting<Call, Answer>[] = [];
+    const later: Waiting<Call, Answer>[] = [];
+    const keys = new Set<string | number>();
+    for (const waiting of queue) {
+      const key = keyOf(waiting.call);
+      if (batch.length < maxBatch && !keys.has(key)) {
+        keys.add(key);
+        batch.push(waiting);
+      } else {
+        later.push(waiting);
+      }
+    }
+    queue.splice(0, queue.length, ...later);
+    return batch;
   }
 
   async function send(batch: Waiting<Call, Answer>[]): Promise<void> {
@@ -72,4 +96,46 @@ export function createStatementBatcher<Call, Answer>(
       queue.push({ call, resolve, reject });
       schedule();
     });
+}
+
+/**
+ * One batcher per owner (a database handle) and name, made at its first use: the token checks
+ * (http/auth.ts) and the cart's reads and writes (cart.service.ts) each keep theirs beside the handle
+ * they send to, so a second app on another database gets its own.
+ */
+const batchersOf = new WeakMap<object, Map<string, unknown>>();
+
+export function batcherOf<Call, Answer>(
+  owner: object,
+  name: string,
+  make: () => (call: Call) => Promise<Answer>,
+): (call: Call) => Promise<Answer> {
+  let named = batchersOf.get(owner);
+  if (named === undefined) {
+    named = new Map();
+    batchersOf.set(owner, named);
+  }
+  let batcher = named.get(name) as ((call: Call) => Promise<Answer>) | undefined;
+  if (batcher === undefined) {
+    batcher = make();
+    named.set(name, batcher);
+  }
+  return batcher;
+}
+
+/**
+ * A batch's calls as the rows of a PostgreSQL statement: `select * from unnest(…) with ordinality as
+ * x(column…, n)`, one array parameter per column and `n` the call's position from 1 (the answer's order).
+ *
+ * Each array is behind a sub-select: PostgreSQL then estimates the batch's size alike with and without
+ * the values, and after five executions keeps the generic plan. With the arrays as bare parameters
+ * each execution was planned anew for its number of rows: 1.2–2.7 ms of planning against 1.3–2 ms of
+ * execution for nine users' token checks (EXPLAIN ANALYZE EXECUTE; decision 0027).
+ */
+export function batchRows<Row extends object>(
+  columns: readonly (readonly [name: keyof Row & string, type: string, values: unknown])[],
+): RawBuilder<Row & { n: string }> {
+  const arrays = sql.join(columns.map(([, type, values]) => sql`(select ${values}::${sql.raw(type)}[])`));
+  const names = sql.raw([...columns.map(([name]) => name), 'n'].join(', '));
+  return sql<Row & { n: string }>`select * from unnest(${arrays}) with ordinality as x(${names})`;
 }

@@ -3,7 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../app-context';
 import type { CompanyRole, UserRole } from '../db/schema';
 import { rememberTokenCheckRow } from '../modules/shipping-addresses/acting-customer.service';
-import { createStatementBatcher } from '../db/statement-batcher';
+import { batcherOf, createStatementBatcher } from '../db/statement-batcher';
 import {
   findUserWithCurrentAddress,
   findUserWithCurrentAddressAndPage,
@@ -153,16 +153,18 @@ export function createAuth(ctx: AppContext): Auth {
    * (docs/decisions/0027-batched-token-checks.md); on SQLite, whose statements cost no round trip, each
    * reads its own.
    */
-  let batchedTokenUsers: ((call: TokenCheckCall) => Promise<TokenCheckAnswer>) | undefined;
   async function readTokenUser(call: TokenCheckCall): Promise<TokenCheckAnswer> {
-    const { db, dialect } = ctx.database;
+    const handle = ctx.database;
+    const { db, dialect } = handle;
     if (dialect === 'postgres') {
       // Made at the first check: a context that only signs tokens (the benchmarks) has no database.
-      batchedTokenUsers ??= createStatementBatcher(
-        (calls) => findUsersForTokenChecks(ctx.database.db, calls),
-        TOKEN_CHECK_BATCHING,
+      const batched = batcherOf(handle, 'token checks', () =>
+        createStatementBatcher(
+          (calls: readonly TokenCheckCall[]) => findUsersForTokenChecks(db, calls),
+          TOKEN_CHECK_BATCHING,
+        ),
       );
-      return batchedTokenUsers(call);
+      return batched(call);
     }
     if (!call.page) return { user: await findUserWithCurrentAddress(db, call.userId) };
     const withPage = await findUserWithCurrentAddressAndPage(db, dialect, call.userId, call.page);

@@ -1,6 +1,7 @@
 import { type Kysely, type QueryCreator, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connection';
 import { PreparedQuery } from '../../db/prepared-query';
+import { batchRows } from '../../db/statement-batcher';
 import type { Database } from '../../db/schema';
 import { PRICE_ENTRY_COLUMNS } from '../products/products.repository';
 
@@ -141,7 +142,7 @@ export interface CartLineWithStock {
  *
  * On PostgreSQL it is one statement (data-modifying CTEs: the cart row, then the line that takes the
  * row's id), so it is atomic without a transaction around it and costs one round trip instead of four
- * (BEGIN, two writes, COMMIT): runWrite's `oneWriteStatement` (db/group-commit.ts). The same statement
+ * (BEGIN, two writes, COMMIT); cart.service.ts sends it without a transaction. The same statement
  * reads the cart's lines as its snapshot saw them (`prev`, before the write) and the written product's
  * stock; the lines after the write are those with this product's line set or removed. That holds only
  * when no other write to this cart committed between the statement's snapshot and its lock on the cart
@@ -304,6 +305,164 @@ const removeLineStatement = new PreparedQuery(8, (db, _dialect, args: [...WriteA
   );
   return writtenCartWithLines(opened, stockProductId);
 });
+
+/** One set-product-quantity's write in a batch (writeCartLines): its cart and its line. */
+export interface CartLineWrite {
+  userId: number;
+  customerId: number;
+  productId: number;
+  /** 0 removes the line. */
+  quantity: number;
+  nowIso: string;
+}
+
+/**
+ * writeCartLine for several carts in one statement, on PostgreSQL (cart.service.ts batches the writes
+ * of the buyers who click together with db/statement-batcher.ts, one call per cart in a batch): the
+ * carts' rows opened in (user, customer) order, then their lines set or removed, each answered as
+ * writeCartLine answers, in the calls' order. A statement is atomic: when it fails, nothing of it
+ * was written (the caller then writes each call alone, so one buyer's failure stays that buyer's).
+ *
+ * Locks: every writer of a cart's lines locks the cart row first; this statement locks its carts in
+ * (user, customer) order, as does a second batch in flight, so two batches wait for each other's carts
+ * in one order, and a single cart's writer (place-order, the cart's fields) holds one cart only.
+ */
+export async function writeCartLines(
+  db: Db,
+  calls: readonly CartLineWrite[],
+): Promise<{ cart: CartRow; items: CartLineWithStock[] | null }[]> {
+  const [first] = calls;
+  if (first === undefined) return [];
+  const rows = await writeCartLinesStatement.execute(
+    db,
+    calls.map((call) => call.userId),
+    calls.map((call) => call.customerId),
+    calls.map((call) => call.productId),
+    calls.map((call) => call.quantity),
+    first.nowIso,
+  );
+  const rowsOfCall: WrittenLineRow[][] = calls.map(() => []);
+  for (const { batch_index: index, ...row } of rows) rowsOfCall[Number(index) - 1]?.push(row);
+  return calls.map((call, index) => linesAfterWrite(rowsOfCall[index]!, call.productId, call.quantity));
+}
+
+interface CartLineWriteRow {
+  user_id: number;
+  customer_id: number;
+  product_id: number;
+  quantity: number;
+  n: string;
+}
+
+const writeCartLinesStatement = new PreparedQuery(
+  5,
+  (
+    db,
+    dialect,
+    [userIds, customerIds, productIds, quantities, nowIso]: [number[], number[], number[], number[], string],
+  ) => {
+    if (dialect !== 'postgres') throw new Error('cart writes are batched on PostgreSQL only');
+    const sameCart = (left: 'b' | 'c' | 'carts', right: 'b' | 'c') =>
+      sql<boolean>`${sql.ref(`${left}.user_id`)} = ${sql.ref(`${right}.user_id`)} and ${sql.ref(`${left}.customer_id`)} = ${sql.ref(`${right}.customer_id`)}`;
+    // The calls, each with the statement's time (one parameter, read three times).
+    const calls = batchRows<Omit<CartLineWriteRow, 'n'>>([
+      ['user_id', 'int', userIds],
+      ['customer_id', 'int', customerIds],
+      ['product_id', 'int', productIds],
+      ['quantity', 'int', quantities],
+    ]);
+    return (
+      db
+        .with(
+          'b',
+          () =>
+            sql<
+              CartLineWriteRow & { now: string }
+            >`(select x.*, ${nowIso}::text as now from (${calls}) as x)`,
+        )
+        // The carts as the statement's snapshot saw them (see linesAfterWrite).
+        .with('prev', (qb) =>
+          qb
+            .selectFrom('carts')
+            .innerJoin('b', (join) => join.on(sameCart('carts', 'b')))
+            .select(['carts.id', 'carts.version', 'b.n']),
+        )
+        // The carts opened (created at version 1, or their version bumped), locked in one order.
+        .with('c', (qb) =>
+          qb
+            .insertInto('carts')
+            .columns(['user_id', 'customer_id', 'version', 'created_at', 'updated_at'])
+            .expression(
+              qb
+                .selectFrom('b')
+                .select((eb) => [
+                  'b.user_id',
+                  'b.customer_id',
+                  eb.lit(1).as('version'),
+                  'b.now',
+                  'b.now as now2',
+                ])
+                .orderBy('b.user_id')
+                .orderBy('b.customer_id'),
+            )
+            .onConflict((oc) =>
+              oc.columns(['user_id', 'customer_id']).doUpdateSet((eb) => ({
+                version: eb('carts.version', '+', 1),
+                updated_at: eb.ref('excluded.updated_at'),
+              })),
+            )
+            .returningAll(),
+        )
+        .with('line', (qb) =>
+          qb
+            .insertInto('cart_items')
+            .columns(['cart_id', 'product_id', 'quantity', 'updated_at'])
+            .expression(
+              qb
+                .selectFrom('b')
+                .innerJoin('c', (join) => join.on(sameCart('c', 'b')))
+                .select(['c.id', 'b.product_id', 'b.quantity', 'b.now'])
+                .where('b.quantity', '>', 0)
+                .orderBy('c.id'),
+            )
+            .onConflict((oc) =>
+              oc.columns(['cart_id', 'product_id']).doUpdateSet((eb) => ({
+                quantity: eb.ref('excluded.quantity'),
+                updated_at: eb.ref('excluded.updated_at'),
+              })),
+            )
+            .returning('cart_items.cart_id'),
+        )
+        .with('gone', (qb) =>
+          qb
+            .deleteFrom('cart_items')
+            .using(['b', 'c'])
+            .where(sameCart('c', 'b'))
+            .where('b.quantity', '=', 0)
+            .whereRef('cart_items.cart_id', '=', 'c.id')
+            .whereRef('cart_items.product_id', '=', 'b.product_id')
+            .returning('cart_items.cart_id'),
+        )
+        // Per call, its written cart with the snapshot's cart, the written product's stock and the
+        // snapshot's lines with stock, one row per line (as writtenCartWithLines).
+        .selectFrom('b')
+        .innerJoin('c', (join) => join.on(sameCart('c', 'b')))
+        .leftJoin('prev', 'prev.n', 'b.n')
+        .leftJoin('cart_items as ci', 'ci.cart_id', 'prev.id')
+        .leftJoin('products as p', 'p.id', 'ci.product_id')
+        .selectAll('c')
+        .select((eb) => [
+          'b.n as batch_index',
+          'prev.id as prev_id',
+          'prev.version as prev_version',
+          eb.selectFrom('products').select('stock').whereRef('id', '=', 'b.product_id').as('written_stock'),
+          'ci.product_id as line_product_id',
+          'ci.quantity as line_quantity',
+          'p.stock as line_stock',
+        ])
+    );
+  },
+);
 
 export async function findCartItems(db: Db, cartId: number) {
   return db
@@ -563,23 +722,25 @@ function cartContextWithProductQuery(keys: CartContextKeys) {
  * and position), each joined to its customer and through the same joins and columns as one call's.
  * The arrays are behind sub-selects so that PostgreSQL keeps one generic plan (decision 0027).
  */
+interface CartContextBatchRow {
+  user_id: number;
+  customer_id: number;
+  address_id: number;
+  sku: string;
+  n: string;
+}
+
 function cartContextWithProductBatchQuery(keys: CartContextKeys) {
   return new PreparedQuery(
     4,
     (db, dialect, [userIds, customerIds, addressIds, skus]: [number[], number[], number[], string[]]) => {
       if (dialect !== 'postgres') throw new Error('cart contexts are batched on PostgreSQL only');
-      const calls = sql<{
-        user_id: number;
-        customer_id: number;
-        address_id: number;
-        sku: string;
-        n: string;
-      }>`(
-        select * from unnest(
-          (select ${userIds}::int[]), (select ${customerIds}::int[]),
-          (select ${addressIds}::int[]), (select ${skus}::text[])
-        ) with ordinality as x(user_id, customer_id, address_id, sku, n)
-      )`.as('b');
+      const calls = sql<CartContextBatchRow>`(${batchRows<Omit<CartContextBatchRow, 'n'>>([
+        ['user_id', 'int', userIds],
+        ['customer_id', 'int', customerIds],
+        ['address_id', 'int', addressIds],
+        ['sku', 'text', skus],
+      ])})`.as('b');
       const from = db
         .selectFrom(calls)
         .innerJoin('customers as cu', 'cu.id', 'b.customer_id') as unknown as CustomersFrom;

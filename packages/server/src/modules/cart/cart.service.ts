@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../app-context';
 import type { DatabaseHandle } from '../../db/connection';
 import { runWrite } from '../../db/group-commit';
-import { createStatementBatcher } from '../../db/statement-batcher';
+import { batcherOf, createStatementBatcher } from '../../db/statement-batcher';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
 import type { Kysely } from 'kysely';
@@ -256,10 +256,7 @@ async function cartAnswer(
 
 /* ------------------------------------------------------- POST /api/cart/set-product-quantity */
 
-type ContextReader = (call: repo.CartContextCall) => Promise<repo.CartContextWithProductRow | undefined>;
-
-/** The PostgreSQL batcher of each database handle's set-product-quantity context reads. */
-const contextReaders = new WeakMap<DatabaseHandle, ContextReader>();
+const BATCHING = { maxInFlight: 2, maxBatch: 64 };
 
 /**
  * Set-product-quantity's read before its write (repo.findCartContextWithProduct). On PostgreSQL the
@@ -281,15 +278,82 @@ function readCartContextWithProduct(
       call.sku,
     );
   }
-  let read = contextReaders.get(handle);
-  if (read === undefined) {
-    read = createStatementBatcher(
-      (calls) => repo.findCartContextsWithProducts(handle.db, CONTEXT_KEYS, calls),
-      { maxInFlight: 2, maxBatch: 64 },
-    );
-    contextReaders.set(handle, read);
-  }
+  const read = batcherOf(handle, 'cart contexts', () =>
+    createStatementBatcher(
+      (calls: readonly repo.CartContextCall[]) =>
+        repo.findCartContextsWithProducts(handle.db, CONTEXT_KEYS, calls),
+      BATCHING,
+    ),
+  );
   return read(call);
+}
+
+type WrittenCart = { cart: repo.CartRow; items: repo.CartLineWithStock[] };
+
+/**
+ * Set-product-quantity's write: the cart row (created, or its version bumped), then its line, and the
+ * cart's lines after the write with live stock, so the answer shows what it made.
+ *
+ * On PostgreSQL the writes of the buyers who click together go in one statement
+ * (repo.writeCartLines; one call per cart in a batch: a second click on a cart waits for the next), so
+ * a burst of clicks costs one round trip and one commit instead of one each, as SQLite's group commit
+ * shares one transaction among them. When a batch's statement fails (nothing of it was written), each
+ * of its calls is written alone, so one buyer's failure (a product deleted since the read) is that
+ * buyer's. Where the statement cannot answer the lines (another write to the cart came between its
+ * snapshot and its lock: repo.writeCartLine) they are read after it.
+ */
+export async function writeCartLine(handle: DatabaseHandle, call: repo.CartLineWrite): Promise<WrittenCart> {
+  if (handle.dialect !== 'postgres') {
+    return runWrite(handle, async (trx) => {
+      // The cart row first, then its line: the same lock order as place-order (no deadlock).
+      const { cart } = await repo.writeCartLine(
+        trx,
+        'sqlite',
+        call.userId,
+        call.customerId,
+        call.productId,
+        call.quantity,
+        call.nowIso,
+      );
+      return { cart, items: await repo.findCartLinesWithStock(trx, call.userId, call.customerId) };
+    });
+  }
+  const write = batcherOf(handle, 'cart lines', () =>
+    createStatementBatcher(
+      async (calls: readonly repo.CartLineWrite[]) => {
+        try {
+          return (await repo.writeCartLines(handle.db, calls)).map(
+            (value): PromiseSettledResult<Awaited<ReturnType<typeof repo.writeCartLine>>> => ({
+              status: 'fulfilled',
+              value,
+            }),
+          );
+        } catch {
+          return Promise.allSettled(
+            calls.map((one) =>
+              repo.writeCartLine(
+                handle.db,
+                'postgres',
+                one.userId,
+                one.customerId,
+                one.productId,
+                one.quantity,
+                one.nowIso,
+              ),
+            ),
+          );
+        }
+      },
+      { ...BATCHING, keyOf: (one) => `${one.userId}:${one.customerId}` },
+    ),
+  );
+  const settled = await write(call);
+  if (settled.status === 'rejected') throw settled.reason;
+  const { cart, items } = settled.value;
+  return {
+    cart,
+    items: items ?? (await repo.findCartLinesWithStock(handle.db, call.userId, call.customerId)),
+  };
 }
 
 export async function setProductQuantity(
@@ -331,31 +395,13 @@ export async function setProductQuantity(
   const correction = outside
     ? { quantity: 0, warnings: [] }
     : correctFor(pricedFromReadModel(stored, Number(context.product_stock ?? 0), acting), requested);
-  const nowIso = ctx.now().toISOString();
-  const written = await runWrite(
-    ctx.database,
-    async (trx) => {
-      // The cart row first, then its line: the same lock order as place-order (no deadlock on
-      // PostgreSQL); one statement there (writeCartLine), hence oneWriteStatement.
-      const { cart, items } = await repo.writeCartLine(
-        trx,
-        ctx.database.dialect,
-        acting.userId,
-        acting.customerId,
-        productId,
-        correction.quantity,
-        nowIso,
-      );
-      // The lines after this write, with live stock, so the answer's cart shows what it made: on
-      // PostgreSQL the write's own statement answers them unless another write to this cart came
-      // between (writeCartLine).
-      return {
-        cart,
-        items: items ?? (await repo.findCartLinesWithStock(trx, acting.userId, acting.customerId)),
-      };
-    },
-    { oneWriteStatement: true },
-  );
+  const written = await writeCartLine(ctx.database, {
+    userId: acting.userId,
+    customerId: acting.customerId,
+    productId,
+    quantity: correction.quantity,
+    nowIso: ctx.now().toISOString(),
+  });
   // The answer's methods are those of the cart row as written: when a change of them came in between
   // (the context was read before the write), the context is read again.
   const answerContext =
