@@ -324,8 +324,10 @@ export interface CartLineWrite {
  * was written (the caller then writes each call alone, so one buyer's failure stays that buyer's).
  *
  * Locks: every writer of a cart's lines locks the cart row first; this statement locks its carts in
- * (user, customer) order, as does a second batch in flight, so two batches wait for each other's carts
- * in one order, and a single cart's writer (place-order, the cart's fields) holds one cart only.
+ * one order (those that exist by (user, customer), then the new ones: see `c` below), as does a second
+ * batch in flight, so two batches wait for each other's carts in one order, and a single cart's writer
+ * (place-order, the cart's fields) holds one cart only. Should PostgreSQL still find a deadlock, it
+ * fails one statement; when that is a batch, its calls are written alone (cart.service.ts).
  */
 export async function writeCartLines(
   db: Db,
@@ -387,7 +389,11 @@ const writeCartLinesStatement = new PreparedQuery(
             .innerJoin('b', (join) => join.on(sameCart('carts', 'b')))
             .select(['carts.id', 'carts.version', 'b.n']),
         )
-        // The carts opened (created at version 1, or their version bumped), locked in one order.
+        // The carts opened (created at version 1, or their version bumped), in one order: the carts
+        // that exist first, by (user, customer), then the new ones. A new cart's row takes a key-share
+        // lock on its customer, which place-order locks for update after its cart; taking every
+        // existing cart's lock before any such key lock keeps the batch from holding a customer while
+        // it waits for a cart that place-order holds (a deadlock PostgreSQL would break by failing one).
         .with('c', (qb) =>
           qb
             .insertInto('carts')
@@ -395,6 +401,7 @@ const writeCartLinesStatement = new PreparedQuery(
             .expression(
               qb
                 .selectFrom('b')
+                .leftJoin('prev', 'prev.n', 'b.n')
                 .select((eb) => [
                   'b.user_id',
                   'b.customer_id',
@@ -402,6 +409,7 @@ const writeCartLinesStatement = new PreparedQuery(
                   'b.now',
                   'b.now as now2',
                 ])
+                .orderBy(sql`prev.id is null`)
                 .orderBy('b.user_id')
                 .orderBy('b.customer_id'),
             )
