@@ -5,9 +5,9 @@ import { TEST_DIALECTS } from '../../../test/test-db';
 import { insertBuyer, type ProductFixture } from './checkout-fixtures';
 
 /**
- * Set-product-quantity's write is one statement on PostgreSQL (cart.repository.ts, writeCartLine: the
- * cart row, then its line, without a transaction around them) and two statements in the group commit
- * on SQLite. Raced: many quantities of one buyer at once, the first of them creating the cart. Every
+ * Set-product-quantity's write is one statement on PostgreSQL (cart.repository.ts, writeCartLines: the
+ * cart row, then its line, without a transaction around them; the clicks of one cart in separate
+ * batches) and two statements in the group commit on SQLite. Raced: many quantities of one buyer at once, the first of them creating the cart. Every
  * write lands, on one cart, each with its own version, and no line is lost. On PostgreSQL the same
  * statement answers the lines after the write unless another write to the cart came between its
  * snapshot and its lock (then they are read again, and may show later writes too): no answer misses a

@@ -76,7 +76,7 @@ describe.each(TEST_DIALECTS)('SQL queries per cart request on %s', (dialect) => 
     // (acting-customer.service.ts): one statement less; and on PostgreSQL the cart row and its line are
     // written by one statement without BEGIN/COMMIT around it (cart.repository.ts, writeCartLine).
     // Since 29 November 2026 that statement also answers the cart's lines after the write on PostgreSQL
-    // (writeCartLine): token check, context, write.
+    // (writeCartLines): token check, context, write.
     expect(oneLine).toBe(dialect === 'sqlite' ? 9 : 3);
     // The token's user with the acting customer, the cart's context and its lines with stock.
     expect(readOne).toBeLessThanOrEqual(3);

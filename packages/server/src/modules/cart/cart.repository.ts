@@ -134,45 +134,43 @@ export interface CartLineWithStock {
   stock: number;
 }
 
+/** One set-product-quantity's write: its cart (user, customer) and its line. */
+export interface CartLineWrite {
+  userId: number;
+  customerId: number;
+  productId: number;
+  /** 0 removes the line. */
+  quantity: number;
+  nowIso: string;
+}
+
+/** A written cart row with, when the write could answer them, the cart's lines after it. */
+export interface WrittenCartLine {
+  cart: CartRow;
+  /** Null when the caller must read them (findCartLinesWithStock). */
+  items: CartLineWithStock[] | null;
+}
+
 /**
- * Set-product-quantity's write: the acting user's cart row opened (openCartForWrite: created, or its
- * version bumped, taking its lock first) and one line set (quantity > 0) or removed. Answers the cart row
- * as written and, when it can, the cart's lines after the write with live stock (`items`; null when the
- * caller must read them: findCartLinesWithStock).
- *
- * On PostgreSQL it is one statement (data-modifying CTEs: the cart row, then the line that takes the
- * row's id), so it is atomic without a transaction around it and costs one round trip instead of four
- * (BEGIN, two writes, COMMIT); cart.service.ts sends it without a transaction. The same statement
- * reads the cart's lines as its snapshot saw them (`prev`, before the write) and the written product's
- * stock; the lines after the write are those with this product's line set or removed. That holds only
- * when no other write to this cart committed between the statement's snapshot and its lock on the cart
- * row (a concurrent write waits for the lock and then sees a newer row than its snapshot): every write
- * of a cart's lines bumps the cart's version, so the lines are answered only when the written version is
- * the snapshot's plus one (or 1 for a cart created by this statement), else `items` is null.
- * SQLite has no data-modifying CTE: there the two statements run inside the group commit's transaction
- * and the caller reads the lines after them.
+ * Set-product-quantity's write: the acting user's cart row opened (created, or its version bumped,
+ * taking its lock first) and one line set (quantity > 0) or removed. On PostgreSQL it is a batch of
+ * one (writeCartLines). On SQLite, which has no data-modifying CTE, the cart row (openCartForWrite)
+ * and the line are two statements inside the group commit's transaction, and the caller reads the
+ * lines after them.
  */
 export async function writeCartLine(
   db: Db,
   dialect: DialectName,
-  userId: number,
-  customerId: number,
-  productId: number,
-  quantity: number,
-  nowIso: string,
-): Promise<{ cart: CartRow; items: CartLineWithStock[] | null }> {
+  call: CartLineWrite,
+): Promise<WrittenCartLine> {
   if (dialect === 'postgres') {
-    // The snapshot's cart (user, customer), then the upsert's (user, customer, created, updated).
-    const cart = [userId, customerId, userId, customerId, nowIso, nowIso] as const;
-    const rows =
-      quantity > 0
-        ? await setLineStatement.execute(db, ...cart, productId, quantity, nowIso, productId)
-        : await removeLineStatement.execute(db, ...cart, productId, productId);
-    return linesAfterWrite(rows, productId, quantity);
+    const [written] = await writeCartLines(db, [call]);
+    if (written === undefined) throw new Error('cart row not written');
+    return written;
   }
-  const cart = await openCartForWrite(db, userId, customerId, nowIso);
-  if (quantity > 0) await upsertCartItem(db, cart.id, productId, quantity, nowIso);
-  else await deleteCartItem(db, cart.id, productId);
+  const cart = await openCartForWrite(db, call.userId, call.customerId, call.nowIso);
+  if (call.quantity > 0) await upsertCartItem(db, cart.id, call.productId, call.quantity, call.nowIso);
+  else await deleteCartItem(db, cart.id, call.productId);
   return { cart, items: null };
 }
 
@@ -190,7 +188,7 @@ function linesAfterWrite(
   rows: readonly WrittenLineRow[],
   productId: number,
   quantity: number,
-): { cart: CartRow; items: CartLineWithStock[] | null } {
+): WrittenCartLine {
   const [first] = rows;
   if (first === undefined) throw new Error('cart row not written');
   const {
@@ -216,112 +214,21 @@ function linesAfterWrite(
 }
 
 /**
- * PostgreSQL: the cart row as the statement's snapshot saw it (`prev`) and openCartStatement's upsert
- * of it as a CTE named `c` (see writeCartLine).
- */
-function withOpenedCart(
-  db: Db,
-  [prevUserId, prevCustomerId, userId, customerId, createdAt, updatedAt]: readonly [
-    number,
-    number,
-    number,
-    number,
-    string,
-    string,
-  ],
-) {
-  return db
-    .with('prev', (qb) =>
-      qb
-        .selectFrom('carts')
-        .select(['id', 'version'])
-        .where('user_id', '=', prevUserId)
-        .where('customer_id', '=', prevCustomerId),
-    )
-    .with('c', (qb) => cartUpsert(qb, userId, customerId, createdAt, updatedAt));
-}
-
-/**
- * The written cart row with the snapshot's cart (prev), the written product's stock and the snapshot's
- * lines with stock, one row per line (see linesAfterWrite).
- */
-function writtenCartWithLines<Q extends ReturnType<typeof withOpenedCart>>(db: Q, stockProductId: number) {
-  return db
-    .selectFrom('c')
-    .leftJoin('prev', (join) => join.onTrue())
-    .leftJoin('cart_items as ci', 'ci.cart_id', 'prev.id')
-    .leftJoin('products as p', 'p.id', 'ci.product_id')
-    .selectAll('c')
-    .select((eb) => [
-      'prev.id as prev_id',
-      'prev.version as prev_version',
-      eb.selectFrom('products').select('stock').where('id', '=', stockProductId).as('written_stock'),
-      'ci.product_id as line_product_id',
-      'ci.quantity as line_quantity',
-      'p.stock as line_stock',
-    ]);
-}
-
-type WriteArgs = [number, number, number, number, string, string];
-
-const setLineStatement = new PreparedQuery(
-  10,
-  (db, _dialect, args: [...WriteArgs, number, number, string, number]) => {
-    const [productId, quantity, lineUpdatedAt, stockProductId] = args.slice(6) as [
-      number,
-      number,
-      string,
-      number,
-    ];
-    const opened = withOpenedCart(db, args.slice(0, 6) as WriteArgs).with('line', (qb) =>
-      qb
-        .insertInto('cart_items')
-        .values((eb) => ({
-          cart_id: eb.selectFrom('c').select('c.id'),
-          product_id: productId,
-          quantity,
-          updated_at: lineUpdatedAt,
-        }))
-        .onConflict((oc) =>
-          oc.columns(['cart_id', 'product_id']).doUpdateSet((eb) => ({
-            quantity: eb.ref('excluded.quantity'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .returning('cart_items.cart_id'),
-    );
-    return writtenCartWithLines(opened, stockProductId);
-  },
-);
-
-const removeLineStatement = new PreparedQuery(8, (db, _dialect, args: [...WriteArgs, number, number]) => {
-  const [productId, stockProductId] = args.slice(6) as [number, number];
-  const opened = withOpenedCart(db, args.slice(0, 6) as WriteArgs).with('line', (qb) =>
-    qb
-      .deleteFrom('cart_items')
-      .where('cart_items.cart_id', '=', (eb) => eb.selectFrom('c').select('c.id'))
-      .where('cart_items.product_id', '=', productId)
-      .returning('cart_items.cart_id'),
-  );
-  return writtenCartWithLines(opened, stockProductId);
-});
-
-/** One set-product-quantity's write in a batch (writeCartLines): its cart and its line. */
-export interface CartLineWrite {
-  userId: number;
-  customerId: number;
-  productId: number;
-  /** 0 removes the line. */
-  quantity: number;
-  nowIso: string;
-}
-
-/**
- * writeCartLine for several carts in one statement, on PostgreSQL (cart.service.ts batches the writes
- * of the buyers who click together with db/statement-batcher.ts, one call per cart in a batch): the
- * carts' rows opened in (user, customer) order, then their lines set or removed, each answered as
- * writeCartLine answers, in the calls' order. A statement is atomic: when it fails, nothing of it
- * was written (the caller then writes each call alone, so one buyer's failure stays that buyer's).
+ * Set-product-quantity's writes of several carts in one statement, on PostgreSQL (data-modifying CTEs;
+ * cart.service.ts batches the writes of the buyers who click together with db/statement-batcher.ts,
+ * one call per cart in a batch; decision 0028): the carts' rows opened, then their lines set or
+ * removed. Atomic without a transaction around it, one round trip and one commit for the batch. When
+ * it fails, nothing of it was written (the caller then writes each call alone, so one buyer's failure
+ * stays that buyer's).
+ *
+ * Each call is answered in the calls' order with its cart row as written and, when it can, the cart's
+ * lines after the write with live stock. The statement reads each cart's lines as its snapshot saw
+ * them (`prev`, before the write) and the written product's stock; the lines after the write are
+ * those with this product's line set or removed. That holds only when no other write to the cart
+ * committed between the statement's snapshot and its lock on the cart row (a concurrent write waits
+ * for the lock and then sees a newer row than its snapshot): every write of a cart's lines bumps the
+ * cart's version, so the lines are answered only when the written version is the snapshot's plus one
+ * (or 1 for a cart created by this statement), else `items` is null.
  *
  * Locks: every writer of a cart's lines locks the cart row first; this statement locks its carts in
  * one order (those that exist by (user, customer), then the new ones: see `c` below), as does a second
@@ -329,10 +236,7 @@ export interface CartLineWrite {
  * (place-order, the cart's fields) holds one cart only. Should PostgreSQL still find a deadlock, it
  * fails one statement; when that is a batch, its calls are written alone (cart.service.ts).
  */
-export async function writeCartLines(
-  db: Db,
-  calls: readonly CartLineWrite[],
-): Promise<{ cart: CartRow; items: CartLineWithStock[] | null }[]> {
+export async function writeCartLines(db: Db, calls: readonly CartLineWrite[]): Promise<WrittenCartLine[]> {
   const [first] = calls;
   if (first === undefined) return [];
   const rows = await writeCartLinesStatement.execute(
@@ -452,7 +356,7 @@ const writeCartLinesStatement = new PreparedQuery(
             .returning('cart_items.cart_id'),
         )
         // Per call, its written cart with the snapshot's cart, the written product's stock and the
-        // snapshot's lines with stock, one row per line (as writtenCartWithLines).
+        // snapshot's lines with stock, one row per line (see linesAfterWrite).
         .selectFrom('b')
         .innerJoin('c', (join) => join.on(sameCart('c', 'b')))
         .leftJoin('prev', 'prev.n', 'b.n')

@@ -295,53 +295,29 @@ type WrittenCart = { cart: repo.CartRow; items: repo.CartLineWithStock[] };
  * cart's lines after the write with live stock, so the answer shows what it made.
  *
  * On PostgreSQL the writes of the buyers who click together go in one statement
- * (repo.writeCartLines; one call per cart in a batch: a second click on a cart waits for the next), so
- * a burst of clicks costs one round trip and one commit instead of one each, as SQLite's group commit
- * shares one transaction among them. When a batch's statement fails (nothing of it was written), each
- * of its calls is written alone, so one buyer's failure (a product deleted since the read) is that
- * buyer's. Where the statement cannot answer the lines (another write to the cart came between its
- * snapshot and its lock: repo.writeCartLine) they are read after it.
+ * (repo.writeCartLines; one call per cart in a batch: a second click on a cart waits for the next;
+ * decision 0028), so a burst of clicks costs one round trip and one commit instead of one each, as
+ * SQLite's group commit shares one transaction among them. When a batch's statement fails (nothing of
+ * it was written), each of its calls is written alone, so one buyer's failure (a product deleted since
+ * the read) is that buyer's. Where the statement cannot answer the lines (another write to the cart
+ * came between its snapshot and its lock) they are read after it.
  */
 export async function writeCartLine(handle: DatabaseHandle, call: repo.CartLineWrite): Promise<WrittenCart> {
   if (handle.dialect !== 'postgres') {
     return runWrite(handle, async (trx) => {
       // The cart row first, then its line: the same lock order as place-order (no deadlock).
-      const { cart } = await repo.writeCartLine(
-        trx,
-        'sqlite',
-        call.userId,
-        call.customerId,
-        call.productId,
-        call.quantity,
-        call.nowIso,
-      );
+      const { cart } = await repo.writeCartLine(trx, 'sqlite', call);
       return { cart, items: await repo.findCartLinesWithStock(trx, call.userId, call.customerId) };
     });
   }
   const write = batcherOf(handle, 'cart lines', () =>
     createStatementBatcher(
-      async (calls: readonly repo.CartLineWrite[]) => {
+      async (calls: readonly repo.CartLineWrite[]): Promise<PromiseSettledResult<repo.WrittenCartLine>[]> => {
         try {
-          return (await repo.writeCartLines(handle.db, calls)).map(
-            (value): PromiseSettledResult<Awaited<ReturnType<typeof repo.writeCartLine>>> => ({
-              status: 'fulfilled',
-              value,
-            }),
-          );
+          const written = await repo.writeCartLines(handle.db, calls);
+          return written.map((value) => ({ status: 'fulfilled', value }));
         } catch {
-          return Promise.allSettled(
-            calls.map((one) =>
-              repo.writeCartLine(
-                handle.db,
-                'postgres',
-                one.userId,
-                one.customerId,
-                one.productId,
-                one.quantity,
-                one.nowIso,
-              ),
-            ),
-          );
+          return Promise.allSettled(calls.map((one) => repo.writeCartLine(handle.db, 'postgres', one)));
         }
       },
       { ...BATCHING, keyOf: (one) => `${one.userId}:${one.customerId}` },
