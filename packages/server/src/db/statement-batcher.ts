@@ -26,6 +26,9 @@ export interface StatementBatcherOptions<Call = unknown> {
   keyOf?: (call: Call) => string | number;
 }
 
+/** The batching of the shop's statements: at most two out (the machine's two cores), 64 calls each. */
+export const STATEMENT_BATCHING: StatementBatcherOptions = { maxInFlight: 2, maxBatch: 64 };
+
 export type BatchRunner<Call, Answer> = (calls: readonly Call[]) => Promise<readonly Answer[]>;
 
 interface Waiting<Call, Answer> {
@@ -124,8 +127,9 @@ export function batcherOf<Call, Answer>(
 }
 
 /**
- * A batch's calls as the rows of a PostgreSQL statement: `select * from unnest(…) with ordinality as
- * x(column…, n)`, one array parameter per column and `n` the call's position from 1 (the answer's order).
+ * A batch's calls as the rows of a PostgreSQL statement: `(select * from unnest(…) with ordinality as
+ * x(column…, n))`, one array parameter per column and `n` the call's position from 1 (the answer's
+ * order); in parentheses, so `.as('b')` makes it a source to select from.
  *
  * Each array is behind a sub-select: PostgreSQL then estimates the batch's size alike with and without
  * the values, and after five executions keeps the generic plan. With the arrays as bare parameters
@@ -137,5 +141,5 @@ export function batchRows<Row extends object>(
 ): RawBuilder<Row & { n: string }> {
   const arrays = sql.join(columns.map(([, type, values]) => sql`(select ${values}::${sql.raw(type)}[])`));
   const names = sql.raw([...columns.map(([name]) => name), 'n'].join(', '));
-  return sql<Row & { n: string }>`select * from unnest(${arrays}) with ordinality as x(${names})`;
+  return sql<Row & { n: string }>`(select * from unnest(${arrays}) with ordinality as x(${names}))`;
 }

@@ -3,7 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../app-context';
 import type { CompanyRole, UserRole } from '../db/schema';
 import { rememberTokenCheckRow } from '../modules/shipping-addresses/acting-customer.service';
-import { batcherOf, createStatementBatcher } from '../db/statement-batcher';
+import { batcherOf, createStatementBatcher, STATEMENT_BATCHING } from '../db/statement-batcher';
 import {
   findUserWithCurrentAddress,
   findUserWithCurrentAddressAndPage,
@@ -66,12 +66,6 @@ export function signedIn(request: { auth: AuthUser | null }): AuthUser {
   if (!request.auth) throw new AppError('ERR_UNAUTHORIZED');
   return request.auth;
 }
-
-/**
- * Token checks on PostgreSQL: at most two statements out at once (the machine's two cores), each for at
- * most 64 requests' checks.
- */
-const TOKEN_CHECK_BATCHING = { maxInFlight: 2, maxBatch: 64 };
 
 export const SHORT_TOKEN_SECONDS = 12 * 60 * 60;
 export const LONG_TOKEN_SECONDS = 30 * 24 * 60 * 60;
@@ -161,7 +155,7 @@ export function createAuth(ctx: AppContext): Auth {
       const batched = batcherOf(handle, 'token checks', () =>
         createStatementBatcher(
           (calls: readonly TokenCheckCall[]) => findUsersForTokenChecks(db, calls),
-          TOKEN_CHECK_BATCHING,
+          STATEMENT_BATCHING,
         ),
       );
       return batched(call);

@@ -257,7 +257,6 @@ interface CartLineWriteRow {
   customer_id: number;
   product_id: number;
   quantity: number;
-  n: string;
 }
 
 const writeCartLinesStatement = new PreparedQuery(
@@ -271,7 +270,7 @@ const writeCartLinesStatement = new PreparedQuery(
     const sameCart = (left: 'b' | 'c' | 'carts', right: 'b' | 'c') =>
       sql<boolean>`${sql.ref(`${left}.user_id`)} = ${sql.ref(`${right}.user_id`)} and ${sql.ref(`${left}.customer_id`)} = ${sql.ref(`${right}.customer_id`)}`;
     // The calls, each with the statement's time (one parameter, read three times).
-    const calls = batchRows<Omit<CartLineWriteRow, 'n'>>([
+    const calls = batchRows<CartLineWriteRow>([
       ['user_id', 'int', userIds],
       ['customer_id', 'int', customerIds],
       ['product_id', 'int', productIds],
@@ -283,8 +282,8 @@ const writeCartLinesStatement = new PreparedQuery(
           'b',
           () =>
             sql<
-              CartLineWriteRow & { now: string }
-            >`(select x.*, ${nowIso}::text as now from (${calls}) as x)`,
+              CartLineWriteRow & { n: string; now: string }
+            >`(select x.*, ${nowIso}::text as now from ${calls} as x)`,
         )
         // The carts as the statement's snapshot saw them (see linesAfterWrite).
         .with('prev', (qb) =>
@@ -639,7 +638,6 @@ interface CartContextBatchRow {
   customer_id: number;
   address_id: number;
   sku: string;
-  n: string;
 }
 
 function cartContextWithProductBatchQuery(keys: CartContextKeys) {
@@ -647,12 +645,12 @@ function cartContextWithProductBatchQuery(keys: CartContextKeys) {
     4,
     (db, dialect, [userIds, customerIds, addressIds, skus]: [number[], number[], number[], string[]]) => {
       if (dialect !== 'postgres') throw new Error('cart contexts are batched on PostgreSQL only');
-      const calls = sql<CartContextBatchRow>`(${batchRows<Omit<CartContextBatchRow, 'n'>>([
+      const calls = batchRows<CartContextBatchRow>([
         ['user_id', 'int', userIds],
         ['customer_id', 'int', customerIds],
         ['address_id', 'int', addressIds],
         ['sku', 'text', skus],
-      ])})`.as('b');
+      ]).as('b');
       const from = db
         .selectFrom(calls)
         .innerJoin('customers as cu', 'cu.id', 'b.customer_id') as unknown as CustomersFrom;

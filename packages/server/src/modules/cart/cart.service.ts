@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../app-context';
 import type { DatabaseHandle } from '../../db/connection';
 import { runWrite } from '../../db/group-commit';
-import { batcherOf, createStatementBatcher } from '../../db/statement-batcher';
+import { batcherOf, createStatementBatcher, STATEMENT_BATCHING } from '../../db/statement-batcher';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../../http/auth';
 import type { Kysely } from 'kysely';
@@ -256,8 +256,6 @@ async function cartAnswer(
 
 /* ------------------------------------------------------- POST /api/cart/set-product-quantity */
 
-const BATCHING = { maxInFlight: 2, maxBatch: 64 };
-
 /**
  * Set-product-quantity's read before its write (repo.findCartContextWithProduct). On PostgreSQL the
  * reads of the requests that arrive together go in one statement, as their token checks do
@@ -282,7 +280,7 @@ function readCartContextWithProduct(
     createStatementBatcher(
       (calls: readonly repo.CartContextCall[]) =>
         repo.findCartContextsWithProducts(handle.db, CONTEXT_KEYS, calls),
-      BATCHING,
+      STATEMENT_BATCHING,
     ),
   );
   return read(call);
@@ -320,7 +318,7 @@ export async function writeCartLine(handle: DatabaseHandle, call: repo.CartLineW
           return Promise.allSettled(calls.map((one) => repo.writeCartLine(handle.db, 'postgres', one)));
         }
       },
-      { ...BATCHING, keyOf: (one) => `${one.userId}:${one.customerId}` },
+      { ...STATEMENT_BATCHING, keyOf: (one) => `${one.userId}:${one.customerId}` },
     ),
   );
   const settled = await write(call);

@@ -111,7 +111,6 @@ interface TokenCheckBatchRow {
   user_id: number;
   page_ids: string | null;
   page_customer: number | null;
-  n: string;
 }
 
 /**
@@ -122,11 +121,11 @@ const tokenCheckBatchQuery = new PreparedQuery(
   3,
   (db, dialect, [userIds, pageIds, pageCustomers]: [number[], (string | null)[], (number | null)[]]) => {
     if (dialect !== 'postgres') throw new Error('token checks are batched on PostgreSQL only');
-    const calls = sql<TokenCheckBatchRow>`(${batchRows<Omit<TokenCheckBatchRow, 'n'>>([
+    const calls = batchRows<TokenCheckBatchRow>([
       ['user_id', 'int', userIds],
       ['page_ids', 'text', pageIds],
       ['page_customer', 'int', pageCustomers],
-    ])})`.as('b');
+    ]).as('b');
     // The same joins and columns as a single user's, on the batch's users (the row `b` rides along).
     const from = db.selectFrom(calls).innerJoin('users as u', 'u.id', 'b.user_id') as unknown as UsersFrom;
     return userWithCurrentAddressColumns(from)
