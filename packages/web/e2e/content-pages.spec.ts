@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { captureScreenshot } from './support/accounts';
 
 /**
  * Content pages, the news pop-up, the special-offer newspaper and the downloads page in the
@@ -37,9 +38,11 @@ const CUSTOMER = { emailorusername: 'customer@example.com', password: 'customer1
 /** Screenshots at 1440 and 390 px wide (the whole page, or only the window for a dialog). */
 async function screenshots(page: Page, name: string, fullPage = true) {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `test-results/screenshots/${name}-1440.png`, fullPage });
+  await page.waitForTimeout(200);
+  await captureScreenshot(page, { path: `test-results/screenshots/${name}-1440.png`, fullPage });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `test-results/screenshots/${name}-390.png`, fullPage });
+  await page.waitForTimeout(200);
+  await captureScreenshot(page, { path: `test-results/screenshots/${name}-390.png`, fullPage });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { DESKTOP, MOBILE, withoutOverlays } from './accounts';
+import { captureScreenshot, DESKTOP, MOBILE, withoutOverlays } from './accounts';
 
 /** The elements that reach past the right edge of the window (the page scrolls sideways). */
 export function overflowing(page: Page): Promise<string[]> {
@@ -44,7 +44,7 @@ export function screenshotsInto(
           size.width,
         );
       }
-      await page.screenshot({
+      await captureScreenshot(page, {
         path: `${dir}/${prefix}${name}-${suffix}.png`,
         fullPage,
         ...(animations ? {} : { animations: 'disabled' as const }),
