@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createPostgresDatabase } from '../test/postgres-database';
+import { SERVER_NODE_FLAGS } from '../src/node-flags';
 
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -139,8 +140,8 @@ export interface RunningServer {
 }
 
 /**
- * Starts the built server (packages/server/dist/server.js) in its own process. BENCH_NODE_ARGS adds
- * Node options to it, e.g. `BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` for a CPU profile
+ * Starts the built server (packages/server/dist/server.js) in its own process, with the Node flags of
+ * production (SERVER_NODE_FLAGS, decision 0029). BENCH_NODE_ARGS adds Node options to them, e.g. `BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` for a CPU profile
  * of the server under the benchmark's load (written when the benchmark stops it).
  */
 export async function startServer(
@@ -149,7 +150,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'dist/server.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, 'dist/server.js'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

@@ -1,7 +1,8 @@
 /**
  * Playwright's web server for the browser journeys: a real SMTP server (smtp-server) that stores
  * every received mail as JSON in E2E_MAIL_DIR, and the built shop (packages/server/dist/server.js)
- * on a fresh demo database, sending its mail to that SMTP server.
+ * on a fresh demo database with production's Node flags (SERVER_NODE_FLAGS), sending its mail to that
+ * SMTP server.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { SERVER_NODE_FLAGS } from '../../../server/src/node-flags';
 
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data');
 const mailDir = path.resolve(process.env.E2E_MAIL_DIR ?? '.tmp/e2e-mail');
@@ -44,7 +46,7 @@ const smtp = new SMTPServer({
 
 smtp.listen(0, '127.0.0.1', () => {
   const port = (smtp.server.address() as AddressInfo).port;
-  const shop = spawn(process.execPath, ['packages/server/dist/server.js'], {
+  const shop = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'packages/server/dist/server.js'], {
     stdio: 'inherit',
     env: { ...process.env, DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${port}`, DEMO_DATA: 'true' },
   });
