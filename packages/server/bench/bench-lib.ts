@@ -84,8 +84,12 @@ export async function createTarget(
 export async function seedLargeCatalogue(target: BenchTarget, products: number): Promise<NodeJS.ProcessEnv> {
   const env = { DATABASE_URL: target.databaseUrl, DATA_DIR: target.dataDir, LOG_LEVEL: 'warn' };
   const seedStart = Date.now();
-  await run(process.execPath, ['dist/cli.js', 'seed'], env);
-  await run(process.execPath, ['dist/cli.js', 'seed-large', '--products', String(products)], env);
+  await run(process.execPath, [...SERVER_NODE_FLAGS, 'dist/cli.js', 'seed'], env);
+  await run(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, 'dist/cli.js', 'seed-large', '--products', String(products)],
+    env,
+  );
   console.log(
     `[${target.dialect}] seeded ${products} products in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`,
   );

@@ -34,6 +34,17 @@ describe('the server process Node flags', () => {
     expect(scripts.start).toBe(`npm run build && ${START}`);
   });
 
+  it('npm run seed and seed:large run the command line with them', () => {
+    const scripts = (
+      JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts;
+    const cli = `node ${SERVER_NODE_FLAGS.join(' ')} packages/server/dist/cli.js`;
+    expect(scripts.seed).toBe(`npm run build -w @shop/server && ${cli} seed`);
+    expect(scripts['seed:large']).toBe(`npm run build -w @shop/server && ${cli} seed-large`);
+  });
+
   it("the README's production start and its systemd unit give them", () => {
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     expect(readme).toContain(`\`${START}\``);
