@@ -145,8 +145,9 @@ export interface RunningServer {
 
 /**
  * Starts the built server (packages/server/dist/server.js) in its own process, with the Node flags of
- * production (SERVER_NODE_FLAGS, decision 0029). BENCH_NODE_ARGS adds Node options to them, e.g. `BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` for a CPU profile
- * of the server under the benchmark's load (written when the benchmark stops it).
+ * production (SERVER_NODE_FLAGS, decision 0029). BENCH_NODE_ARGS adds Node options to them, e.g.
+ * `BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` for a CPU profile of the server under the
+ * benchmark's load (written when the benchmark stops it).
  */
 export async function startServer(
   target: BenchTarget,

@@ -12,6 +12,9 @@ import { SERVER_NODE_FLAGS } from '../src/node-flags';
  */
 const ROOT = path.resolve(SERVER_DIR, '..', '..');
 const START = `node ${SERVER_NODE_FLAGS.join(' ')} packages/server/dist/server.js`;
+const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+};
 
 /** The young generation's capacity in MB after a burst of short-lived objects, under `flags`. */
 function youngGenerationMb(flags: readonly string[]): number {
@@ -26,20 +29,10 @@ function youngGenerationMb(flags: readonly string[]): number {
 
 describe('the server process Node flags', () => {
   it('npm start starts the built server with them', () => {
-    const scripts = (
-      JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-        scripts: Record<string, string>;
-      }
-    ).scripts;
     expect(scripts.start).toBe(`npm run build && ${START}`);
   });
 
   it('npm run seed and seed:large run the command line with them', () => {
-    const scripts = (
-      JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-        scripts: Record<string, string>;
-      }
-    ).scripts;
     const cli = `node ${SERVER_NODE_FLAGS.join(' ')} packages/server/dist/cli.js`;
     expect(scripts.seed).toBe(`npm run build -w @shop/server && ${cli} seed`);
     expect(scripts['seed:large']).toBe(`npm run build -w @shop/server && ${cli} seed-large`);
